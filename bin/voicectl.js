@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Entry point: wires the process (streams, environment, Ctrl-C) to run() and sets the exit code.
+import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === '--version') {
+  // Scripts call this often: answer before loading anything.
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`${pkg.version}\n`);
+} else {
+  // undici parses HTTP with WebAssembly (llhttp). By default V8 also compiles it with its optimising tier in
+  // the background, and the process waits ~100 ms at exit for that work, which a one-shot CLI never uses.
+  // Liftoff, the baseline tier, compiles it in a few ms and is fast enough for API responses.
+  // (--no-wasm-tier-up was tried and did not remove the wait on Node 20; --liftoff-only does.)
+  v8.setFlagsFromString('--liftoff-only');
+  const [{ run }, { systemStreams }] = await Promise.all([import('../dist/cli.js'), import('../dist/io/streams.js')]);
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    controller.abort(new Error('interrupted'));
+  });
+  process.stdout.on('error', (err) => {
+    // `voicectl ... | head` closes the pipe early: that is not a failure.
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+  process.exitCode = await run(argv, { io: systemStreams(), env: process.env, signal: controller.signal });
+}

@@ -1,0 +1,303 @@
+// The one HTTP client (undici). It joins the base URL, authenticates, times out, retries what is safe
+// to retry, logs for --debug with the key redacted, and turns every failure into a typed CliError.
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
+import { excerpt, hintsFor, parseErrorBody } from './errors.js';
+import { redactor } from './redact.js';
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: number;
+  userAgent: string;
+  /** Retries of a GET after a network error, 429, 502, 503 or 504. */
+  retries?: number;
+  /** First backoff step in milliseconds; doubles each retry, with jitter. */
+  retryBaseMs?: number;
+  /** Longest Retry-After honoured, in milliseconds. */
+  retryAfterCapMs?: number;
+  debug?: (line: string) => void;
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  requestId?: string;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface JsonResponse<T> {
+  status: number;
+  requestId?: string;
+  body: T;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+const RETRY_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'EAI_AGAIN', 'UND_ERR_CLOSED']);
+
+/**
+ * Encodes one path parameter so that `/`, `?`, `#` or `%` can never change the endpoint. A parameter that is
+ * empty, "." or ".." cannot be sent at all: URL parsers resolve those segments (even as %2E%2E) and the
+ * request would reach another endpoint.
+ */
+export function encodePathParam(value: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new UsageError(`"${value}" is not a valid ID`, { hints: ['IDs are the values printed by the create and list commands.'] });
+  }
+  return encodeURIComponent(value);
+}
+
+/** Tagged template for paths: path`/v1/tts/${id}` encodes each parameter. */
+export function path(strings: TemplateStringsArray, ...params: (string | number)[]): string {
+  return strings.reduce((acc, s, i) => acc + s + (i < params.length ? encodePathParam(String(params[i])) : ''), '');
+}
+
+/** Checks the base URL: a valid http(s) URL, and plain http only to loopback (the key would travel in clear). */
+export function checkBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`base URL "${raw}" is not a valid URL`, { hints: ['Give a full URL such as https://api.example.com (--base-url, VOICECTL_BASE_URL or a profile).'] });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`base URL "${raw}" must start with https://`);
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+    throw new UsageError(`refusing to send the API key over plain http:// to ${url.hostname}`, {
+      hints: ['Use https://. Plain http:// is accepted only for loopback addresses (localhost, 127.0.0.1, ::1), such as the sandbox.'],
+    });
+  }
+  return url;
+}
+
+export function buildUrl(base: URL, p: string, query?: Query): string {
+  const prefix = base.pathname.replace(/\/+$/, '');
+  let url = `${base.origin}${prefix}${p.startsWith('/') ? p : `/${p}`}`;
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.append(k, String(v));
+    const s = qs.toString();
+    if (s) url += `${url.includes('?') ? '&' : '?'}${s}`;
+  }
+  return url;
+}
+
+function headerValue(h: RawResponse['headers'], name: string): string | undefined {
+  const v = h[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Retry-After in milliseconds: seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
+  });
+
+type Undici = typeof import('./undici.js');
+let undici: Promise<Undici> | undefined;
+/** undici is imported on the first request, so that importing this module (and `--help`) stays cheap. */
+const loadUndici = () => (undici ??= import('./undici.js'));
+
+export class ApiClient {
+  readonly base: URL;
+  private dispatcher?: Dispatcher;
+  private readonly redact: (s: string) => string;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.base = checkBaseUrl(opts.baseUrl);
+    this.redact = redactor([opts.apiKey]);
+  }
+
+  private async http(): Promise<Dispatcher> {
+    if (!this.dispatcher) {
+      const u = await loadUndici();
+      const env = this.opts.env ?? {};
+      const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+      this.dispatcher = proxied ? await u.envProxyAgent() : new u.Agent({ keepAliveTimeout: 1000 });
+    }
+    return this.dispatcher;
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher?.close();
+  }
+
+  private log(line: string) {
+    this.opts.debug?.(this.redact(line));
+  }
+
+  /** A request whose response body is streamed by the caller (downloads, `voicectl api`). Errors are still typed. */
+  async raw(req: RequestOptions & { absoluteUrl?: string; auth?: boolean }): Promise<RawResponse> {
+    const url = req.absoluteUrl ?? buildUrl(this.base, req.path, req.query);
+    const retries = req.method === 'GET' ? this.opts.retries ?? 3 : 0;
+    const base = this.opts.retryBaseMs ?? 300;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.once(req, url, attempt < retries);
+      if (res.kind === 'ok') return res.response;
+      const delay = res.retryAfterMs !== undefined
+        ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
+        : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
+      this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
+      await sleep(delay, req.signal ?? this.opts.signal);
+    }
+  }
+
+  private async once(
+    req: RequestOptions & { auth?: boolean },
+    url: string,
+    mayRetry: boolean,
+  ): Promise<{ kind: 'ok'; response: RawResponse } | { kind: 'retry'; reason: string; retryAfterMs?: number }> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.opts.userAgent,
+    };
+    if (req.auth !== false) headers.authorization = `Bearer ${this.opts.apiKey}`;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
+    }
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const outer = req.signal ?? this.opts.signal;
+    const signal = outer ? AbortSignal.any([timeout, outer]) : timeout;
+    const started = performance.now();
+    this.log(`> ${req.method} ${url}`);
+    for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
+    if (body !== undefined) this.log(`> ${excerpt(body, 2000)}`);
+    let res: Dispatcher.ResponseData;
+    const dispatcher = await this.http();
+    const target = new URL(url);
+    try {
+      res = await dispatcher.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers,
+        body,
+        signal,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+      });
+    } catch (err) {
+      if (outer?.aborted) throw outer.reason;
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      const ms = Math.round(performance.now() - started);
+      this.log(`< network error ${code} after ${ms} ms`);
+      if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s`, {
+          hints: [req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path), ],
+        });
+      }
+      if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code };
+      const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+      throw new NetworkError(`${req.method} ${req.path} failed: ${networkMessage(code, this.base.host)}`, {
+        cause: err,
+        hints: refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)],
+      });
+    }
+    const ms = Math.round(performance.now() - started);
+    const requestId = headerValue(res.headers, 'x-request-id');
+    this.log(`< ${res.statusCode} ${ms} ms${requestId ? ` requestId=${requestId}` : ''}`);
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      return { kind: 'ok', response: { status: res.statusCode, headers: res.headers, requestId, body: res.body } };
+    }
+    if (res.statusCode >= 300 && res.statusCode < 400) {
+      await res.body.dump();
+      // Redirects are never followed: the Authorization header must not travel to another origin.
+      throw new ApiError({ status: res.statusCode, message: `the service redirected to ${headerValue(res.headers, 'location') ?? 'another address'}; redirects are not followed`, method: req.method, path: req.path, requestId }, ['Check the base URL.']);
+    }
+    if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
+      await res.body.dump();
+      return { kind: 'retry', reason: `HTTP ${res.statusCode}`, retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after')) };
+    }
+    const text = await res.body.text().catch(() => '');
+    this.log(`< ${excerpt(text, 2000)}`);
+    const parsed = parseErrorBody(text, headerValue(res.headers, 'content-type'));
+    const details = parsed.details?.map((d) => `${d.field}: ${d.message}`) ?? [];
+    throw new ApiError(
+      {
+        status: res.statusCode,
+        code: parsed.code,
+        message: parsed.message ?? `HTTP ${res.statusCode}`,
+        requestId: parsed.requestId ?? requestId,
+        method: req.method,
+        path: req.path,
+        retriesExhausted: req.method === 'GET' && RETRY_STATUS.has(res.statusCode),
+      },
+      [...details, ...hintsFor(res.statusCode, req.method, req.path)],
+    );
+  }
+
+  /** A JSON request checked against `schema`. */
+  async json<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
+    const res = await this.raw(req);
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      if ((req.signal ?? this.opts.signal)?.aborted) throw (req.signal ?? this.opts.signal)!.reason;
+      throw new NetworkError(`${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.status})`, {
+        cause: err,
+        hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)])],
+      });
+    }
+    if (text.length > 0) this.log(`< ${excerpt(text, 2000)}`);
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new MalformedResponseError(`${req.method} ${req.path} answered ${res.status} with a body that is not JSON: ${excerpt(text) || '(empty)'}`, {
+        hints: res.requestId ? [`requestId: ${res.requestId}`] : [],
+      });
+    }
+    const result = schema.safeParse(parsed);
+    const requestId = (parsed as { requestId?: string } | null)?.requestId ?? res.requestId;
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new MalformedResponseError(
+        `${req.method} ${req.path} answered ${res.status} with an unexpected body (${issue.path.join('.') || 'body'}: ${issue.message}): ${excerpt(text)}`,
+        { hints: requestId ? [`requestId: ${requestId}`] : [] },
+      );
+    }
+    return { status: res.status, requestId, body: result.data };
+  }
+}
+
+function networkMessage(code: string, host: string): string {
+  switch (code) {
+    case 'ECONNREFUSED': return `could not connect to ${host} (connection refused); nothing was sent`;
+    case 'ENOTFOUND': return `could not resolve ${host}; nothing was sent`;
+    case 'ECONNRESET': case 'UND_ERR_SOCKET': case 'UND_ERR_CLOSED': return 'the connection was closed before the response arrived';
+    default: return `network error (${code})`;
+  }
+}
+
+function unknownOutcomeHint(p: string): string {
+  const list = p.startsWith('/v1/campaigns') ? 'voicectl campaigns list' : p.startsWith('/v1/tts') ? 'voicectl tts list' : 'a list command';
+  return `The request may have reached the service, so it was not repeated (that could charge or start twice). Check with \`${list}\` before trying again.`;
+}

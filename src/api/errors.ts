@@ -1,0 +1,56 @@
+// Reading error bodies leniently: the reference does not show their shape, so any of
+// {error:{code,message}}, {error:"..."}, {code,message}, {message}, plain text or an HTML page gives a message.
+import { findEndpoint } from '../schemas/endpoints.js';
+
+export interface ParsedErrorBody {
+  code?: string;
+  message?: string;
+  requestId?: string;
+  details?: { field: string; message: string }[];
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || contentType.includes('json')) {
+    try {
+      const body = JSON.parse(trimmed) as Record<string, unknown>;
+      const err = body.error;
+      const requestId = str(body.requestId) ?? str(body.request_id);
+      if (err && typeof err === 'object') {
+        const e = err as Record<string, unknown>;
+        const details = Array.isArray(e.details) ? (e.details as ParsedErrorBody['details']) : undefined;
+        return { code: str(e.code), message: str(e.message), requestId: requestId ?? str(e.requestId), details };
+      }
+      if (typeof err === 'string') return { code: str(body.code), message: err, requestId };
+      return { code: str(body.code), message: str(body.message) ?? str(body.detail), requestId };
+    } catch {
+      // not JSON after all: fall through to text
+    }
+  }
+  if (/^<(!doctype|html)/i.test(trimmed)) {
+    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return { message: title ? `HTML page: ${title}` : 'an HTML page instead of JSON' };
+  }
+  const firstLine = trimmed.split('\n')[0]?.slice(0, 200);
+  return { message: firstLine || undefined };
+}
+
+export function excerpt(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** A hint for the statuses where a next step is obvious. */
+export function hintsFor(status: number, method: string, path: string): string[] {
+  if (status === 401) {
+    return ['The API key was missing or not accepted. Set VOICECTL_API_KEY, or run `voicectl profiles add <name>`, then `voicectl auth status` to check it.'];
+  }
+  if (status === 403) {
+    const ep = findEndpoint(method, path);
+    return [ep ? `${method} ${ep.path} needs the scope ${ep.scope}; use a key that has it (\`voicectl auth status\` lists what yours can reach).` : 'The key lacks the scope this endpoint needs; `voicectl auth status` lists what it can reach.'];
+  }
+  if (status === 429) return ['The service is rate limiting this key; wait a little and try again.'];
+  return [];
+}

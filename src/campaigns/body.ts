@@ -1,0 +1,215 @@
+// From flags (and an optional --file body) to a validated create body, with errors that name the flag,
+// the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
+import { UsageError } from '../errors.js';
+import { describeValue } from '../options.js';
+import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
+
+/** Flags as commander hands them over (strings), before conversion. */
+export interface CampaignFlags {
+  name?: string;
+  agent?: string;
+  from?: string;
+  description?: string;
+  fromAttempts?: string;
+  fromStrategy?: string;
+  contactStrategy?: string;
+  map?: string[];
+  maxRetries?: string;
+  retryDelay?: string;
+  days?: string;
+  window?: string;
+  startTime?: string;
+  endTime?: string;
+  timezone?: string;
+  maxConcurrency?: string;
+  keepFreeForInbound?: string;
+  scheduledAt?: string;
+  start?: boolean;
+}
+
+/** Body field -> the flag that sets it. */
+export const FIELD_FLAGS: Record<string, string> = {
+  name: '--name',
+  agentId: '--agent',
+  fromNumber: '--from',
+  contacts: '--contacts',
+  description: '--description',
+  fromNumberAttempts: '--from-attempts',
+  fromNumberStrategy: '--from-strategy',
+  contactAttemptStrategy: '--contact-strategy',
+  variableMapping: '--map',
+  maxRetries: '--max-retries',
+  retryDelayMinutes: '--retry-delay',
+  callingDays: '--days',
+  callingStartTime: '--start-time',
+  callingEndTime: '--end-time',
+  timezone: '--timezone',
+  maxConcurrency: '--max-concurrency',
+  keepFreeForInbound: '--keep-free-for-inbound',
+  scheduledAt: '--scheduled-at',
+  startImmediately: '--start',
+};
+
+export const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
+
+const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+function dayNumber(token: string): number {
+  const t = token.trim().toLowerCase();
+  if (/^\d+$/.test(t)) return Number(t);
+  const i = DAY_NAMES.findIndex((d) => t === d || (t.length >= 3 && d.startsWith(t.slice(0, 3)) && /^(sun|mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?)(day)?$/.test(t)));
+  if (i < 0) throw new UsageError(`--days: "${token.trim()}" is not a weekday (use names like mon-fri, or numbers 0 = Sunday to 6 = Saturday: 1-5, 0,6)`);
+  return i;
+}
+
+/** "mon-fri", "1-5", "0,6", "fri-mon" (wraps), "mon,wed,fri" -> weekday numbers (0 = Sunday). */
+export function parseDays(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const range = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(part);
+    if (!range) {
+      out.push(dayNumber(part));
+      continue;
+    }
+    const a = dayNumber(range[1]);
+    const b = dayNumber(range[2]);
+    if (a > 6 || b > 6) {
+      // out of range: hand the numbers to the schema, which names the rule
+      for (let d = a; d <= b; d++) out.push(d);
+      if (a > b) out.push(a, b);
+      continue;
+    }
+    for (let d = a; ; d = (d + 1) % 7) {
+      out.push(d);
+      if (d === b) break;
+    }
+  }
+  return out;
+}
+
+/** "09:00-18:00" -> [start, end]. */
+export function parseWindow(text: string): [string, string] {
+  const m = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
+  if (!m) throw new UsageError(`--window: "${text}" is not a window START-END such as 09:00-18:00`);
+  return [m[1], m[2]];
+}
+
+/** ["name=first_name", ...] -> {name: "first_name"}. */
+export function parseMap(entries: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of entries) {
+    const m = /^\s*([^=\s]+)\s*=\s*(\S.*?)\s*$/.exec(e);
+    if (!m) throw new UsageError(`--map: "${e}" is not VARIABLE=FIELD (for example --map customer_name=first_name)`);
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+/** A whole number as a number; anything else stays a string so the schema reports it with the value. */
+function integer(text: string): number | string {
+  return /^\s*[+-]?\d+\s*$/.test(text) ? Number(text) : text;
+}
+
+/** Overlays the flags the user gave on `base` (the --file body). Returns the body and the fields set by flags. */
+export function applyFlags(base: Record<string, unknown>, flags: CampaignFlags): { body: Record<string, unknown>; fromFlags: Set<string> } {
+  const body: Record<string, unknown> = { ...base };
+  const fromFlags = new Set<string>();
+  const set = (field: string, value: unknown) => {
+    body[field] = value;
+    fromFlags.add(field);
+  };
+  if (flags.name !== undefined) set('name', flags.name);
+  if (flags.agent !== undefined) set('agentId', flags.agent);
+  if (flags.from !== undefined) set('fromNumber', flags.from.trim());
+  if (flags.description !== undefined) set('description', flags.description);
+  if (flags.fromAttempts !== undefined) set('fromNumberAttempts', flags.fromAttempts.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  if (flags.fromStrategy !== undefined) set('fromNumberStrategy', flags.fromStrategy);
+  if (flags.contactStrategy !== undefined) set('contactAttemptStrategy', flags.contactStrategy);
+  if (flags.map !== undefined && flags.map.length > 0) set('variableMapping', { ...(base.variableMapping as object | undefined), ...parseMap(flags.map) });
+  if (flags.maxRetries !== undefined) set('maxRetries', integer(flags.maxRetries));
+  if (flags.retryDelay !== undefined) set('retryDelayMinutes', integer(flags.retryDelay));
+  if (flags.days !== undefined) set('callingDays', parseDays(flags.days));
+  if (flags.window !== undefined) {
+    if (flags.startTime !== undefined || flags.endTime !== undefined) throw new UsageError('--window cannot be combined with --start-time or --end-time');
+    const [start, end] = parseWindow(flags.window);
+    set('callingStartTime', start);
+    set('callingEndTime', end);
+  }
+  if (flags.startTime !== undefined) set('callingStartTime', flags.startTime);
+  if (flags.endTime !== undefined) set('callingEndTime', flags.endTime);
+  if (flags.timezone !== undefined) set('timezone', flags.timezone);
+  if (flags.maxConcurrency !== undefined) set('maxConcurrency', integer(flags.maxConcurrency));
+  if (flags.keepFreeForInbound !== undefined) set('keepFreeForInbound', integer(flags.keepFreeForInbound));
+  if (flags.scheduledAt !== undefined) set('scheduledAt', flags.scheduledAt);
+  if (flags.start) set('startImmediately', true);
+  return { body, fromFlags };
+}
+
+/** Required fields absent from the body, as the flags that supply them. */
+export function missingRequired(body: Record<string, unknown>): string[] {
+  return REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === '' || (k === 'contacts' && Array.isArray(body[k]) && (body[k] as unknown[]).length === 0)).map((k) => FIELD_FLAGS[k]);
+}
+
+function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {
+  const [top, ...rest] = path.map(String);
+  if (top === 'contacts' && rest.length > 0) {
+    const [i, ...more] = rest;
+    return `${fromFlags.has('contacts') || !file ? '--contacts' : `contacts (in ${file})`}: contact ${Number(i) + 1}${more.length ? ` ${more.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '')}` : ''}`;
+  }
+  const suffix = rest.length ? `[${rest.join('][')}]` : '';
+  if (top === undefined || top === '') return file ? file : 'body';
+  if (fromFlags.has(top) || !file) return `${FIELD_FLAGS[top] ?? top}${suffix}`;
+  return `${top}${suffix} (in ${file})`;
+}
+
+export interface Validated {
+  body: CampaignCreate;
+  warnings: string[];
+}
+
+const MAX_ERRORS = 20;
+
+/**
+ * Validates a body with the shared schema. Throws UsageError listing every problem (flag or field,
+ * rule, value); returns the body with defaults applied and the warnings.
+ */
+export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean }): Validated {
+  const fromFlags = opts.fromFlags ?? new Set<string>();
+  const result = CampaignCreate.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      let value: unknown = raw;
+      for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
+      let name = where(issue.path, fromFlags, opts.file);
+      if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime')) name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
+      if (value === undefined && issue.code === 'invalid_type') return `${name} is required`;
+      return `${name}: ${issue.message} (got ${describeValue(value)})`;
+    });
+    const shown = lines.slice(0, MAX_ERRORS);
+    if (lines.length > MAX_ERRORS) shown.push(`… and ${lines.length - MAX_ERRORS} more`);
+    throw new UsageError(shown[0], { hints: [...shown.slice(1), 'Nothing was sent.'] });
+  }
+  const body = result.data;
+  return { body, warnings: warningsFor(body, opts.now) };
+}
+
+function contactLabel(i: number, phone: string): string {
+  return `contact ${i + 1} (${phone})`;
+}
+
+export function warningsFor(body: CampaignCreate, now: number): string[] {
+  const warnings: string[] = [];
+  if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
+    warnings.push(`--scheduled-at ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
+  }
+  for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
+    const lacking = body.contacts.flatMap((c, i) => (c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : []));
+    if (lacking.length === 0) continue;
+    const names = lacking.slice(0, 5).join(', ') + (lacking.length > 5 ? ` and ${lacking.length - 5} more` : '');
+    warnings.push(`--map ${variable}=${field}: ${lacking.length} of ${body.contacts.length} contacts lack the field "${field}": ${names}`);
+  }
+  return warnings;
+}
+
+export type { CampaignCreateInput };

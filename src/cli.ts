@@ -1,0 +1,199 @@
+// The root program: global options, lazy registration of command groups, one place that maps errors
+// to exit codes and messages.
+import { Command, CommanderError, Option } from 'commander';
+import { GROUPS } from './commands/registry.js';
+import { examples } from './commands/help.js';
+import { ApiError, CliError, ExitCode, InterruptedError } from './errors.js';
+import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
+import { GLOBAL_FLAGS } from './global-flags.js';
+import type { GlobalOptions } from './globals.js';
+import type { IOStreams } from './io/streams.js';
+import { parseOptions } from './options.js';
+import { VERSION } from './version.js';
+
+export interface RunOptions {
+  io: IOStreams;
+  env?: Env;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+const VALUE_FLAGS = new Set(GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))));
+
+/** The command group named on the command line, skipping global options and their values. */
+export function targetGroup(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_FLAGS.has(a)) i++;
+      continue;
+    }
+    if (a === 'help') return argv.slice(i + 1).find((x) => !x.startsWith('-'));
+    return a;
+  }
+  return undefined;
+}
+
+const globalKeys = new WeakMap<Command, Set<string>>();
+
+function addGlobalOptions(cmd: Command, hidden: boolean): void {
+  const keys = new Set<string>();
+  for (const g of GLOBAL_FLAGS) {
+    const opt = new Option(g.flags, g.description);
+    if (cmd.options.some((o) => o.long === opt.long)) continue; // the command's own flag of that name wins
+    if (hidden) opt.hideHelp();
+    cmd.addOption(opt);
+    keys.add(opt.attributeName());
+  }
+  globalKeys.set(cmd, keys);
+}
+
+/** Global option values given on the command line, the leaf's before its ancestors'. */
+function globalValues(cmd: Command): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const keys = globalKeys.get(c);
+    if (!keys) continue;
+    for (const k of keys) if (!(k in out) && c.getOptionValueSource(k) === 'cli') out[k] = c.getOptionValue(k);
+  }
+  return out;
+}
+
+function descendants(cmd: Command): Command[] {
+  return [cmd, ...cmd.commands.flatMap(descendants)];
+}
+
+function configureTree(cmd: Command, io: IOStreams): void {
+  cmd.exitOverride();
+  cmd.configureOutput({
+    writeOut: (s) => io.out.write(s),
+    writeErr: (s) => io.err.write(s),
+  });
+  cmd.showHelpAfterError('(add --help for usage)');
+  cmd.helpCommand(false);
+  for (const sub of cmd.commands) configureTree(sub, io);
+}
+
+export interface Program {
+  program: Command;
+  factory: Factory;
+}
+
+/** Builds the program with the named groups loaded (all of them for completion). */
+export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?: boolean }): Promise<Program> {
+  const env = opts.env ?? process.env;
+  const io = opts.io;
+  let actionCommand: Command | undefined;
+  let globals: GlobalOptions | undefined;
+  let schema: typeof import('./globals.js') | undefined;
+  const factory = createFactory({
+    io,
+    env,
+    signal: opts.signal ?? new AbortController().signal,
+    now: opts.now,
+    globals: () => {
+      if (globals) return globals;
+      if (!schema) throw new Error('global options read before the command ran');
+      return (globals = parseOptions(schema.GlobalOptions, actionCommand ? globalValues(actionCommand) : {}, { output: '--output' }));
+    },
+  });
+
+  const program = new Command('voicectl')
+    .description('Command-line client for the Voice API: text-to-speech, call campaigns, messages and calls.')
+    .version(VERSION, '--version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .helpCommand(false)
+    .enablePositionalOptions();
+  addGlobalOptions(program, false);
+  examples(program, [
+    'voicectl --sandbox tts create --text "Hello" --wait   # try it locally, no account needed',
+    'voicectl tts list --status completed --json | jq \'.[].id\'',
+    'voicectl contacts convert leads.csv --default-country IT > contacts.json',
+    'voicectl campaigns create --name Nightly --agent ag_1 --from +390212345678 --contacts leads.csv --dry-run',
+  ]);
+  program.addHelpText('after', '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 130 interrupted.\n');
+  program.hook('preAction', async (_root, cmd) => {
+    actionCommand = cmd;
+    // The schema library loads only when a command really runs, never for --help.
+    schema = await import('./globals.js');
+    if (!factory.globals().color) io.color = false;
+  });
+
+  const wanted = opts.loadAll ? undefined : targetGroup(argv);
+  for (const group of GROUPS) {
+    if (opts.loadAll || group.name === wanted) {
+      const cmd = (await group.load()).make(factory);
+      // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
+      // options at its subcommand, so a verb's own flag of the same name (tts wait --timeout) stays its own.
+      for (const c of descendants(cmd)) {
+        addGlobalOptions(c, true);
+        if (c.commands.length) c.enablePositionalOptions();
+      }
+      program.addCommand(cmd);
+    } else {
+      program.addCommand(new Command(group.name).summary(group.summary).description(group.summary));
+    }
+  }
+  configureTree(program, io);
+  return { program, factory };
+}
+
+/** Runs voicectl with `argv` (without node and script) and returns the exit code. */
+export async function run(argv: string[], opts: RunOptions): Promise<number> {
+  const io = opts.io;
+  let factory: Factory | undefined;
+  let json = argv.includes('--json');
+  let debug = argv.includes('--debug');
+  try {
+    const built = await buildProgram(argv, opts);
+    factory = built.factory;
+    await built.program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (raw) {
+    if (raw instanceof CommanderError) {
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
+      return ExitCode.usage; // commander already printed the message
+    }
+    const err = factory ? asInterrupt(raw, factory.signal) : raw;
+    try {
+      const g = factory?.globals();
+      json = g ? g.json || g.output === 'json' : json;
+      debug = g ? g.debug : debug;
+    } catch {
+      // the global options themselves were the problem
+    }
+    return reportError(io, err, { json, debug });
+  } finally {
+    await factory?.cleanup().catch(() => undefined);
+  }
+}
+
+export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; debug: boolean }): number {
+  const w = (s: string) => io.err.write(`${s}\n`);
+  if (!(err instanceof CliError)) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    w(`error: unexpected failure: ${e.message}`);
+    if (opts.debug && e.stack) w(e.stack);
+    else w('This is a bug in voicectl; run again with --debug for details and report it.');
+    if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
+    return ExitCode.error;
+  }
+  if (err instanceof InterruptedError) {
+    w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
+  } else {
+    w(`error: ${err.message}`);
+  }
+  if (err instanceof ApiError) {
+    const parts = [`status ${err.status}`, err.apiCode ? `code ${err.apiCode}` : undefined, err.requestId ? `requestId ${err.requestId}` : undefined].filter(Boolean);
+    w(`  ${parts.join(' · ')}`);
+  }
+  for (const h of err.hints) w(`  ${h}`);
+  if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
+  if (opts.json) {
+    const api = err instanceof ApiError ? err : undefined;
+    w(JSON.stringify({ error: { code: err.code, message: err.message, status: api?.status ?? null, requestId: api?.requestId ?? null, exitCode: err.exitCode } }));
+  }
+  return err.exitCode;
+}

@@ -1,0 +1,146 @@
+// voicectl api <METHOD> <path>: one request as given, with the profile's key and base URL. -F fields become a
+// JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
+// --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { examples } from '../help.js';
+
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ApiMethod = (typeof API_METHODS)[number];
+
+export interface ApiOptions {
+  method: ApiMethod;
+  /** Path without the query string. */
+  path: string;
+  /** Query parameters: those of the path, then the fields of a GET/DELETE (or of a request with --input). */
+  query: [string, string][];
+  body?: unknown;
+  paginate: boolean;
+}
+
+export interface ApiRawOptions {
+  field?: string[];
+  rawField?: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+async function readStdin(f: Factory): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of f.io.in) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
+export async function resolveApiOptions(f: Factory, methodArg: string, pathArg: string, raw: ApiRawOptions): Promise<ApiOptions> {
+  const [{ UsageError }, fields, { readFileSync }] = await Promise.all([import('../../errors.js'), import('./fields.js'), import('node:fs')]);
+  const method = methodArg.toUpperCase() as ApiMethod;
+  if (!API_METHODS.includes(method)) throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
+  const full = fields.checkApiPath(pathArg);
+  const q = full.indexOf('?');
+  const path = q < 0 ? full : full.slice(0, q);
+  const query: [string, string][] = q < 0 ? [] : [...new URLSearchParams(full.slice(q + 1))];
+
+  let stdinUsed = false;
+  let stdinText: string | undefined;
+  const stdinOnce = async () => {
+    if (stdinUsed) throw new UsageError('stdin can be read only once (by --input - or one @- field)');
+    stdinUsed = true;
+    return (stdinText = await readStdin(f));
+  };
+  // @- fields need stdin before parsing (parseField is synchronous).
+  const all = [...(raw.field ?? []).map((s) => ({ s, typed: true })), ...(raw.rawField ?? []).map((s) => ({ s, typed: false }))];
+  if (all.some((x) => x.typed && /=@-$/.test(x.s))) await stdinOnce();
+  const readFile = (name: string): string => {
+    if (name === '-') return stdinText ?? '';
+    try {
+      return readFileSync(name, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  };
+  const parsed = all.map((x) => fields.parseField(x.s, x.typed, readFile));
+
+  let body: unknown;
+  if (raw.input !== undefined) {
+    if (method === 'GET' || method === 'DELETE') throw new UsageError(`--input sends a request body, which ${method} does not take`, { hints: ['Use POST, PUT or PATCH, or -F fields as query parameters.'] });
+    const text = raw.input === '-' ? await stdinOnce() : readFile(raw.input);
+    if (text.trim() !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch (err) {
+        throw new UsageError(`--input ${raw.input === '-' ? '(stdin)' : raw.input} is not valid JSON: ${(err as Error).message}`, { hints: ['The API takes JSON request bodies.'] });
+      }
+    }
+    // With a body from --input, fields go to the query string (as gh api does).
+    query.push(...fields.toQuery(parsed));
+  } else if (method === 'GET' || method === 'DELETE') {
+    query.push(...fields.toQuery(parsed));
+  } else if (parsed.length > 0) {
+    body = fields.buildObject(parsed);
+  }
+  if (raw.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
+  return { method, path, query, body, paginate: Boolean(raw.paginate) };
+}
+
+function withQuery(path: string, query: [string, string][]): string {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
+  const { write } = await import('../../io/streams.js');
+  const client = await f.client();
+  if (opts.paginate) {
+    const [{ z }, { paginateRecords }, { PAGINATION }] = await Promise.all([import('zod'), import('../../api/paginate.js'), import('../../schemas/common.js')]);
+    // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
+    const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
+    if (opts.query.some(([k]) => k === 'page')) f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
+    const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
+    const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
+    for await (const record of paginateRecords(client, z.unknown(), { path: withQuery(opts.path, rest), limit, signal: f.signal })) {
+      await write(f.io.out, `${JSON.stringify(record)}\n`);
+    }
+    return;
+  }
+  const res = await client.raw({ method: opts.method, path: withQuery(opts.path, opts.query), body: opts.body, signal: f.signal });
+  const text = await res.body.text();
+  if (text === '') return;
+  if (f.io.stdoutIsTTY) {
+    // On a terminal: pretty JSON. Piped: the body exactly as it came.
+    let pretty = text;
+    try {
+      pretty = JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      // not JSON: print as is
+    }
+    await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
+  } else {
+    await write(f.io.out, text);
+  }
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function makeApiCommand(f: Factory, run = apiRun): Command {
+  const cmd = new Command('api')
+    .description('Make a raw API request with the configured key and base URL, for anything the other commands do not cover yet.\n\nThe response body is printed as it comes (pretty JSON on a terminal). A non-2xx answer fails with the usual message and exit code. Only paths on the configured service are accepted (no absolute URLs): the key never goes elsewhere.')
+    .argument('<method>', `HTTP method: ${API_METHODS.join(', ')}`)
+    .argument('<path>', 'path starting with /, may carry a query string: /v1/tts?status=completed')
+    .option('-F, --field <key=value>', 'typed field (number, true, false, null, @file, @- for stdin): JSON body of POST/PUT/PATCH, query parameter of GET; repeatable; key[] appends, key[sub] nests', collect)
+    .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
+    .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
+    .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')
+    .action(async (method: string, path: string, raw: ApiRawOptions) => {
+      await run(f, await resolveApiOptions(f, method, path, raw));
+    });
+  return examples(cmd, [
+    'voicectl api GET /v1/tts -F status=completed -F limit=5',
+    'voicectl api POST /v1/tts -F text="Hello there" -F speed=1.2',
+    'voicectl api POST /v1/campaigns --input campaign.json',
+    'voicectl api GET /v1/calls --paginate | jq -r .id',
+    'voicectl api GET /v1/tts/tts_123 | jq .data.status',
+  ]);
+}

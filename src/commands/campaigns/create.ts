@@ -1,0 +1,229 @@
+import type { Writable } from 'node:stream';
+import { Command } from 'commander';
+import { z } from 'zod';
+import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
+import { planCampaign, type ContactPlan } from '../../campaigns/plan.js';
+import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
+import { CliError, UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { printList, printRecord } from '../../io/output.js';
+import { write } from '../../io/streams.js';
+import { parseOptions } from '../../options.js';
+import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
+import { envelope, E164_PATTERN } from '../../schemas/common.js';
+import { examples } from '../help.js';
+import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shared.js';
+
+const str = z.string().optional();
+
+export const CreateOptions = z.object({
+  name: str, agent: str, from: str, description: str, fromAttempts: str, fromStrategy: str, contactStrategy: str,
+  map: z.array(z.string()).optional(),
+  maxRetries: str, retryDelay: str, days: str, window: str, startTime: str, endTime: str, timezone: str,
+  maxConcurrency: str, keepFreeForInbound: str, scheduledAt: str,
+  start: z.boolean().optional(),
+  contacts: str,
+  file: str,
+  dryRun: z.boolean().default(false),
+  planRows: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
+  yes: z.boolean().default(false),
+  ...ContactsCsvShape,
+});
+export type CreateOptions = z.infer<typeof CreateOptions>;
+
+async function readBodyFile(file: string): Promise<Record<string, unknown>> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new UsageError(`--file: ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`--file: ${file} must hold one JSON object (the create body of the reference, 4.4)`);
+  return doc as Record<string, unknown>;
+}
+
+function contactsLoader(f: Factory, opts: CreateOptions) {
+  return (source: string) =>
+    loadContacts(source, {
+      phoneColumn: opts.phoneColumn, attemptColumns: opts.attemptColumns, exclude: opts.exclude, defaultCountry: opts.defaultCountry,
+      delimiter: opts.delimiter, encoding: opts.encoding, dedupe: opts.dedupe,
+      stdin: f.io.in, signal: f.signal, warn: f.warn,
+    });
+}
+
+/** Asks for the required fields the flags and --file left out (only on a terminal). */
+async function askMissing(f: Factory, raw: Record<string, unknown>, load: (source: string) => Promise<unknown[]>): Promise<void> {
+  const p = await f.prompter();
+  const nonEmpty = (v: string) => (v.trim() !== '' ? true : 'required');
+  if (raw.name === undefined || raw.name === '') raw.name = (await p.input('Campaign name:', { validate: nonEmpty })).trim();
+  if (raw.agentId === undefined || raw.agentId === '') raw.agentId = (await p.input('AI agent ID:', { validate: nonEmpty })).trim();
+  if (raw.fromNumber === undefined || raw.fromNumber === '') {
+    raw.fromNumber = (await p.input('Caller ID (E.164, e.g. +390212345678):', { validate: (v) => (E164_PATTERN.test(v.trim()) ? true : 'must be E.164: + and country code, digits only') })).trim();
+  }
+  if (!Array.isArray(raw.contacts) || raw.contacts.length === 0) {
+    for (;;) {
+      const source = (await p.input('Contacts file (CSV, JSON or NDJSON):', { validate: nonEmpty })).trim();
+      try {
+        raw.contacts = await load(source);
+        break;
+      } catch (err) {
+        if (!(err instanceof UsageError)) throw err;
+        f.warn(`error: ${err.message}`);
+        for (const h of err.hints.slice(0, 5)) f.warn(`  ${h}`);
+      }
+    }
+  }
+}
+
+function summaryLines(body: CampaignCreate): [string, string][] {
+  const r = body as unknown as Record<string, unknown>;
+  const start = body.startImmediately ? 'immediately (startImmediately)' : body.scheduledAt ? `at ${body.scheduledAt} (SCHEDULED)` : 'not yet: created as DRAFT, start it with `voicectl campaigns start <id>`';
+  const rows: [string, string][] = [
+    ['Name', body.name],
+    ['Agent', body.agentId],
+    ['Caller ID', body.fromNumber],
+    ['Per attempt', callerIdsText(r)],
+    ['Contacts', `${body.contacts.length}${body.contactAttemptStrategy ? ` (alternatives: ${body.contactAttemptStrategy})` : ''}`],
+    ['Attempts', attemptsText(r)],
+    ['Window', windowText(r)],
+    ['Concurrency', body.maxConcurrency !== undefined ? `${body.maxConcurrency}, ${body.keepFreeForInbound} kept free for inbound` : body.keepFreeForInbound ? `${body.keepFreeForInbound} kept free for inbound` : ''],
+    ['Variables', Object.entries(body.variableMapping ?? {}).map(([v, k]) => `${v} ← ${k}`).join(', ')],
+    ['Starts', start],
+  ];
+  return rows.filter(([, v]) => v !== '');
+}
+
+function planRows(plan: ContactPlan[]): Record<string, unknown>[] {
+  return plan.flatMap((c) => c.attempts.map((a) => ({
+    contact: a.attempt === 1 ? String(c.contactIndex + 1) : '',
+    attempt: a.attempt,
+    toNumber: a.toNumber,
+    fromNumber: a.fromNumber,
+    via: `${a.toSource} / ${a.fromSource}`,
+  })));
+}
+
+const PLAN_COLUMNS = [
+  { key: 'contact', header: 'Contact' },
+  { key: 'attempt', header: 'Attempt' },
+  { key: 'toNumber', header: 'Dials' },
+  { key: 'fromNumber', header: 'Caller ID' },
+  { key: 'via', header: 'From' },
+];
+
+/** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
+function planJson(plan: ContactPlan[]) {
+  return plan.map((c) => ({
+    contactIndex: c.contactIndex,
+    phone_number: c.phone_number,
+    attempts: c.attempts.map((a) => {
+      const base = c.attempts[0].fields;
+      const changed = Object.entries(a.fields).filter(([k, v]) => JSON.stringify(base[k]) !== JSON.stringify(v));
+      const overrides = changed.length ? Object.fromEntries(changed) : undefined;
+      return { attempt: a.attempt, toNumber: a.toNumber, fromNumber: a.fromNumber, toSource: a.toSource, fromSource: a.fromSource, ...(overrides ? { overrides } : {}) };
+    }),
+  }));
+}
+
+async function printSummary(f: Factory, body: CampaignCreate, plan: ContactPlan[], stream: Writable, title: string): Promise<void> {
+  const rows = summaryLines(body);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
+  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, planRows(plan), { columns: PLAN_COLUMNS });
+  if (plan.length < body.contacts.length) await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
+}
+
+export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
+  const base = opts.file ? await readBodyFile(opts.file) : {};
+  const flags: CampaignFlags = opts;
+  const { body: raw, fromFlags } = applyFlags(base, flags);
+  const load = contactsLoader(f, opts);
+  if (opts.contacts !== undefined) {
+    raw.contacts = await load(opts.contacts);
+    fromFlags.add('contacts');
+  }
+  const missing = missingRequired(raw);
+  if (missing.length > 0) {
+    if (!f.io.canPrompt()) {
+      throw new UsageError(`missing required ${missing.length === 1 ? 'flag' : 'flags'}: ${missing.join(', ')}`, {
+        hints: ['Without a terminal voicectl never prompts: pass them as flags, or in the body given with --file campaign.json. Nothing was sent.'],
+      });
+    }
+    await askMissing(f, raw, load);
+    for (const k of ['name', 'agentId', 'fromNumber', 'contacts']) fromFlags.add(k);
+  }
+  const { body, warnings } = validateBody(raw, { fromFlags, file: opts.file, now: f.now(), windowFlag: opts.window !== undefined });
+  for (const w of warnings) f.warn(`warning: ${w}`);
+
+  const out = f.output();
+  if (opts.dryRun) {
+    const plan = planCampaign(body, opts.planRows);
+    if (out.format === 'table' && !out.quiet) {
+      await printSummary(f, body, plan, f.io.out, 'Dry run: nothing was sent. The campaign would be:');
+    } else {
+      await write(f.io.out, `${JSON.stringify({ body, plan: planJson(plan) }, null, 2)}\n`);
+    }
+    return;
+  }
+  if (f.io.canPrompt() && !opts.yes) {
+    await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
+    const p = await f.prompter();
+    const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', true);
+    if (!go) throw new CliError('cancelled: nothing was sent');
+  }
+  const client = await f.client();
+  const res = await client.json({ method: 'POST', path: '/v1/campaigns', body }, envelope(Campaign));
+  const c = res.body.data;
+  await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
+  if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
+    f.warn(`Start it with: voicectl campaigns start ${c.id}`);
+  }
+}
+
+export function makeCreateCommand(f: Factory, run = createRun): Command {
+  const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+  const cmd = new Command('create')
+    .description('Create a call campaign (reference 4.4). Everything is checked before anything is sent; --dry-run prints the attempt plan: which number each attempt dials, with which caller ID.\n\nOn a terminal, missing required values are asked for and a summary is confirmed (--yes skips the confirmation); without one, missing flags are an error (exit 2).')
+    .option('--name <name>', 'campaign name (required)')
+    .option('--agent <id>', 'AI agent ID (required)')
+    .option('--from <e164>', 'main caller ID, E.164, one of your organization\'s numbers (required)')
+    .option('--contacts <file|->', 'contacts: CSV (converted as `contacts convert` does), JSON array or NDJSON; - reads stdin (required)')
+    .option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields')
+    .option('--description <text>', 'free description')
+    .option('--from-attempts <n1,n2,...>', 'caller ID per attempt, E.164, comma-separated')
+    .option('--from-strategy <s>', 'when attempts outnumber --from-attempts: rolling | clamp | custom')
+    .option('--contact-strategy <s>', 'when attempts outnumber a contact\'s alternatives: rolling | clamp | custom')
+    .option('--map <var=field>', 'agent prompt variable = contact field (repeatable)', collect)
+    .option('--max-retries <n>', 'retries per contact, 0 to 5 (default 0)')
+    .option('--retry-delay <minutes>', 'minutes between attempts, at least 5 with retries (default 30)')
+    .option('--days <days>', 'calling days: mon-fri, 1-5, 0,6, mon,wed,fri (0 = Sunday)')
+    .option('--window <HH:MM-HH:MM>', 'calling window, e.g. 09:00-18:00 (or --start-time/--end-time)')
+    .option('--start-time <HH:MM>', 'calling window start')
+    .option('--end-time <HH:MM>', 'calling window end')
+    .option('--timezone <iana>', 'time zone of days and window (default Europe/Rome)')
+    .option('--max-concurrency <n>', 'most simultaneous calls')
+    .option('--keep-free-for-inbound <n>', 'lines kept free for inbound calls (default 0)')
+    .option('--scheduled-at <iso8601>', 'start automatically at this time, e.g. 2026-03-02T09:00:00+01:00 (campaign is SCHEDULED)')
+    .option('--start', 'start calling at once (startImmediately); not with --scheduled-at')
+    .option('--dry-run', 'send nothing: print the body summary and the attempt plan ({body, plan} as JSON when piped)')
+    .option('--plan-rows <n>', 'with --dry-run, plan only the first N contacts')
+    .option('-y, --yes', 'do not ask for confirmation on a terminal');
+  addCsvOptions(cmd);
+  cmd.action(async (raw: Record<string, unknown>) => {
+    await run(f, parseOptions(CreateOptions, raw));
+  });
+  return examples(cmd, [
+    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --dry-run',
+    'voicectl campaigns create --file campaign.json --max-retries 2 --from-attempts +390298765432,+393401234567 --from-strategy clamp --dry-run --plan-rows 5',
+    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.json --days mon-fri --window 09:00-18:00 --map customer=first_name --yes',
+    'voicectl contacts convert leads.csv | voicectl campaigns create --name Night --agent agent_sales --from +390212345678 --contacts - --start',
+    'voicectl campaigns create ... --dry-run --json | jq \'.plan[0].attempts\'',
+  ]);
+}

@@ -1,0 +1,30 @@
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import type { Column } from '../../io/output.js';
+import { parseOptions } from '../../options.js';
+import { Campaign } from '../../schemas/campaigns.js';
+import { examples } from '../help.js';
+import { addListOptions, ListOptions, runList } from '../list.js';
+import { countersText } from './shared.js';
+
+type Rec = Record<string, unknown>;
+
+const COLUMNS: Column<Rec>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'Name', width: 30 },
+  { key: 'status', header: 'Status' },
+  { key: 'counters', header: 'Progress', human: countersText },
+  { key: 'createdAt', header: 'Created', time: true },
+];
+
+export async function listRun(f: Factory, opts: ListOptions): Promise<void> {
+  await runList(f, opts, { path: '/v1/campaigns', item: Campaign, columns: COLUMNS, emptyMessage: 'No campaigns yet. Create one with: voicectl campaigns create --help' });
+}
+
+export function makeListCommand(f: Factory, run = listRun): Command {
+  const cmd = addListOptions(new Command('list').description('List the organization\'s campaigns (reference 4.6), newest first in the sandbox.'));
+  cmd.action(async (raw: Rec) => {
+    await run(f, parseOptions(ListOptions, raw));
+  });
+  return examples(cmd, ['voicectl campaigns list', 'voicectl campaigns list --all --json | jq -r \'.[] | select(.status == "RUNNING") | .id\'', 'voicectl campaigns list --page 2 --limit 50']);
+}

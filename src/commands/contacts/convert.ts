@@ -1,0 +1,116 @@
+import { Command } from 'commander';
+import { z } from 'zod';
+import { addCsvOptions, ContactsCsvShape } from '../../contacts/load.js';
+import type { StagedFile } from '../../contacts/output.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { parseOptions } from '../../options.js';
+import { examples } from '../help.js';
+
+export const ConvertOptions = z
+  .object({
+    file: z.string().min(1, 'is required'),
+    out: z.string().min(1, 'must not be empty').optional(),
+    skipInvalid: z.boolean().default(false),
+    rejects: z.string().min(1, 'must not be empty').optional(),
+    ...ContactsCsvShape,
+  })
+  .refine((o) => !o.rejects || o.skipInvalid, { path: ['rejects'], message: 'needs --skip-invalid (without it, a file with errors writes nothing)' })
+  .refine((o) => !(o.out && o.rejects && o.out === o.rejects), { path: ['rejects'], message: 'must not be the --out file' });
+export type ConvertOptions = z.infer<typeof ConvertOptions>;
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
+  const g = f.globals();
+  if (g.output === 'csv' || g.output === 'table') throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
+  const ndjson = f.output().format === 'ndjson';
+  const [{ convertCsv }, { StagedFile: Staged, ContactWriter, csvCell }, { rowErrorsToUsageError }] = await Promise.all([
+    import('../../contacts/csv.js'),
+    import('../../contacts/output.js'),
+    import('../../contacts/load.js'),
+  ]);
+  const label = opts.file === '-' ? 'stdin' : opts.file;
+  let input: AsyncIterable<Buffer | string>;
+  if (opts.file === '-') input = f.io.in;
+  else {
+    const { createReadStream } = await import('node:fs');
+    const { stat } = await import('node:fs/promises');
+    const st = await stat(opts.file).catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read ${opts.file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    });
+    if (st.isDirectory()) throw new UsageError(`cannot read ${opts.file}: it is a directory`);
+    input = createReadStream(opts.file, { highWaterMark: 1 << 16 });
+  }
+
+  const staged: StagedFile[] = [];
+  const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
+  f.onCleanup(discardAll);
+  try {
+    const out = await Staged.create(opts.out);
+    staged.push(out);
+    const rejects = opts.rejects ? await Staged.create(opts.rejects) : undefined;
+    if (rejects) staged.push(rejects);
+    const writer = new ContactWriter(out, ndjson);
+    let delimiter = ',';
+    const summary = await convertCsv(
+      input,
+      { ...opts, label, signal: f.signal },
+      {
+        // Rejects keep the input's delimiter, so they open like the original in the same spreadsheet.
+        header(plan, d) {
+          delimiter = d;
+          return rejects?.push(`${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(v, d)).join(d)}\r\n`);
+        },
+        contact: (c) => writer.write(c),
+        reject: rejects
+          ? (row, cells, errors) => {
+              const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
+              return rejects.push(`${[String(row), reason, ...cells].map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`);
+            }
+          : undefined,
+      },
+    );
+    const { errors } = summary;
+    if (errors.count && !opts.skipInvalid) {
+      throw rowErrorsToUsageError(label, errors, 'row', ['Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).']);
+    }
+    writer.end();
+    await out.commit(f.io.out);
+    if (rejects) await rejects.commit();
+    if (g.quiet) return;
+    if (summary.notUtf8) f.warn(`warning: ${label} is not valid UTF-8; if accented letters look wrong, add --encoding latin1`);
+    if (summary.duplicates) {
+      const d = summary.firstDuplicate!;
+      f.warn(`note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`);
+    }
+    if (errors.count) {
+      f.warn(`warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`);
+      if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+    }
+    f.warn(`${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`);
+  } finally {
+    await discardAll();
+  }
+}
+
+export function makeConvertCommand(f: Factory, run = convertRun): Command {
+  const cmd = new Command('convert')
+    .description(
+      'Turn a spreadsheet export (CSV) into the contacts array of a campaign: numbers normalised to E.164, alternatives and per-attempt fields from contact_attempts.N.* columns, every other column a free field. Every row is checked first: on any error nothing is written and the command exits 2.',
+    )
+    .argument('<file>', 'CSV file, or - for stdin')
+    .option('--out <file>', 'write here instead of stdout (appears only when the whole file converted)')
+    .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
+    .option('--rejects <file.csv>', 'with --skip-invalid: write the rejected rows here, with their row number and reasons');
+  addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
+    await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));
+  });
+  return examples(cmd, [
+    'voicectl contacts convert fixtures/contacts/italian-national.csv --default-country IT',
+    'voicectl contacts convert leads.csv --default-country IT --out contacts.json',
+    'voicectl contacts convert export.csv --phone-column Mobile --attempt-columns Office,Home --exclude Notes -o ndjson',
+    'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',
+    'cat leads.csv | voicectl contacts convert - --encoding latin1 --delimiter ";" --dedupe',
+  ]);
+}

@@ -1,0 +1,66 @@
+import { Command } from 'commander';
+import { z } from 'zod';
+import { checkBaseUrl } from '../../api/client.js';
+import { ProfileName } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { parseOptions } from '../../options.js';
+import { examples } from '../help.js';
+
+export const AddOptions = z.object({
+  name: ProfileName,
+  baseUrl: z.string({ error: 'is required' }).min(1, 'is required'),
+  apiKey: z.string().min(1, 'must not be empty').optional(),
+  apiKeyStdin: z.boolean().default(false),
+  use: z.boolean().default(false),
+});
+export type AddOptions = z.infer<typeof AddOptions>;
+
+async function readStdin(f: Factory): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of f.io.in) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
+  checkBaseUrl(opts.baseUrl);
+  let key = opts.apiKey;
+  if (key) {
+    f.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
+  } else if (opts.apiKeyStdin) {
+    key = await readStdin(f);
+    if (!key) throw new UsageError('--api-key-stdin: no key arrived on stdin');
+  } else if (f.io.canPrompt()) {
+    const prompter = await f.prompter();
+    key = (await prompter.password(`API key for ${opts.name}:`)).trim();
+    if (!key) throw new UsageError('no API key entered');
+  } else {
+    throw new UsageError('no API key given and no terminal to ask for one', {
+      hints: [`Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${opts.name} --base-url ${opts.baseUrl} --api-key-stdin`],
+    });
+  }
+  const store = await f.store();
+  const before = store.read();
+  const existed = opts.name in before.profiles;
+  store.setProfile(opts.name, { baseUrl: opts.baseUrl, apiKey: key });
+  const makeCurrent = opts.use || !before.current;
+  if (makeCurrent) store.setCurrent(opts.name);
+  f.warn(`${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`);
+}
+
+export function makeAddCommand(f: Factory, run = addRun): Command {
+  const cmd = new Command('add')
+    .description('Store a profile: a base URL and an API key. The key is read from a hidden prompt, or from stdin with --api-key-stdin.')
+    .argument('<name>', 'profile name')
+    .option('--base-url <url>', 'the API base URL (https://, or http:// to loopback)')
+    .option('--api-key-stdin', 'read the key from stdin (for scripts)')
+    .option('--api-key <key>', 'the key itself (lands in shell history: avoid)')
+    .option('--use', 'make it the default profile')
+    .action(async (name: string, raw: Record<string, unknown>) => {
+      await run(f, parseOptions(AddOptions, { ...raw, name }, { name: '<name>' }));
+    });
+  return examples(cmd, [
+    'voicectl profiles add work --base-url https://api.example.com',
+    'printf \'%s\' "$VOICE_KEY" | voicectl profiles add ci --base-url https://api.example.com --api-key-stdin',
+  ]);
+}

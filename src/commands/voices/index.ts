@@ -1,0 +1,6 @@
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+
+export function make(_f: Factory): Command {
+  return new Command('voices').description('(not built yet)');
+}

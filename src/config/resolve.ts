@@ -1,0 +1,61 @@
+// Which base URL and key a command uses. Precedence: flag > environment > selected profile
+// (--profile or VOICECTL_PROFILE) > default profile (`profiles use`). The store is opened only when
+// flags and environment leave something unset, so scripts that set both never touch the disk.
+import { AuthConfigError, UsageError } from '../errors.js';
+import type { ProfileStore } from './store.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface ResolvedConfig {
+  baseUrl: string;
+  apiKey: string;
+  /** The profile that supplied something, if any. */
+  profile?: string;
+  source: { baseUrl: string; apiKey: string };
+  sandbox: boolean;
+}
+
+export interface ConfigInputs {
+  flags: { baseUrl?: string; profile?: string };
+  env: Env;
+  openStore: () => Promise<ProfileStore>;
+}
+
+export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Promise<ResolvedConfig> {
+  let baseUrl = flags.baseUrl;
+  let baseSource = 'flag --base-url';
+  if (!baseUrl && env.VOICECTL_BASE_URL) { baseUrl = env.VOICECTL_BASE_URL; baseSource = 'VOICECTL_BASE_URL'; }
+  let apiKey = env.VOICECTL_API_KEY || undefined;
+  let keySource = 'VOICECTL_API_KEY';
+  const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
+  let profileName: string | undefined;
+
+  if (!baseUrl || !apiKey || selected) {
+    const store = await openStore();
+    const data = store.read();
+    const name = selected ?? data.current;
+    if (selected && !(selected in data.profiles)) {
+      const known = Object.keys(data.profiles);
+      throw new UsageError(`no profile named "${selected}"${flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)'}`, {
+        hints: [known.length ? `Known profiles: ${known.join(', ')}.` : 'No profiles yet: add one with `voicectl profiles add <name> --base-url <url>`.'],
+      });
+    }
+    const profile = name ? data.profiles[name] : undefined;
+    if (profile) {
+      profileName = name;
+      if (!baseUrl) { baseUrl = profile.baseUrl; baseSource = `profile ${name}`; }
+      if (!apiKey) { apiKey = profile.apiKey; keySource = `profile ${name}`; }
+    }
+  }
+  if (!baseUrl) {
+    throw new AuthConfigError('no base URL configured', {
+      hints: ['Set VOICECTL_BASE_URL, pass --base-url, or add a profile: `voicectl profiles add <name> --base-url <url>`.', 'To try the tool without an account, add --sandbox.'],
+    });
+  }
+  if (!apiKey) {
+    throw new AuthConfigError('no API key configured', {
+      hints: ['Set VOICECTL_API_KEY, or store one in a profile: `voicectl profiles add <name> --base-url <url>`.', 'To try the tool without an account, add --sandbox.'],
+    });
+  }
+  return { baseUrl, apiKey, profile: profileName, source: { baseUrl: baseSource, apiKey: keySource }, sandbox: false };
+}

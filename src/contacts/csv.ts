@@ -1,0 +1,164 @@
+// Streams a CSV export through csv-parse and the column plan: one row in memory at a time, every row
+// checked, each result handed to a sink (contact or rejected row). Loads csv-parse and libphonenumber-js:
+// import this module lazily.
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { InterruptedError, UsageError } from '../errors.js';
+import { detectDelimiter, ErrorLog, isBlank, planColumns, rowToContact, type ColumnOptions, type ColumnPlan, type RowError } from './columns.js';
+import { NumberIndex } from './dedupe.js';
+import { isCountry, toE164 } from './phone.js';
+
+export interface CsvConvertOptions extends ColumnOptions {
+  defaultCountry?: string;
+  delimiter?: string;
+  encoding?: 'utf8' | 'latin1';
+  dedupe?: boolean;
+  signal?: AbortSignal;
+  /** Name of the input in messages. */
+  label?: string;
+}
+
+export type Contactish = Record<string, unknown> & { phone_number: string };
+
+export interface CsvSink {
+  header?(plan: ColumnPlan, delimiter: string): void | Promise<void>;
+  contact(contact: Contactish): void | Promise<void>;
+  reject?(row: number, cells: string[], errors: RowError[]): void | Promise<void>;
+}
+
+export interface CsvSummary {
+  plan?: ColumnPlan;
+  delimiter: string;
+  /** Data rows read (blank ones included). */
+  rows: number;
+  contacts: number;
+  /** Rows dropped by --dedupe. */
+  duplicates: number;
+  /** The first duplicate dropped by --dedupe, for the note. */
+  firstDuplicate?: { row: number; of: number; e164: string };
+  errors: ErrorLog;
+  /** Bytes that are not UTF-8 were seen while reading as UTF-8. */
+  notUtf8: boolean;
+}
+
+export function checkCountry(code: string | undefined): void {
+  if (code !== undefined && !isCountry(code)) {
+    throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, { hints: ['Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.'] });
+  }
+}
+
+/** Reads chunks until the first line is complete, then replays them: the delimiter comes from that line. */
+async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, utf8: boolean, onNotUtf8: () => void): Promise<{ head: Buffer; rest: Readable }> {
+  const it = Symbol.asyncIterator in input ? input[Symbol.asyncIterator]() : (async function* () { yield* input; })();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < 1 << 16) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+    chunks.push(b);
+    size += b.length;
+    if (b.includes(10)) break;
+  }
+  const head = Buffer.concat(chunks);
+  let warned = false;
+  const check = (b: Buffer, last: boolean) => {
+    // A multi-byte character may straddle two chunks: leave the last 3 bytes of a chunk unchecked.
+    if (!utf8 || warned) return;
+    if (!isUtf8(last ? b : b.subarray(0, Math.max(0, b.length - 3)))) {
+      warned = true;
+      onNotUtf8();
+    }
+  };
+  async function* replay(): AsyncGenerator<Buffer> {
+    check(head, done);
+    yield head;
+    if (done) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+      check(b, false);
+      yield b;
+    }
+  }
+  return { head, rest: Readable.from(replay(), { objectMode: false }) };
+}
+
+/** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
+export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: CsvConvertOptions, sink: CsvSink): Promise<CsvSummary> {
+  checkCountry(opts.defaultCountry);
+  const encoding = opts.encoding ?? 'utf8';
+  const summary: CsvSummary = { delimiter: ',', rows: 0, contacts: 0, duplicates: 0, errors: new ErrorLog(), notUtf8: false };
+  const { head, rest } = await peekFirstLine(input, encoding === 'utf8', () => (summary.notUtf8 = true));
+  const delimiter = opts.delimiter ?? detectDelimiter(head.toString(encoding));
+  summary.delimiter = delimiter;
+
+  const parser = rest.pipe(
+    parse({
+      delimiter,
+      bom: true,
+      encoding,
+      relax_column_count: true,
+      // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }),
+  );
+  const dc = opts.defaultCountry;
+  const phone = (raw: string) => toE164(raw, dc);
+  const seen = new NumberIndex();
+  let plan: ColumnPlan | undefined;
+  let row = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      row++;
+      if (!plan) {
+        plan = planColumns(cells, opts);
+        summary.plan = plan;
+        const p = sink.header?.(plan, delimiter);
+        if (p) await p;
+        continue;
+      }
+      summary.rows++;
+      if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
+      if (isBlank(cells)) continue;
+      const r = rowToContact(plan, cells, row, phone);
+      let errors = r.errors;
+      if (r.contact) {
+        const first = seen.firstRow(r.contact.phone_number, row);
+        if (first !== undefined) {
+          if (opts.dedupe) {
+            summary.duplicates++;
+            summary.firstDuplicate ??= { row, of: first, e164: r.contact.phone_number };
+            continue;
+          }
+          errors = [{ row, column: plan.headers[plan.phone], value: (cells[plan.phone] ?? '').trim(), reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first` }];
+        } else {
+          summary.contacts++;
+          const p = sink.contact(r.contact);
+          if (p) await p;
+          continue;
+        }
+      }
+      summary.errors.addRow(errors!);
+      const p = sink.reject?.(row, cells, errors!);
+      if (p) await p;
+    }
+  } catch (err) {
+    if (err instanceof CsvError) {
+      const at = (err as CsvError & { lines?: number }).lines;
+      throw new UsageError(`${opts.label ?? 'input'}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`, {
+        hints: ['Check for a quote that is opened and never closed.'],
+      });
+    }
+    throw err;
+  }
+  if (!plan) throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
+  return summary;
+}

@@ -1,0 +1,212 @@
+// Contacts from a file, for every command that takes them (contacts convert, campaigns create --contacts).
+// Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
+// loadContacts, and only for CSV input.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { Contact } from '../schemas/contacts.js';
+import { ErrorLog, formatRowError, type RowError } from './columns.js';
+
+export interface ContactsCsvOptions {
+  phoneColumn?: string;
+  attemptColumns?: string[];
+  exclude?: string[];
+  defaultCountry?: string;
+  delimiter?: string;
+  encoding?: 'utf8' | 'latin1';
+  dedupe?: boolean;
+}
+
+const names = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== ''))
+  .refine((a) => a.length > 0, 'must name at least one column (comma-separated)');
+
+const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
+
+/** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
+export const ContactsCsvShape = {
+  phoneColumn: z.string().trim().min(1, 'must not be empty').optional(),
+  attemptColumns: names.optional(),
+  exclude: names.optional(),
+  defaultCountry: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code such as IT')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  delimiter: z
+    .string()
+    .transform((s) => DELIMITER_NAMES[s.toLowerCase()] ?? s)
+    .refine((s) => s.length === 1 && !/["\r\n]/.test(s), 'must be one character, or comma, semicolon, tab or pipe')
+    .optional(),
+  encoding: z
+    .string()
+    .transform((s) => s.toLowerCase().replace(/[-_]/g, ''))
+    .transform((s) => (s === 'iso88591' ? 'latin1' : s))
+    .pipe(z.enum(['utf8', 'latin1'], { error: 'must be utf8 or latin1' }))
+    .optional(),
+  dedupe: z.boolean().optional(),
+};
+
+/** Parses the raw commander options added by addCsvOptions. */
+export const ContactsCsvOptions = z.object(ContactsCsvShape);
+
+/** Adds the CSV flags to a command; parse their values with ContactsCsvOptions (or ContactsCsvShape). */
+export function addCsvOptions(cmd: Command): Command {
+  return cmd
+    .option('--phone-column <name>', 'CSV column of the main number (default: phone_number)')
+    .option('--attempt-columns <names>', 'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns')
+    .option('--exclude <names>', 'CSV columns to leave out of the contacts (comma-separated)')
+    .option('--default-country <code>', 'read numbers without + as national numbers of this country (ISO code, e.g. IT)')
+    .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
+    .option('--encoding <name>', 'CSV encoding: utf8 or latin1 (default utf8, with or without BOM)')
+    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing');
+}
+
+export type ContactsFormat = 'csv' | 'json' | 'ndjson';
+
+/** Format from the file name, else from the first character of the content. */
+export function contactsFormat(source: string, firstChar?: string): ContactsFormat {
+  const ext = /\.([a-z0-9]+)$/i.exec(source)?.[1]?.toLowerCase();
+  if (ext === 'json') return 'json';
+  if (ext === 'ndjson' || ext === 'jsonl') return 'ndjson';
+  if (ext === 'csv' || ext === 'tsv' || ext === 'txt') return 'csv';
+  if (firstChar === '[') return 'json';
+  if (firstChar === '{') return 'ndjson';
+  return 'csv';
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+function labelOf(source: string): string {
+  return source === '-' ? 'stdin' : source;
+}
+
+/** Throws the UsageError listing the first 20 errors and how many more. */
+export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
+  return new UsageError(`${label}: ${log.summary(what)}`, { hints: [...log.lines(), ...extra] });
+}
+
+/** Validates parsed JSON contacts: E.164 numbers, duplicates of the main number (unless dedupe). */
+export function checkJsonContacts(items: unknown[], opts: { dedupe?: boolean; where: (i: number) => string; label: string }): Contact[] {
+  const log = new ErrorLog();
+  const out: Contact[] = [];
+  const firstIndex = new Map<string, number>();
+  items.forEach((item, i) => {
+    const r = Contact.safeParse(item);
+    if (!r.success) {
+      const errors: RowError[] = r.error.issues.map((issue) => {
+        let v: unknown = item;
+        for (const p of issue.path) v = (v as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
+        const column = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'contact';
+        const reason = v === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
+        return { row: i, column, value: v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v) ?? '', reason };
+      });
+      log.addRow(errors);
+      return;
+    }
+    const first = firstIndex.get(r.data.phone_number);
+    if (first !== undefined) {
+      if (!opts.dedupe) log.addRow([{ row: i, column: 'phone_number', value: r.data.phone_number, reason: `duplicate of ${opts.where(first)}; --dedupe keeps the first` }]);
+      return;
+    }
+    firstIndex.set(r.data.phone_number, i);
+    out.push(r.data);
+  });
+  if (log.count) {
+    const lines = log.first.map((e) => formatRowError(e).replace(/^row \d+, /, `${opts.where(e.row)}, `));
+    if (log.count > log.first.length) lines.push(`… and ${log.count - log.first.length} more errors`);
+    throw new UsageError(`${opts.label}: ${log.summary('contact')}`, { hints: lines });
+  }
+  return out;
+}
+
+function parseJsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${label}: not valid JSON: ${(err as Error).message}`);
+  }
+  const items = Array.isArray(doc) ? doc : (doc as { contacts?: unknown } | null)?.contacts;
+  if (!Array.isArray(items)) throw new UsageError(`${label}: expected a JSON array of contacts (or an object with a "contacts" array)`);
+  return checkJsonContacts(items, { dedupe, label, where: (i) => `contacts[${i}]` });
+}
+
+function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+  const items: unknown[] = [];
+  const lineOf: number[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      items.push(JSON.parse(line));
+      lineOf.push(i + 1);
+    } catch (err) {
+      throw new UsageError(`${label}: line ${i + 1} is not valid JSON: ${(err as Error).message}`);
+    }
+  });
+  return checkJsonContacts(items, { dedupe, label, where: (i) => `line ${lineOf[i]}` });
+}
+
+/**
+ * Reads contacts from a CSV, JSON array or NDJSON file ('-' = stdin, format by extension or content);
+ * every row validated; throws UsageError listing row errors (first 20 + count).
+ */
+export async function loadContacts(
+  source: string,
+  opts: ContactsCsvOptions & { stdin: NodeJS.ReadableStream; signal?: AbortSignal; warn?: (line: string) => void },
+): Promise<Contact[]> {
+  const label = labelOf(source);
+  let data: Buffer | undefined;
+  if (source === '-') data = await readAll(opts.stdin);
+  let format: ContactsFormat;
+  if (data) {
+    const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
+    format = contactsFormat(source, first);
+  } else {
+    format = contactsFormat(source);
+    if (format !== 'csv' || !/\.(csv|tsv|txt)$/i.test(source)) {
+      data = await readFileOrThrow(source);
+      const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
+      format = contactsFormat(source, first);
+    }
+  }
+  if (format === 'json' || format === 'ndjson') {
+    const text = data!.toString('utf8').replace(/^\uFEFF/, '');
+    return format === 'json' ? parseJsonContacts(text, label, opts.dedupe) : parseNdjsonContacts(text, label, opts.dedupe);
+  }
+  const { convertCsv } = await import('./csv.js');
+  let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
+  if (data) input = [data];
+  else {
+    const { createReadStream } = await import('node:fs');
+    await readFileOrThrow(source, true);
+    input = createReadStream(source);
+  }
+  const contacts: Contact[] = [];
+  const summary = await convertCsv(input, { ...opts, label }, { contact: (c) => void contacts.push(c as Contact) });
+  if (summary.errors.count) throw rowErrorsToUsageError(label, summary.errors);
+  if (summary.notUtf8) opts.warn?.(`warning: ${label} is not valid UTF-8; if accented letters look wrong, add --encoding latin1`);
+  if (summary.duplicates) opts.warn?.(`note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`);
+  return contacts;
+}
+
+async function readFileOrThrow(path: string, probeOnly = false): Promise<Buffer> {
+  const fs = await import('node:fs/promises');
+  try {
+    if (probeOnly) {
+      await fs.access(path);
+      return Buffer.alloc(0);
+    }
+    return await fs.readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`);
+  }
+}

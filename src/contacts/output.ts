@@ -1,0 +1,96 @@
+// Files that appear all at once or not at all: written to a temporary file next to the destination, renamed
+// into place only when every row passed. A failed run leaves nothing behind.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+
+const FLUSH_AT = 1 << 18;
+
+export class StagedFile {
+  private parts: string[] = [];
+  private size = 0;
+  private closed = false;
+  private constructor(
+    readonly tmp: string,
+    private readonly handle: FileHandle,
+    /** Final path; undefined for stdout. */
+    readonly dest: string | undefined,
+  ) {}
+
+  /** A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout. */
+  static async create(dest: string | undefined): Promise<StagedFile> {
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const tmp = dest ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`) : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    return new StagedFile(tmp, await open(tmp, 'wx'), dest);
+  }
+
+  /** Queues text; returns a promise only when it flushed (await it to respect the disk's pace). */
+  push(text: string): Promise<void> | undefined {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= FLUSH_AT) return this.flush();
+    return undefined;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.parts.length === 0) return;
+    const text = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    await this.handle.write(text);
+  }
+
+  private async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.handle.close();
+  }
+
+  /** Renames into place, or copies to `out` and removes the temp file. */
+  async commit(out?: Writable): Promise<void> {
+    await this.flush();
+    await this.close();
+    if (this.dest) {
+      await rename(this.tmp, this.dest);
+      return;
+    }
+    if (!out) throw new Error('StagedFile.commit: no destination');
+    for await (const chunk of createReadStream(this.tmp)) {
+      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+    }
+    await unlink(this.tmp);
+  }
+
+  /** Removes the temp file; safe to call twice and after commit. */
+  async discard(): Promise<void> {
+    await this.close().catch(() => undefined);
+    await unlink(this.tmp).catch(() => undefined);
+  }
+}
+
+/** Writes contacts as one JSON array (one contact per line, readable and diff-friendly) or as NDJSON. */
+export class ContactWriter {
+  private count = 0;
+  constructor(
+    private readonly file: StagedFile,
+    private readonly ndjson: boolean,
+  ) {}
+
+  write(contact: unknown): Promise<void> | undefined {
+    const json = JSON.stringify(contact);
+    if (this.ndjson) return this.file.push(`${json}\n`);
+    return this.file.push(`${this.count++ === 0 ? '[\n  ' : ',\n  '}${json}`);
+  }
+
+  end(): void {
+    if (!this.ndjson) this.file.push(this.count === 0 ? '[]\n' : '\n]\n');
+  }
+}
+
+/** A CSV cell for `delimiter`: quoted when it holds the delimiter, a quote or a line break. */
+export function csvCell(v: string, delimiter: string): string {
+  return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}

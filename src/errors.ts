@@ -1,0 +1,103 @@
+// Typed errors: commands throw these, and src/cli.ts turns them into one exit code and one message.
+// Exit codes are defined here and nowhere else (README "Exit codes" mirrors this table).
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  jobFailed: 5,
+  timedOut: 6,
+  unavailable: 7,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export class CliError extends Error {
+  readonly exitCode: ExitCode = ExitCode.error;
+  /** Extra lines printed after the message (details, next steps). */
+  hints: string[] = [];
+  /** Machine-readable code for the --json error object. */
+  code = 'error';
+  constructor(message: string, opts: { hints?: string[]; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.hints = opts.hints ?? [];
+  }
+}
+
+/** Invalid usage or input rejected before any request was sent. */
+export class UsageError extends CliError {
+  override readonly exitCode = ExitCode.usage;
+  override code = 'usage_error';
+}
+
+/** Missing credentials or configuration (no key, no base URL). */
+export class AuthConfigError extends CliError {
+  override readonly exitCode = ExitCode.auth;
+  override code = 'auth_required';
+}
+
+export class NetworkError extends CliError {
+  override code = 'network_error';
+}
+
+export class JobFailedError extends CliError {
+  override readonly exitCode = ExitCode.jobFailed;
+  override code = 'job_failed';
+}
+
+export class WaitTimeoutError extends CliError {
+  override readonly exitCode = ExitCode.timedOut;
+  override code = 'wait_timeout';
+}
+
+export class InterruptedError extends CliError {
+  override readonly exitCode = ExitCode.interrupted;
+  override code = 'interrupted';
+}
+
+export interface ApiErrorInit {
+  status: number;
+  code?: string;
+  message: string;
+  requestId?: string;
+  method: string;
+  path: string;
+  /** True when the request is a GET whose retries were used up. */
+  retriesExhausted?: boolean;
+  bodyExcerpt?: string;
+}
+
+/** The API answered with a non-2xx status. */
+export class ApiError extends CliError {
+  readonly status: number;
+  readonly apiCode?: string;
+  readonly requestId?: string;
+  readonly method: string;
+  readonly path: string;
+  override readonly exitCode: ExitCode;
+  constructor(init: ApiErrorInit, hints: string[] = []) {
+    super(init.message, { hints });
+    this.status = init.status;
+    this.apiCode = init.code;
+    this.code = init.code ?? `http_${init.status}`;
+    this.requestId = init.requestId;
+    this.method = init.method;
+    this.path = init.path;
+    this.exitCode = exitCodeForStatus(init.status, init.method, init.retriesExhausted ?? false);
+  }
+}
+
+export function exitCodeForStatus(status: number, method: string, retriesExhausted: boolean): ExitCode {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  // A 503 to a request we do not retry is the service saying "not available" (SMS sending);
+  // a GET that keeps answering 503 after its retries is an outage, reported as a plain failure.
+  if (status === 503 && !(method === 'GET' && retriesExhausted)) return ExitCode.unavailable;
+  return ExitCode.error;
+}
+
+/** The response could not be understood (not JSON, or not the documented shape). */
+export class MalformedResponseError extends CliError {
+  override code = 'malformed_response';
+}

@@ -1,0 +1,117 @@
+// The factory hands each command its dependencies, built on first use: a command that never calls the
+// API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts.
+import type { ApiClient } from './api/client.js';
+import type { ResolvedConfig } from './config/resolve.js';
+import type { ProfileStore } from './config/store.js';
+import { CliError, InterruptedError } from './errors.js';
+import type { GlobalOptions } from './globals.js';
+import { resolveOutput, type OutputOptions } from './io/output.js';
+import type { Prompter } from './io/prompter.js';
+import type { IOStreams } from './io/streams.js';
+import { VERSION } from './version.js';
+
+export type Env = Record<string, string | undefined>;
+
+export interface Factory {
+  io: IOStreams;
+  env: Env;
+  version: string;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+  globals(): GlobalOptions;
+  output(): OutputOptions;
+  configDir(): Promise<string>;
+  store(): Promise<ProfileStore>;
+  config(): Promise<ResolvedConfig>;
+  client(): Promise<ApiClient>;
+  prompter(): Promise<Prompter>;
+  now(): number;
+  /** Writes a line to stderr (warnings, notes). */
+  warn(line: string): void;
+  /** Throws InterruptedError if Ctrl-C was pressed. */
+  checkInterrupted(): void;
+  /** Runs before the process exits (close sockets, save sandbox state). */
+  onCleanup(fn: () => Promise<void> | void): void;
+  cleanup(): Promise<void>;
+}
+
+export interface FactoryInit {
+  io: IOStreams;
+  env: Env;
+  signal: AbortSignal;
+  globals: () => GlobalOptions;
+  /** Tests may pin the clock. */
+  now?: () => number;
+}
+
+export function createFactory(init: FactoryInit): Factory {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const memo = <T>(fn: () => Promise<T>) => {
+    let p: Promise<T> | undefined;
+    return () => (p ??= fn());
+  };
+  const warn = (line: string) => void init.io.err.write(`${line}\n`);
+
+  const f: Factory = {
+    io: init.io,
+    env: init.env,
+    version: VERSION,
+    signal: init.signal,
+    globals: init.globals,
+    output: () => resolveOutput(init.globals(), init.io),
+    now: init.now ?? (() => Date.now()),
+    warn,
+    checkInterrupted() {
+      if (init.signal.aborted) throw new InterruptedError('interrupted');
+    },
+    onCleanup(fn) {
+      cleanups.push(fn);
+    },
+    async cleanup() {
+      for (const fn of cleanups.splice(0).reverse()) await fn();
+    },
+    configDir: memo(async () => (await import('./config/paths.js')).configDir(init.env)),
+    store: memo(async () => {
+      const { openStore } = await import('./config/store.js');
+      const store = await openStore(await f.configDir());
+      if (store.insecureMode !== undefined) {
+        warn(`warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`);
+      }
+      return store;
+    }),
+    config: memo(async () => {
+      const g = init.globals();
+      if (g.sandbox) {
+        const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
+        return startEmbeddedSandbox(f);
+      }
+      const { resolveConfig } = await import('./config/resolve.js');
+      return resolveConfig({ flags: { baseUrl: g.baseUrl, profile: g.profile }, env: init.env, openStore: f.store });
+    }),
+    client: memo(async () => {
+      const cfg = await f.config();
+      const g = init.globals();
+      const { ApiClient } = await import('./api/client.js');
+      const client = new ApiClient({
+        baseUrl: cfg.baseUrl,
+        apiKey: cfg.apiKey,
+        timeoutMs: g.timeout * 1000,
+        userAgent: `voicectl/${VERSION}`,
+        retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
+        debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
+        env: init.env,
+        signal: init.signal,
+      });
+      f.onCleanup(() => client.close());
+      return client;
+    }),
+    prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io)),
+  };
+  return f;
+}
+
+/** Turns an abort from Ctrl-C into the typed error, and leaves every other error as it is. */
+export function asInterrupt(err: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted && !(err instanceof CliError)) return new InterruptedError('interrupted');
+  return err;
+}

@@ -1,0 +1,90 @@
+// IOStreams: every command reaches stdin/stdout/stderr through this object, never process globals,
+// so tests can hand in buffers and pretend to be (or not be) a terminal.
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+
+export interface IOStreams {
+  in: Readable;
+  out: Writable;
+  err: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Colors allowed: stdout is a TTY, and neither NO_COLOR, CI=true nor --no-color. */
+  color: boolean;
+  /** Terminal width, or 0 when not a terminal. */
+  columns: number;
+  /** Prompts need a human on both ends. */
+  canPrompt(): boolean;
+  /** Spinners and progress bars go to stderr, only when both stdout and stderr are terminals. */
+  canAnimate(): boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function colorAllowed(env: Env, isTTY: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.CI === 'true' || env.CI === '1') return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return isTTY;
+}
+
+export function systemStreams(env: Env = process.env): IOStreams {
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const ciLike = env.CI === 'true' || env.CI === '1';
+  return {
+    in: process.stdin,
+    out: process.stdout,
+    err: process.stderr,
+    stdinIsTTY,
+    stdoutIsTTY,
+    stderrIsTTY,
+    color: colorAllowed(env, stdoutIsTTY),
+    columns: stdoutIsTTY ? process.stdout.columns ?? 80 : 0,
+    canPrompt: () => stdinIsTTY && stdoutIsTTY && !ciLike,
+    canAnimate: () => stdoutIsTTY && stderrIsTTY && !ciLike && colorAllowed(env, true),
+  };
+}
+
+export interface TestStreams extends IOStreams {
+  stdout(): string;
+  stderr(): string;
+  /** Text fed to stdin; end it with null. */
+  setStdin(text: string): void;
+}
+
+/** In-memory streams for tests. `tty` makes every stream claim to be a terminal. */
+export function testStreams(opts: { tty?: boolean; color?: boolean; columns?: number; stdin?: string } = {}): TestStreams {
+  const tty = opts.tty ?? false;
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const input = new PassThrough();
+  const outChunks: Buffer[] = [];
+  const errChunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => outChunks.push(c));
+  err.on('data', (c: Buffer) => errChunks.push(c));
+  if (opts.stdin !== undefined) input.end(opts.stdin);
+  return {
+    in: input,
+    out,
+    err,
+    stdinIsTTY: tty,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    color: opts.color ?? false,
+    columns: tty ? opts.columns ?? 120 : 0,
+    canPrompt: () => tty,
+    canAnimate: () => tty && (opts.color ?? false),
+    stdout: () => Buffer.concat(outChunks).toString('utf8'),
+    stderr: () => Buffer.concat(errChunks).toString('utf8'),
+    setStdin: (text: string) => input.end(text),
+  };
+}
+
+/** Write and wait for the stream to accept it (respects backpressure on big outputs). */
+export function write(stream: Writable, text: string): Promise<void> | void {
+  if (!stream.write(text)) {
+    return new Promise((resolve) => stream.once('drain', resolve));
+  }
+}

@@ -1,0 +1,33 @@
+// Parses a command's raw commander options with its zod schema, so rules and defaults live in the schema
+// and every rejection names the flag, the rule and the value.
+import type { z } from 'zod';
+import { UsageError } from './errors.js';
+
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+export function describeValue(v: unknown): string {
+  if (typeof v === 'string') return v.length > 60 ? `"${v.slice(0, 57)}…" (${v.length} characters)` : `"${v}"`;
+  if (v === undefined) return 'nothing';
+  return JSON.stringify(v) ?? String(v);
+}
+
+/**
+ * Parses `raw` with `schema`. `flags` maps a field path (joined with ".") to the flag or argument
+ * the user typed; by default the field name in kebab case.
+ */
+export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, flags: Record<string, string> = {}): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const key = issue.path.map(String).join('.');
+    const top = String(issue.path[0] ?? '');
+    const name = flags[key] ?? flags[top] ?? (top ? flagName(top) : 'input');
+    let value: unknown = raw;
+    for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
+    const got = value === undefined && issue.code === 'invalid_type' ? 'is required' : `${issue.message} (got ${describeValue(value)})`;
+    return value === undefined && issue.code === 'invalid_type' ? `${name} is required` : `${name}: ${got}`;
+  });
+  throw new UsageError(lines[0], { hints: lines.slice(1) });
+}

@@ -1,0 +1,235 @@
+// The sandbox's simulated dialer. No timers: advanceCampaign() replays, in simulated time, everything
+// that happened between the last request and `now`, so the state can be saved to a file between
+// processes and a later command sees the campaign as if a dialer had been running all along.
+//
+// Clock: from the moment a campaign starts, its dialer clock runs settings.timeScale times faster than
+// the wall clock (sim = originSim + (now - originReal) * timeScale). Calling days and window, retry
+// delays and call durations are measured on that clock; call records carry the wall-clock times.
+// Each contact follows the shared attempt plan (src/campaigns/plan.ts).
+import { planAttempt } from '../campaigns/plan.js';
+import { inWindow, nextWindowStart } from '../campaigns/window.js';
+import { CALL_OUTCOMES, type SandboxCall } from '../schemas/calls.js';
+import type { CampaignCreate } from '../schemas/campaigns.js';
+import type { SandboxSettings } from './settings.js';
+import { newId } from './state.js';
+
+type Outcome = (typeof CALL_OUTCOMES)[number];
+
+export interface ContactProgress {
+  status: 'pending' | 'calling' | 'completed' | 'failed';
+  /** Calls finished so far. */
+  attempts: number;
+  /** Dialer-clock ms from which the next attempt may start. */
+  nextAt: number;
+  lastOutcome: Outcome | null;
+  call: { attempt: number; toNumber: string; fromNumber: string; startAt: number; endAt: number; outcome: Outcome } | null;
+}
+
+export interface DialerState {
+  originReal: number;
+  originSim: number;
+  /** Dialer-clock ms of the last event processed. */
+  cursor: number;
+  contacts: ContactProgress[];
+}
+
+export interface Counters {
+  total: number;
+  pending: number;
+  inProgress: number;
+  completed: number;
+  failed: number;
+  calls: number;
+}
+
+export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'COMPLETED';
+
+/** The sandbox's campaign record (stored; `dialer` and `orgId` never leave the sandbox). */
+export interface SandboxCampaign extends Omit<CampaignCreate, 'startImmediately'> {
+  id: string;
+  orgId: string;
+  status: CampaignStatus;
+  counters: Counters;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  dialer: DialerState | null;
+}
+
+/** Seconds a call lasts on the dialer clock, by outcome. */
+const DURATION: Record<Outcome, [number, number]> = { answered: [45, 180], no_answer: [30, 0], busy: [8, 0], voicemail: [25, 10], failed: [3, 0] };
+/** Weights of seeded outcomes (out of 100). */
+const WEIGHTS: [Outcome, number][] = [['answered', 45], ['no_answer', 25], ['busy', 10], ['voicemail', 10], ['failed', 10]];
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** The outcome of one attempt: a function of the seed, the campaign, the contact and the attempt only. */
+export function outcomeOf(settings: SandboxSettings, campaignId: string, contactIndex: number, attempt: number): { outcome: Outcome; seconds: number } {
+  const h = fnv1a(`${settings.seed}:${campaignId}:${contactIndex}:${attempt}`);
+  let outcome: Outcome = settings.dialerOutcome ?? 'answered';
+  if (!settings.dialerOutcome) {
+    let r = h % 100;
+    for (const [o, w] of WEIGHTS) {
+      if (r < w) { outcome = o; break; }
+      r -= w;
+    }
+  }
+  const [base, spread] = DURATION[outcome];
+  return { outcome, seconds: base + (spread ? (h >>> 8) % spread : 0) };
+}
+
+export function countersOf(c: Pick<SandboxCampaign, 'contacts' | 'dialer'>): Counters {
+  const total = c.contacts.length;
+  if (!c.dialer) return { total, pending: total, inProgress: 0, completed: 0, failed: 0, calls: 0 };
+  const n = { total, pending: 0, inProgress: 0, completed: 0, failed: 0, calls: 0 };
+  for (const p of c.dialer.contacts) {
+    n.calls += p.attempts;
+    if (p.status === 'pending') n.pending++;
+    else if (p.status === 'calling') n.inProgress++;
+    else if (p.status === 'completed') n.completed++;
+    else n.failed++;
+  }
+  return n;
+}
+
+/** Starts (or resumes) the dialer at wall-clock `at`. */
+export function startDialer(c: SandboxCampaign, at: number): void {
+  const iso = new Date(at).toISOString();
+  if (c.dialer) {
+    c.dialer.originSim = c.dialer.cursor;
+    c.dialer.originReal = at;
+  } else {
+    c.dialer = {
+      originReal: at,
+      originSim: at,
+      cursor: at,
+      contacts: c.contacts.map(() => ({ status: 'pending', attempts: 0, nextAt: at, lastOutcome: null, call: null })),
+    };
+  }
+  c.status = 'RUNNING';
+  c.startedAt ??= iso;
+  c.updatedAt = iso;
+}
+
+/** Moves one campaign forward to wall-clock `now`, appending finished calls to `calls`. */
+export function advanceCampaign(c: SandboxCampaign, calls: SandboxCall[], now: number, settings: SandboxSettings): void {
+  if (c.status === 'SCHEDULED' && c.scheduledAt && Date.parse(c.scheduledAt) <= now) startDialer(c, Math.max(Date.parse(c.scheduledAt), Date.parse(c.createdAt)));
+  if (c.status !== 'RUNNING' || !c.dialer) return;
+  const d = c.dialer;
+  const scale = settings.timeScale;
+  const target = d.originSim + (now - d.originReal) * scale;
+  const toReal = (sim: number) => new Date(d.originReal + (sim - d.originSim) / scale).toISOString();
+  const lines = Math.max(1, (c.maxConcurrency ?? settings.dialerLines) - (c.keepFreeForInbound ?? 0));
+  const attempts = 1 + c.maxRetries;
+  const delay = c.retryDelayMinutes * 60_000;
+  let cursor = d.cursor;
+  let changed = false;
+  // Waiting contacts in a heap ordered by (due time, index), calls in progress in a short list (at most
+  // `lines`): each event costs O(log n), so a campaign of many thousands of contacts replays quickly.
+  const heap = new MinHeap((a: number, b: number) => d.contacts[a].nextAt - d.contacts[b].nextAt || a - b);
+  const active: number[] = [];
+  d.contacts.forEach((p, i) => (p.status === 'pending' ? heap.push(i) : p.status === 'calling' ? active.push(i) : undefined));
+
+  for (let guard = 0; guard < 10_000_000; guard++) {
+    // Calls that have ended by the cursor become records, in the order they ended.
+    const ending = active.filter((i) => d.contacts[i].call!.endAt <= cursor).sort((a, b) => d.contacts[a].call!.endAt - d.contacts[b].call!.endAt || a - b);
+    for (const i of ending) {
+      const p = d.contacts[i];
+      const call = p.call!;
+      active.splice(active.indexOf(i), 1);
+      calls.push({
+        id: newId('call'), orgId: c.orgId, campaignId: c.id, contactIndex: i, attempt: call.attempt, direction: 'OUTBOUND',
+        toNumber: call.toNumber, fromNumber: call.fromNumber, status: call.outcome, durationSeconds: Math.round((call.endAt - call.startAt) / 1000),
+        startedAt: toReal(call.startAt), endedAt: toReal(call.endAt), createdAt: toReal(call.startAt),
+      });
+      p.attempts = call.attempt;
+      p.lastOutcome = call.outcome;
+      p.call = null;
+      if (call.outcome === 'answered') p.status = 'completed';
+      else if (p.attempts >= attempts) p.status = 'failed';
+      else { p.status = 'pending'; p.nextAt = call.endAt + delay; heap.push(i); }
+      changed = true;
+    }
+    // Due contacts start, earliest due first (then lowest index), while lines are free and the window is open.
+    if (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor && inWindow(cursor, c)) {
+      while (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor) {
+        const i = heap.pop()!;
+        const p = d.contacts[i];
+        const attempt = p.attempts + 1;
+        const plan = planAttempt(c, c.contacts[i], attempt);
+        const { outcome, seconds } = outcomeOf(settings, c.id, i, attempt);
+        p.status = 'calling';
+        p.call = { attempt, toNumber: plan.toNumber, fromNumber: plan.fromNumber, startAt: cursor, endAt: cursor + seconds * 1000, outcome };
+        active.push(i);
+        changed = true;
+      }
+    }
+    if (active.length === 0 && heap.size === 0) {
+      c.status = 'COMPLETED';
+      c.completedAt = toReal(cursor);
+      break;
+    }
+    // The next moment something can happen.
+    let next = Infinity;
+    for (const i of active) next = Math.min(next, d.contacts[i].call!.endAt);
+    if (heap.size > 0) {
+      const due = d.contacts[heap.peek()!].nextAt;
+      if (due > cursor) next = Math.min(next, due);
+      else if (active.length < lines) next = Math.min(next, nextWindowStart(cursor + 1, c) ?? Infinity);
+    }
+    if (!(next <= target)) break;
+    cursor = next;
+  }
+  d.cursor = cursor;
+  c.counters = countersOf(c);
+  if (changed) c.updatedAt = new Date(Math.min(now, Date.parse(toReal(cursor)))).toISOString();
+}
+
+/** A binary min-heap of contact indices. */
+class MinHeap {
+  private readonly items: number[] = [];
+  constructor(private readonly less: (a: number, b: number) => number) {}
+  get size(): number {
+    return this.items.length;
+  }
+  peek(): number | undefined {
+    return this.items[0];
+  }
+  push(v: number): void {
+    const a = this.items;
+    a.push(v);
+    for (let i = a.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (this.less(a[i], a[parent]) >= 0) break;
+      [a[i], a[parent]] = [a[parent], a[i]];
+      i = parent;
+    }
+  }
+  pop(): number | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last !== undefined) {
+      a[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.less(a[l], a[m]) < 0) m = l;
+        if (r < a.length && this.less(a[r], a[m]) < 0) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m], a[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

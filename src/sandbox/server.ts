@@ -1,0 +1,266 @@
+// The sandbox: a local server (node:http) that follows the API reference. It authenticates keys per
+// organization, enforces the scope of each endpoint, keeps records per organization, wraps answers in
+// the common envelope and logs every request (never a key) so tests can assert what reached it.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findEndpoint } from '../schemas/endpoints.js';
+import { SandboxError, type ResourceModule, type Route, type RouteContext, type RouteResult } from './http.js';
+import { campaigns } from './resources/campaigns.js';
+import { messages } from './resources/messages.js';
+import { tts } from './resources/tts.js';
+import { Fault, SandboxSettings } from './settings.js';
+import { initialCore, type SandboxState } from './state.js';
+
+const RESOURCES: ResourceModule<object>[] = [tts, campaigns, messages];
+
+export interface LogEntry {
+  method: string;
+  /** Path as received, undecoded. */
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  /** Id of the key used (never the key itself). */
+  keyId?: string;
+  status: number;
+  at: string;
+}
+
+export interface SandboxOptions {
+  state?: SandboxState;
+  settings?: Partial<SandboxSettings>;
+  /** The sandbox clock; tests may drive it. */
+  now?: () => number;
+  /** Extra routes (tests of the frame itself). */
+  routes?: Route[];
+}
+
+export function freshState(now: number, settings: SandboxSettings): SandboxState {
+  const core = initialCore(now);
+  let state = core as SandboxState;
+  for (const r of RESOURCES) state = { ...state, ...r.init(state, now, settings) };
+  return state;
+}
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  return { route, segments: route.pattern.split('/') };
+}
+
+function match(c: CompiledRoute, method: string, segments: string[]): Record<string, string> | undefined {
+  if (c.route.method !== method || c.segments.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const pat = c.segments[i];
+    if (pat.startsWith(':')) {
+      if (segments[i] === '') return undefined;
+      try {
+        params[pat.slice(1)] = decodeURIComponent(segments[i]);
+      } catch {
+        return undefined;
+      }
+    } else if (pat !== segments[i]) return undefined;
+  }
+  return params;
+}
+
+export class Sandbox {
+  state: SandboxState;
+  settings: SandboxSettings;
+  readonly log: LogEntry[] = [];
+  faults: (Fault & { used: number })[] = [];
+  url = '';
+  /** Requests being handled now, and the most at once since start (benchmarks read these). */
+  inFlight = 0;
+  maxInFlight = 0;
+  private server?: Server;
+  private readonly routes: CompiledRoute[];
+  private readonly clock: () => number;
+
+  constructor(opts: SandboxOptions = {}) {
+    this.settings = SandboxSettings.parse(opts.settings ?? {});
+    this.clock = opts.now ?? Date.now;
+    this.state = opts.state ?? freshState(this.clock(), this.settings);
+    this.routes = [...RESOURCES.flatMap((r) => r.routes), ...(opts.routes ?? [])].map(compile);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** Brings time-driven records up to now. */
+  advance(): void {
+    const now = this.clock();
+    for (const r of RESOURCES) r.advance?.(this.state, now, this.settings);
+  }
+
+  addFault(fault: Fault): void {
+    this.faults.push({ ...Fault.parse(fault), used: 0 });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  /** Requests that reached the sandbox, optionally only those to paths starting with `prefix`. */
+  requests(method?: string, prefix?: string): LogEntry[] {
+    return this.log.filter((e) => (!method || e.method === method) && (!prefix || e.path.startsWith(prefix)));
+  }
+
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = createServer((req, res) => {
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      res.once('close', () => this.inFlight--);
+      void this.handle(req, res);
+    });
+    this.server.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, host, () => resolve());
+    });
+    const addr = this.server.address() as AddressInfo;
+    const h = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.url = `http://${h}:${addr.port}`;
+    return this.url;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = `req_${randomBytes(8).toString('hex')}`;
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawPath = (req.url ?? '/').split('?')[0];
+    const entry: LogEntry = { method, path: rawPath, query: Object.fromEntries(url.searchParams), status: 0, at: new Date(this.clock()).toISOString() };
+    this.log.push(entry);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', 'x-request-id': requestId, ...headers });
+      res.end(text);
+    };
+    const sendError = (e: SandboxError, headers: Record<string, string> = {}) =>
+      send(e.status, { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, requestId }, headers);
+
+    try {
+      const text = await readBody(req);
+      if (text) {
+        try {
+          entry.body = JSON.parse(text);
+        } catch {
+          entry.body = text;
+          if (method !== 'GET') throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
+        }
+      }
+      if (await this.applyFault(method, rawPath, req, res, entry, requestId)) return;
+
+      const segments = rawPath.split('/');
+      let found: { c: CompiledRoute; params: Record<string, string> } | undefined;
+      for (const c of this.routes) {
+        const params = match(c, method, segments);
+        if (params) { found = { c, params }; break; }
+      }
+      // Authentication comes first for every /v1 path, known or not, as a real API gateway would.
+      let key: RouteContext['key'];
+      let org = this.state.orgs[0];
+      if (found ? found.c.route.auth !== false : rawPath.startsWith('/v1/')) {
+        const header = req.headers.authorization ?? '';
+        const m = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!m) throw new SandboxError(401, 'unauthorized', 'missing Authorization: Bearer <API_KEY> header');
+        key = this.state.keys.find((k) => k.key === m[1]);
+        if (!key) throw new SandboxError(401, 'unauthorized', 'the API key is not valid');
+        entry.keyId = key.id;
+        const endpoint = findEndpoint(method, rawPath);
+        if (endpoint && !key.scopes.includes(endpoint.scope)) {
+          throw new SandboxError(403, 'forbidden', `this key lacks the scope ${endpoint.scope} required by ${method} ${endpoint.path}`);
+        }
+        org = this.state.orgs.find((o) => o.id === key!.orgId)!;
+      }
+      if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${method} ${rawPath} in the sandbox`);
+      const route = found.c.route;
+      this.advance();
+      const host = req.headers.host ?? this.url.replace(/^http:\/\//, '');
+      const result: RouteResult = await route.handle({
+        state: this.state, org, key, params: found.params, query: url.searchParams, body: entry.body,
+        now: this.clock(), settings: this.settings, requestId, origin: `http://${host}`,
+      });
+      if (result.raw) {
+        entry.status = result.status;
+        res.writeHead(result.status, { ...result.headers, 'content-type': result.raw.contentType, 'content-length': String(result.raw.data.length), 'x-request-id': requestId });
+        res.end(result.raw.data);
+        return;
+      }
+      const body = result.body && typeof result.body === 'object' && !Array.isArray(result.body) ? { ...result.body, requestId } : result.body;
+      send(result.status, body ?? { requestId }, result.headers);
+    } catch (err) {
+      if (err instanceof SandboxError) return sendError(err);
+      sendError(new SandboxError(500, 'internal_error', `sandbox failure: ${(err as Error).message}`));
+    }
+  }
+
+  /** Applies the first matching fault; true when it answered (or broke) the request itself. */
+  private async applyFault(method: string, path: string, req: IncomingMessage, res: ServerResponse, entry: LogEntry, requestId: string): Promise<boolean> {
+    const fault = this.faults.find((f) => (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)) && (f.times === undefined || f.used < f.times));
+    if (!fault) return false;
+    fault.used++;
+    if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    const headers: Record<string, string> = { 'x-request-id': requestId };
+    if (fault.retryAfter) headers['retry-after'] = fault.retryAfter;
+    switch (fault.kind) {
+      case 'close':
+        entry.status = -1;
+        req.socket.destroy();
+        return true;
+      case 'cut': {
+        entry.status = 200;
+        const full = JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
+        res.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': String(full.length) });
+        res.write(full.slice(0, full.length / 2));
+        setTimeout(() => res.destroy(), 10);
+        return true;
+      }
+      case 'not-json':
+        entry.status = fault.status ?? 200;
+        res.writeHead(entry.status, { ...headers, 'content-type': 'application/json' });
+        res.end('<<this is not json>>');
+        return true;
+      case 'html':
+        entry.status = fault.status ?? 502;
+        res.writeHead(entry.status, { ...headers, 'content-type': 'text/html' });
+        res.end('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
+        return true;
+      case 'missing-data':
+        entry.status = 200;
+        res.writeHead(200, { ...headers, 'content-type': 'application/json' });
+        res.end(JSON.stringify({ requestId }));
+        return true;
+      default:
+        if (fault.status) {
+          entry.status = fault.status;
+          res.writeHead(fault.status, { ...headers, 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_error' : 'injected', message: `injected fault: HTTP ${fault.status}` }, requestId }));
+          return true;
+        }
+        return false; // latency only
+    }
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

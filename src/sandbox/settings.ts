@@ -1,0 +1,36 @@
+// Settings of the sandbox: how fast things happen and which failures to provoke. Tests set them;
+// `voicectl sandbox` and --sandbox use the defaults, slow enough to watch a spinner.
+import { z } from 'zod';
+
+export const SandboxSettings = z.object({
+  /** Milliseconds a generation stays queued before processing starts. */
+  ttsQueueMs: z.number().min(0).default(1000),
+  /** Milliseconds of processing before a generation completes. */
+  ttsProcessMs: z.number().min(0).default(2500),
+  /** Failure to provoke in generations: worker_unavailable at creation, or an errorMessage at processing. */
+  ttsFailure: z.string().optional(),
+  /** Simulated seconds of the dialer per real second (time scale of campaigns). */
+  timeScale: z.number().positive().default(60),
+  /** Seed of deterministic outcomes (call results). */
+  seed: z.number().int().default(42),
+  /** Outbound lines of an organization: the dialer's concurrency when a campaign sets no maxConcurrency. */
+  dialerLines: z.number().int().positive().default(5),
+  /** Forces every campaign call to this outcome (tests); otherwise outcomes come from `seed`. */
+  dialerOutcome: z.enum(['answered', 'no_answer', 'busy', 'voicemail', 'failed']).optional(),
+});
+export type SandboxSettings = z.infer<typeof SandboxSettings>;
+
+/** An injected fault: tests turn these on to prove the client's behaviour under failure. */
+export const Fault = z.object({
+  method: z.string().optional(),
+  /** Applies to paths starting with this. */
+  path: z.string().optional(),
+  status: z.number().int().optional(),
+  retryAfter: z.string().optional(),
+  latencyMs: z.number().min(0).optional(),
+  /** close: socket closed before a response; cut: body cut halfway; not-json; html; missing-data: 200 without data. */
+  kind: z.enum(['close', 'cut', 'not-json', 'html', 'missing-data']).optional(),
+  /** How many requests it applies to; unlimited when absent. */
+  times: z.number().int().positive().optional(),
+});
+export type Fault = z.infer<typeof Fault>;

@@ -1,0 +1,77 @@
+// The sandbox's whole state: plain JSON, so --sandbox can keep it in a file between commands.
+// Time-driven changes (generations finishing, the dialer) are derived from timestamps by each
+// resource's advance(), so a later process sees what "happened" while no server was running.
+import { randomBytes } from 'node:crypto';
+import type { Scope } from '../schemas/common.js';
+import type { CampaignSlice } from './resources/campaigns.js';
+import type { MessagesSlice } from './resources/messages.js';
+import type { TtsSlice } from './resources/tts.js';
+
+export interface Org {
+  id: string;
+  name: string;
+  /** Token balance for TTS. */
+  balance: number;
+  /** Voice IDs (20 alphanumeric characters) of the organization's voice library. */
+  voiceLibrary: string[];
+  /** Caller IDs the organization owns (fromNumber must be one of these). */
+  numbers: string[];
+  /** Agent IDs. */
+  agents: string[];
+}
+
+export interface KeyRecord {
+  /** Non-secret id of the key: logs show this, never the key. */
+  id: string;
+  key: string;
+  orgId: string;
+  label: string;
+  scopes: Scope[];
+}
+
+export interface CoreState {
+  version: 1;
+  createdAt: string;
+  orgs: Org[];
+  keys: KeyRecord[];
+}
+
+export type SandboxState = CoreState & TtsSlice & CampaignSlice & MessagesSlice;
+
+export const ALL_SCOPES: Scope[] = ['tts:write', 'tts:read', 'campaigns:write', 'campaigns:read', 'messages:read', 'messages:write'];
+export const READ_SCOPES: Scope[] = ['tts:read', 'campaigns:read', 'messages:read'];
+
+/** The demo organizations and keys, the same on every start so README and tests can name them. */
+export const DEMO: {
+  acme: { org: Org; fullKey: string; readKey: string };
+  globex: { org: Org; fullKey: string };
+} = {
+  acme: {
+    org: { id: 'org_acme', name: 'Acme Srl', balance: 100_000, voiceLibrary: ['AcmeVoice00000000001', 'AcmeVoice00000000002', 'AcmeNarrator2024xYz9'], numbers: ['+390212345678', '+390298765432', '+393401234567'], agents: ['agent_sales', 'agent_support'] },
+    fullKey: 'vk_sandbox_acme_full_4f9c2a7e1b3d',
+    readKey: 'vk_sandbox_acme_read_8d1e3b6c2f5a',
+  },
+  globex: {
+    org: { id: 'org_globex', name: 'Globex Inc', balance: 200, voiceLibrary: ['GlobexVoice000000001'], numbers: ['+12125550100', '+12125550101'], agents: ['agent_globex'] },
+    fullKey: 'vk_sandbox_globex_full_2b7d9e4a1c6f',
+  },
+};
+
+export const SANDBOX_KEY_PREFIX = 'vk_sandbox_';
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(8).toString('hex')}`;
+}
+
+export function initialCore(now: number): CoreState {
+  return {
+    version: 1,
+    createdAt: new Date(now).toISOString(),
+    orgs: [structuredClone(DEMO.acme.org), structuredClone(DEMO.globex.org)],
+    keys: [
+      { id: 'key_acme_full', key: DEMO.acme.fullKey, orgId: 'org_acme', label: 'Acme, all scopes', scopes: [...ALL_SCOPES] },
+      { id: 'key_acme_read', key: DEMO.acme.readKey, orgId: 'org_acme', label: 'Acme, read-only', scopes: [...READ_SCOPES] },
+      { id: 'key_globex_full', key: DEMO.globex.fullKey, orgId: 'org_globex', label: 'Globex, all scopes', scopes: [...ALL_SCOPES] },
+    ],
+  };
+}

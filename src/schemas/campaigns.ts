@@ -1,0 +1,100 @@
+// Campaigns (reference 2.3, 3.2, 4.4-4.7, 8). The create request is validated by this one schema in the
+// CLI (before anything is sent) and in the sandbox (POST /v1/campaigns). Campaign records are read
+// loosely: the reference does not show their fields ("not shown beyond these three groups").
+import { z } from 'zod';
+import { AnyRecord, E164 } from './common.js';
+import { Contact } from './contacts.js';
+
+export const STRATEGIES = ['rolling', 'clamp', 'custom'] as const;
+export const Strategy = z.enum(STRATEGIES, { error: `must be one of ${STRATEGIES.join(', ')}` });
+export type Strategy = z.infer<typeof Strategy>;
+
+/**
+ * Defaults, written once. maxRetries, retryDelayMinutes, timezone and keepFreeForInbound are the
+ * reference's (4.4, 8). `strategy` is our reading where the reference names none: a campaign without
+ * fromNumberStrategy or contactAttemptStrategy is planned (and dialled by the sandbox) as rolling.
+ */
+export const CAMPAIGN_DEFAULTS = {
+  maxRetries: 0,
+  retryDelayMinutes: 30,
+  timezone: 'Europe/Rome',
+  keepFreeForInbound: 0,
+  strategy: 'rolling' as Strategy,
+} as const;
+
+export const MAX_RETRIES = 5;
+export const MIN_RETRY_DELAY_MINUTES = 5;
+
+const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
+
+export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const HHMM = z.string({ error: 'must be a time HH:MM' }).regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59');
+
+/** True when the runtime (Intl) knows this IANA time zone. */
+export function isKnownTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz) && tz !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZone = z.string({ error: 'must be an IANA time zone such as Europe/Rome' }).refine(isKnownTimeZone, 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York');
+
+export const CallingDays = z
+  .array(int('must be whole numbers from 0 (Sunday) to 6 (Saturday)').min(0, 'must be from 0 (Sunday) to 6 (Saturday)').max(6, 'must be from 0 (Sunday) to 6 (Saturday)'), { error: 'must be a list of weekdays 0 (Sunday) to 6 (Saturday)' })
+  .min(1, 'must name at least one weekday')
+  .refine((days) => new Set(days).size === days.length, 'must not repeat a weekday');
+
+export const CampaignCreate = z
+  .object({
+    name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
+    agentId: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
+    fromNumber: E164,
+    contacts: z.array(Contact, { error: 'must be a list of contacts' }).min(1, 'must contain at least one contact'),
+    description: z.string().optional(),
+    fromNumberAttempts: z.array(E164, { error: 'must be a list of E.164 numbers' }).min(1, 'must name at least one number').optional(),
+    fromNumberStrategy: Strategy.optional(),
+    contactAttemptStrategy: Strategy.optional(),
+    variableMapping: z.record(z.string(), z.string({ error: 'must map a variable to a contact field name' }).min(1, 'must name a contact field'), { error: 'must be an object of variable: field' }).optional(),
+    maxRetries: int().min(0, `must be from 0 to ${MAX_RETRIES}`).max(MAX_RETRIES, `must be from 0 to ${MAX_RETRIES}`).default(CAMPAIGN_DEFAULTS.maxRetries),
+    retryDelayMinutes: int('must be a whole number of minutes').min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.retryDelayMinutes),
+    callingDays: CallingDays.optional(),
+    callingStartTime: HHMM.optional(),
+    callingEndTime: HHMM.optional(),
+    timezone: TimeZone.default(CAMPAIGN_DEFAULTS.timezone),
+    maxConcurrency: int().min(1, 'must be 1 or more').optional(),
+    keepFreeForInbound: int().min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.keepFreeForInbound),
+    scheduledAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, such as 2026-01-15T09:00:00Z or 2026-01-15T09:00:00+01:00' }).optional(),
+    startImmediately: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.maxRetries > 0 && c.retryDelayMinutes < MIN_RETRY_DELAY_MINUTES) {
+      ctx.addIssue({ code: 'custom', path: ['retryDelayMinutes'], message: `must be at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries is more than 0` });
+    }
+    if (c.startImmediately === true && c.scheduledAt !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['startImmediately'], message: 'cannot be combined with scheduledAt (a campaign either starts now or at scheduledAt)' });
+    }
+    if (c.callingStartTime !== undefined && c.callingStartTime === c.callingEndTime) {
+      ctx.addIssue({ code: 'custom', path: ['callingEndTime'], message: 'must differ from callingStartTime (the window would be empty)' });
+    }
+    if (c.maxConcurrency !== undefined && c.keepFreeForInbound >= c.maxConcurrency) {
+      ctx.addIssue({ code: 'custom', path: ['keepFreeForInbound'], message: `must be less than maxConcurrency (${c.maxConcurrency}), or no outbound call could ever start` });
+    }
+  });
+/** The body as sent: defaults applied. */
+export type CampaignCreate = z.infer<typeof CampaignCreate>;
+/** The body as written in a file or built from flags. */
+export type CampaignCreateInput = z.input<typeof CampaignCreate>;
+
+/** Statuses: DRAFT, SCHEDULED, PAUSED are the reference's; RUNNING and COMPLETED are the sandbox's names. */
+export const CAMPAIGN_STATUSES = ['DRAFT', 'SCHEDULED', 'RUNNING', 'PAUSED', 'COMPLETED'] as const;
+/** States from which POST /v1/campaigns/{id}/start is allowed (reference 4.5). */
+export const STARTABLE_STATUSES = ['DRAFT', 'SCHEDULED', 'PAUSED'] as const;
+
+export const Campaign = z.looseObject({ id: z.string() });
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CampaignCounters = AnyRecord;

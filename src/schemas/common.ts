@@ -1,0 +1,67 @@
+// Shapes shared by every endpoint of the reference (section 1): the envelope, pagination and errors.
+// Response objects are loose: unknown fields pass through untouched, for forward compatibility.
+import { z } from 'zod';
+
+/** Defaults of the pagination convention (reference, "Pagination"). */
+export const PAGINATION = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
+
+export const Pagination = z.looseObject({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const PageNumber = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more');
+export const PageLimit = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, `must be between 1 and ${PAGINATION.maxLimit}`)
+  .max(PAGINATION.maxLimit, `must be between 1 and ${PAGINATION.maxLimit}`);
+
+/** Query of a paginated list (the sandbox applies the defaults; the CLI sends only what was asked). */
+export const PageQuery = z.object({
+  page: PageNumber.default(PAGINATION.defaultPage),
+  limit: PageLimit.default(PAGINATION.defaultLimit),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** `{data, requestId}` of a single resource. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.looseObject({ data, requestId: z.string().optional() });
+}
+
+/** `{data: [...], pagination, requestId}` of a list. */
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ data: z.array(item), pagination: Pagination.optional(), requestId: z.string().optional() });
+}
+
+/**
+ * The error body the sandbox sends. The reference does not show one ("Error response body shape: not shown"),
+ * so the client never relies on it: see api/errors.ts for the lenient reader.
+ */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+  requestId: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Scopes of the reference, section 5. */
+export const Scope = z.enum(['tts:write', 'tts:read', 'campaigns:write', 'campaigns:read', 'messages:read', 'messages:write']);
+export type Scope = z.infer<typeof Scope>;
+
+/** Any record: an object whose fields we pass through. */
+export const AnyRecord = z.looseObject({});
+export type AnyRecord = z.infer<typeof AnyRecord>;
+
+/** E.164: a + then 2 to 15 digits, the first not 0. */
+export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+export const E164 = z.string().regex(E164_PATTERN, 'must be an E.164 phone number such as +393331234567');

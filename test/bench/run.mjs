@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// npm run bench: the performance figures of README "Performance", each next to its floor, measured in
+// the same run (medians of several runs, as ratios). Not a test: nothing here asserts a timing.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/voicectl.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const ONLY = process.argv.slice(2);
+const want = (name) => ONLY.length === 0 || ONLY.includes(name);
+const TMP = mkdtempSync(join(tmpdir(), 'voicectl-bench-'));
+const KEY = 'vk_sandbox_acme_full_4f9c2a7e1b3d';
+
+if (!existsSync(join(ROOT, 'dist/cli.js'))) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+const { Sandbox } = await import(join(ROOT, 'dist/sandbox/server.js'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+const rows = [];
+const row = (figure, subject, value, floorName, floor, target, note = '') => {
+  const ratio = floor ? value / floor : undefined;
+  rows.push({ figure, subject, value, floorName, floor, ratio, target, note });
+  const r = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
+  console.error(`  ${subject}: ${typeof value === 'number' ? fmt(value) : value}${floor ? ` vs ${floorName} ${fmt(floor)} = ${r}` : ''}${note ? ` (${note})` : ''}`);
+};
+
+/** Wall time of one child process, in ms (async, so a sandbox in this process keeps answering). */
+function timeOnce(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - t) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/** Median wall time of `runs` runs, interleaving the commands so that machine noise hits all alike. */
+async function medians(commands, runs = RUNS) {
+  const times = commands.map(() => []);
+  for (const c of commands) await timeOnce(...c); // warm-up
+  for (let i = 0; i < runs; i++) for (const [j, c] of commands.entries()) times[j].push(await timeOnce(...c));
+  return times.map(median);
+}
+
+/** Wall time and peak RSS (MB) of one run, read from GNU time. */
+function measure(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    let err = '';
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
+      const kb = Number(err.trim().split('\n').at(-1));
+      resolve({ ms: performance.now() - t, rssMb: kb / 1024, stdout: Buffer.concat(out) });
+    });
+  });
+}
+
+const env = (sandbox, extra = {}) => ({ VOICECTL_BASE_URL: sandbox.url, VOICECTL_API_KEY: KEY, VOICECTL_CONFIG_DIR: TMP, NO_COLOR: '1', ...extra });
+
+async function post(sandbox, path, body) {
+  const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data;
+}
+
+console.error(`voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`);
+
+// 1. Start-up
+if (want('startup')) {
+  console.error('1. start-up');
+  const [floor, version, help, ttsHelp] = await medians([
+    [process.execPath, ['-e', '0']],
+    [process.execPath, [BIN, '--version']],
+    [process.execPath, [BIN, '--help']],
+    [process.execPath, [BIN, 'tts', '--help']],
+  ]);
+  row('1 start-up', 'voicectl --version', version, 'node -e 0', floor, '≤1.3x');
+  row('1 start-up', 'voicectl --help', help, 'node -e 0', floor, '≤1.3x');
+  row('1 start-up', 'voicectl tts --help', ttsHelp, 'node -e 0', floor, '≤1.3x');
+}
+
+// 2. One request
+if (want('request')) {
+  console.error('2. one request');
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0);
+  const { id } = await post(sandbox, '/v1/tts', { text: 'Benchmark' });
+  const url = `${sandbox.url}/v1/tts/${id}`;
+  const httpScript = join(TMP, 'floor-http.mjs');
+  writeFileSync(httpScript, `import http from 'node:http';
+http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b)); });\n`);
+  const undiciScript = join(TMP, 'naive-undici.mjs');
+  writeFileSync(undiciScript, `import { request } from '${join(ROOT, 'node_modules/undici/index.js')}';
+const r = await request(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }); process.stdout.write(await r.body.text());\n`);
+  const [floor, naive, get] = await medians([
+    [process.execPath, [httpScript, url]],
+    [process.execPath, [undiciScript, url]],
+    [process.execPath, [BIN, 'tts', 'get', id, '--json'], env(sandbox)],
+  ]);
+  row('2 one request', 'naive undici one-shot', naive, 'node:http one-shot', floor, '(reference)');
+  row('2 one request', 'voicectl tts get <id>', get, 'node:http one-shot', floor, '≤1.6x');
+  await sandbox.close();
+}
+
+// 3. Contacts at scale
+if (want('contacts')) {
+  console.error('3. contacts at scale');
+  const file = join(ROOT, 'test/bench/contacts.mjs');
+  if (existsSync(file)) {
+    const { benchContacts } = await import(file);
+    for (const r of await benchContacts({ runs: Math.min(RUNS, 3), tmp: TMP })) {
+      rows.push(r);
+      console.error(`  ${r.subject}: ${r.note ?? ''}`);
+    }
+  } else {
+    console.error('  (test/bench/contacts.mjs missing)');
+  }
+}
+
+// 4. Large lists: 10,000 records, 50 ms of latency per request
+if (want('lists')) {
+  console.error('4. large lists (10,000 records, +50 ms per request)');
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0);
+  sandbox.state.orgs[0].balance = 1e9;
+  for (let i = 0; i < 10_000; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => post(sandbox, '/v1/tts', { text: `Record ${i + j}` })));
+  const seed = sandbox.state.messages.filter((m) => m.orgId === 'org_acme');
+  const extra = [];
+  for (let i = 0; seed.length + extra.length < 10_000; i++) extra.push({ ...seed[i % seed.length], id: `${seed[i % seed.length].id}_b${i}` });
+  sandbox.state.messages.push(...extra);
+  sandbox.addFault({ method: 'GET', path: '/v1/', latencyMs: 50 });
+  for (const resource of ['tts', 'messages']) {
+    const seq = await measure(process.execPath, [BIN, resource, 'list', '--all', '--limit', '100', '-o', 'ndjson', '--concurrency', '1'], env(sandbox));
+    const par = await measure(process.execPath, [BIN, resource, 'list', '--all', '--limit', '100', '-o', 'ndjson'], env(sandbox));
+    const lines = par.stdout.toString().split('\n').filter(Boolean).length;
+    const same = seq.stdout.equals(par.stdout);
+    row('4 large lists', `${resource} list --all (concurrency 6)`, par.ms, 'one page at a time', seq.ms, '≥5x faster', `${lines} records, ${(seq.ms / par.ms).toFixed(1)}x faster, output ${same ? 'identical' : 'DIFFERENT'}, peak RSS ${par.rssMb.toFixed(0)} MB vs ${seq.rssMb.toFixed(0)} MB`);
+  }
+  await sandbox.close();
+}
+
+// 5. Many waits: 200 generations at once
+if (want('waits')) {
+  console.error('5. many waits (200 ids)');
+  const processMs = 7000;
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 500, ttsProcessMs: processMs } });
+  await sandbox.listen(0);
+  const ids = [];
+  for (let i = 0; i < 200; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, (_, j) => post(sandbox, '/v1/tts', { text: `Wait ${i + j}` })))).map((g) => g.id));
+  sandbox.log.length = 0;
+  sandbox.maxInFlight = 0;
+  const t0 = Date.now();
+  const run = await measure(process.execPath, [BIN, 'tts', 'wait', ...ids, '--json'], env(sandbox));
+  const exitAt = t0 + run.ms;
+  const lastDone = Math.max(...sandbox.state.generations.map((g) => Date.parse(g.completedAt ?? 0)));
+  const gets = sandbox.log.filter((e) => e.method === 'GET').length;
+  const intervals = Math.ceil(run.ms / 3000);
+  row('5 many waits', 'tts wait 200 ids', run.ms, '', 0, '≤1 GET/id/interval; finish ≤1 interval after last completion',
+    `${gets} GETs = ${(gets / ids.length).toFixed(1)} per id over ~${intervals} intervals; at most ${sandbox.maxInFlight} in flight; reported ${((exitAt - lastDone) / 1000).toFixed(1)} s after the last completion; peak RSS ${run.rssMb.toFixed(0)} MB`);
+  await sandbox.close();
+}
+
+// The table for README
+const lines = ['| figure | measured | floor | ratio | target | notes |', '|---|---|---|---|---|---|'];
+for (const r of rows) {
+  lines.push(`| ${r.figure}: ${r.subject} | ${typeof r.value === 'number' ? fmt(r.value) : r.value ?? ''} | ${r.floor ? `${r.floorName} ${fmt(r.floor)}` : ''} | ${r.ratio ? `${r.ratio.toFixed(2)}x` : ''} | ${r.target ?? ''} | ${r.note ?? ''} |`);
+}
+console.log(lines.join('\n'));

@@ -1,0 +1,244 @@
+// contacts convert through the real CLI (in-process, in-memory streams): exact contacts, exact row errors,
+// nothing written on error.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
+
+const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
+const convert = (args: string[], stdin?: string) => cli(['contacts', 'convert', ...args], { key: null, stdin });
+const json = (s: string) => JSON.parse(s) as unknown;
+
+describe('contacts convert: fixtures', () => {
+  it('BOM, comma', async () => {
+    const r = await convert([fx('bom.csv')]);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', company: 'Acme' },
+      { phone_number: '+390212345678', name: 'Giulia Bianchi' },
+    ]);
+    expect(r.stderr).toBe(`2 contacts from 2 rows of ${fx('bom.csv')}.\n`);
+  });
+
+  it('semicolons, CRLF, padded header names, a quoted delimiter', async () => {
+    const r = await convert([fx('semicolon.csv')]);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', city: 'Milano' },
+      { phone_number: '+390612345678', name: 'Rossi; Anna', city: 'Roma' },
+    ]);
+  });
+
+  it('national Italian numbers with --default-country IT', async () => {
+    const r = await convert([fx('italian-national.csv'), '--default-country', 'it']);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mobile with spaces' },
+      { phone_number: '+390212345678', name: 'Milan landline', note: 'keeps its 0' },
+      { phone_number: '+390612345678', name: 'Rome landline', note: 'dashes' },
+      { phone_number: '+393477654321', name: 'International prefix', note: '00 and dots' },
+      { phone_number: '+393450001111', name: 'Already international' },
+    ]);
+  });
+
+  it('scientific notation, lost 0, lost +: exact row errors, exit 2, nothing on stdout', async () => {
+    const r = await convert([fx('scientific.csv'), '--default-country', 'IT']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      [
+        `error: ${fx('scientific.csv')}: 3 errors in 3 rows`,
+        '  row 2, phone_number "3.93331E+11": a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
+        '  row 3, phone_number "212345678": lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again',
+        '  row 4, phone_number "447946095800": lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +',
+        '  Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('duplicates: errors, or --dedupe keeps the first', async () => {
+    const r = await convert([fx('duplicates.csv'), '--default-country', 'IT']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('row 4, phone_number "0039 333 1234567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n');
+    expect(r.stderr).toContain('row 5, phone_number "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n');
+    const d = await convert([fx('duplicates.csv'), '--default-country', 'IT', '--dedupe']);
+    expect(d.code).toBe(0);
+    expect(json(d.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'First' },
+      { phone_number: '+393471112222', name: 'Other' },
+    ]);
+    expect(d.stderr).toContain('note: --dedupe dropped 2 rows repeating an earlier main number (first: row 4, +393331234567, as row 2)');
+  });
+
+  it('alternatives (contact_attempts.N.phone_number), gaps skipped', async () => {
+    const r = await convert([fx('alternatives.csv'), '--default-country', 'IT']);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario', contact_attempts: [{ phone_number: '+390212345678' }, { phone_number: '+393477654321' }] },
+      { phone_number: '+393471112222', name: 'Anna' },
+      { phone_number: '+393489998888', name: 'Luca', contact_attempts: [{ phone_number: '+390612345678' }] },
+    ]);
+  });
+
+  it('per-attempt overrides', async () => {
+    const r = await convert([fx('overrides.csv')]);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', greeting: 'Ciao Mario', contact_attempts: [{ phone_number: '+390212345678', name: 'Rossi Srl (reception)', greeting: 'Buongiorno' }] },
+      { phone_number: '+393471112222', name: 'Anna Verdi', greeting: 'Ciao Anna', contact_attempts: [{ phone_number: '+390612345678' }] },
+      { phone_number: '+393489998888', name: 'Luca Neri' },
+    ]);
+  });
+
+  it('latin1 with --encoding; without it, a warning', async () => {
+    const r = await convert([fx('latin1.csv'), '--encoding', 'latin1', '-o', 'ndjson']);
+    expect(r.stdout).toBe('{"phone_number":"+393331234567","name":"Niccolò Rossi","city":"Forlì"}\n{"phone_number":"+393471112222","name":"José Müller","city":"Cantù"}\n');
+    const w = await convert([fx('latin1.csv')]);
+    expect(w.stderr).toContain('is not valid UTF-8; if accented letters look wrong, add --encoding latin1');
+  });
+
+  it('tab and pipe detected; CRLF with quoted newlines', async () => {
+    expect(json((await convert([fx('tab.tsv')])).stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', notes: 'prefers mornings, not evenings' },
+      { phone_number: '+12025550143', name: 'John Smith', notes: 'US number' },
+    ]);
+    expect(json((await convert([fx('pipe.csv')])).stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', segment: 'gold' },
+      { phone_number: '+442079460958', name: 'Jane Doe', segment: 'silver' },
+    ]);
+    expect(json((await convert([fx('crlf-multiline.csv')])).stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'Mario Rossi', address: 'Via Roma 1\r\n20121 Milano' },
+      { phone_number: '+393471112222', name: 'Verdi, Anna', address: 'She said "call after 5"\nthanks' },
+    ]);
+  });
+
+  it('--delimiter overrides detection', async () => {
+    const r = await convert(['-', '--delimiter', 'semicolon'], 'phone_number,x;name\n+393331234567,1;Mario\n');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no "phone_number" column in the header');
+    const ok = await convert(['-', '--delimiter', ','], 'phone_number,name;x\n+393331234567,Mario;1\n');
+    expect(json(ok.stdout)).toEqual([{ phone_number: '+393331234567', 'name;x': 'Mario;1' }]);
+  });
+
+  it('--phone-column, --attempt-columns, --exclude', async () => {
+    const r = await convert([fx('columns.csv'), '--default-country', 'IT', '--phone-column', 'Mobile', '--attempt-columns', 'Office,Home', '--exclude', 'Notes']);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', Name: 'Mario Rossi', contact_attempts: [{ phone_number: '+390212345678' }] },
+      { phone_number: '+393477654321', Name: 'Anna Verdi', contact_attempts: [{ phone_number: '+390612345678' }] },
+    ]);
+  });
+
+  it('a broken file: the CSV error with its line, exit 2', async () => {
+    const r = await convert([fx('broken.csv')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*broken\.csv: not a readable CSV \(line \d+ of the file\): .*Quote Not Closed/);
+  });
+
+  it('every kind of row error, in order', async () => {
+    const r = await convert([fx('invalid.csv'), '--default-country', 'IT']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n').slice(0, 8)).toEqual([
+      `error: ${fx('invalid.csv')}: 6 errors in 6 rows`,
+      '  row 3, phone_number "12345": not a valid IT number (too short)',
+      '  row 4, phone_number "abc": not a phone number: only digits, a leading + and the separators space - . ( ) are allowed',
+      '  row 5, phone_number "": the main phone number is empty',
+      '  row 6, contact_attempts.1.phone_number "999": not a valid IT number (too short)',
+      '  row 7, contact_attempts.1.name "Reception": a value for an attempt without a number: "contact_attempts.1.phone_number" is empty',
+      '  row 8, column 5 "surprise": a value past the last column of the header (4 columns): quote values that contain the delimiter',
+      '  Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
+    ]);
+  });
+});
+
+describe('contacts convert: writing', () => {
+  it('on error the --out file is never created and no temp file is left', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'contacts.json');
+    const r = await convert([fx('invalid.csv'), '--default-country', 'IT', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(r.stdout).toBe('');
+  });
+
+  it('an existing --out file is left untouched on error, replaced on success', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'contacts.json');
+    writeFileSync(out, 'previous');
+    expect((await convert([fx('invalid.csv'), '--out', out])).code).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe('previous');
+    const ok = await convert([fx('bom.csv'), '--out', out]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe('[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n');
+    expect(readdirSync(dir)).toEqual(['contacts.json']);
+  });
+
+  it('more than 20 errors: the first 20, then a count', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => `12${i},n${i}`).join('\n');
+    const r = await convert(['-', '--default-country', 'IT'], `phone_number,name\n${rows}\n`);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe('error: stdin: 25 errors in 25 rows');
+    expect(lines[1]).toBe('  row 2, phone_number "120": not a valid IT number (too short)');
+    expect(lines[20]).toBe('  row 21, phone_number "1219": not a valid IT number (too short)');
+    expect(lines[21]).toBe('  … and 5 more errors');
+  });
+
+  it('--skip-invalid --rejects: valid contacts out, rejected rows with reasons in the input delimiter', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'contacts.json');
+    const rej = join(dir, 'rejected.csv');
+    const r = await convert([fx('scientific.csv'), '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(json(readFileSync(out, 'utf8'))).toEqual([
+      { phone_number: '+393471234567', name: 'Country code without plus (same country: accepted)' },
+      { phone_number: '+393331234567', name: 'Fine' },
+    ]);
+    expect(readFileSync(rej, 'utf8')).toBe(
+      [
+        'rejected_row,rejected_reason,phone_number,name',
+        '2,phone_number: a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again,3.93331E+11,Scientific notation',
+        '3,"phone_number: lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again",212345678,Lost leading zero',
+        '4,"phone_number: lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +",447946095800,Lost leading plus',
+        '',
+      ].join('\r\n'),
+    );
+    expect(r.stderr).toContain(`warning: skipped 3 invalid rows, written with their reasons to ${rej}`);
+    expect(r.stderr).toContain(`2 contacts from 5 rows of ${fx('scientific.csv')} written to ${out}.`);
+  });
+
+  it('--skip-invalid without --rejects lists the skipped rows on stderr', async () => {
+    const r = await convert([fx('scientific.csv'), '--default-country', 'IT', '--skip-invalid', '-o', 'ndjson']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toContain('warning: skipped 3 invalid rows:\n  row 2, phone_number "3.93331E+11"');
+  });
+
+  it('flag rules: --rejects needs --skip-invalid, bad country, bad encoding, csv output', async () => {
+    expect((await convert([fx('bom.csv'), '--rejects', 'x.csv'])).stderr).toContain('--rejects: needs --skip-invalid');
+    const c = await convert([fx('bom.csv'), '--default-country', 'XX']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toContain('--default-country: "XX" is not a country code libphonenumber-js knows');
+    expect((await convert([fx('bom.csv'), '--default-country', 'Italy'])).stderr).toContain('--default-country: must be a two-letter ISO country code such as IT');
+    expect((await convert([fx('bom.csv'), '--encoding', 'utf16'])).stderr).toContain('--encoding: must be utf8 or latin1');
+    expect((await convert([fx('bom.csv'), '-o', 'csv'])).stderr).toContain('contacts convert writes json (default) or ndjson');
+    const missing = await convert([join(ROOT, 'fixtures/contacts/nope.csv')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+  });
+
+  it('an empty stdin and a header-only file', async () => {
+    expect((await convert(['-'], '')).stderr).toContain('the file is empty');
+    const r = await convert(['-'], 'phone_number,name\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('[]\n');
+  });
+
+  it('--help shows examples', async () => {
+    const r = await cli(['contacts', 'convert', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Examples:');
+    expect(r.stdout).toContain('--default-country <code>');
+    expect((await cli(['contacts', '--help'])).stdout).toContain('Examples:');
+  });
+});

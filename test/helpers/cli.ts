@@ -1,0 +1,101 @@
+// Test helpers: a real sandbox on a loopback port, and the real CLI run against it, in-process
+// (run() with in-memory streams) or as a child process (bin/voicectl.js) when a test needs signals.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli.js';
+import { testStreams } from '../../src/io/streams.js';
+import { Sandbox } from '../../src/sandbox/server.js';
+import type { SandboxSettings } from '../../src/sandbox/settings.js';
+import { DEMO } from '../../src/sandbox/state.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin/voicectl.js');
+export const KEYS = { acme: DEMO.acme.fullKey, acmeRead: DEMO.acme.readKey, globex: DEMO.globex.fullKey };
+
+export function tempDir(prefix = 'voicectl-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A sandbox on 127.0.0.1:<free port>, instant by default. Close it in afterAll/afterEach. */
+export async function startSandbox(settings: Partial<SandboxSettings> = {}): Promise<Sandbox> {
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0, ...settings } });
+  await sandbox.listen(0, '127.0.0.1');
+  return sandbox;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  sandbox?: Sandbox;
+  /** Key to use (default: Acme's all-scope key). null: no key in the environment. */
+  key?: string | null;
+  env?: Record<string, string | undefined>;
+  tty?: boolean;
+  color?: boolean;
+  stdin?: string;
+  configDir?: string;
+  signal?: AbortSignal;
+}
+
+export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    VOICECTL_CONFIG_DIR: opts.configDir ?? tempDir('voicectl-cfg-'),
+    VOICECTL_RETRY_BASE_MS: '5',
+  };
+  if (opts.sandbox) env.VOICECTL_BASE_URL = opts.sandbox.url;
+  if (opts.key !== null) env.VOICECTL_API_KEY = opts.key ?? KEYS.acme;
+  return { ...env, ...opts.env };
+}
+
+/**
+ * Every run in the whole suite goes through this check: no API key (the demo keys, or the key the run was
+ * given) may appear in stdout or stderr. `voicectl sandbox` is the one exception: printing its demo keys is its job.
+ */
+export function assertNoSecrets(argv: string[], result: CliResult, env: Record<string, string | undefined>): CliResult {
+  if (argv[0] === 'sandbox') return result;
+  const secrets = [...Object.values(KEYS), env.VOICECTL_API_KEY].filter((k): k is string => Boolean(k && k.length >= 8));
+  for (const secret of secrets) {
+    if (result.stdout.includes(secret) || result.stderr.includes(secret)) {
+      throw new Error(`an API key leaked into the output of voicectl ${argv.join(' ')}`);
+    }
+  }
+  return result;
+}
+
+/** Runs the CLI in this process against the sandbox; stdout is not a TTY unless `tty`. */
+export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin });
+  const env = cliEnv(opts);
+  const code = await run(argv, { io, env, signal: opts.signal });
+  return assertNoSecrets(argv, { code, stdout: io.stdout(), stderr: io.stderr() }, env);
+}
+
+/** Runs bin/voicectl.js as a child process (needs the build from test/setup/build.ts). */
+export function spawnCli(argv: string[], opts: CliOptions & { onSpawn?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+  const env = cliEnv(opts);
+  return new Promise<CliResult>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
+    if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
+    else child.stdin.end();
+    opts.onSpawn?.(child);
+  }).then((r) => assertNoSecrets(argv, r, env));
+}
+
+export function parseJson<T = unknown>(text: string): T {
+  return JSON.parse(text) as T;
+}
