@@ -2,7 +2,7 @@
 // to retry, logs for --debug with the key redacted, and turns every failure into a typed CliError.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { ApiError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
+import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { redactor } from './redact.js';
 
@@ -38,6 +38,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   requestId?: string;
   body: Dispatcher.ResponseData['body'];
+  /** The whole body, when the request asked for it with `read` (the stream is then consumed). */
+  text?: string;
 }
 
 export interface JsonResponse<T> {
@@ -151,13 +153,22 @@ export class ApiClient {
     this.opts.debug?.(this.redact(line));
   }
 
-  /** A request whose response body is streamed by the caller (downloads, `voicectl api`). Errors are still typed. */
-  async raw(req: RequestOptions & { absoluteUrl?: string; auth?: boolean }): Promise<RawResponse> {
+  /**
+   * A request whose response body is streamed by the caller (downloads), or read whole with `read` (then a GET
+   * whose body breaks off halfway is retried like any other network error). Errors are still typed.
+   */
+  async raw(req: RequestOptions & { absoluteUrl?: string; auth?: boolean; read?: boolean }): Promise<RawResponse> {
     const url = req.absoluteUrl ?? buildUrl(this.base, req.path, req.query);
     const retries = req.method === 'GET' ? this.opts.retries ?? 3 : 0;
     const base = this.opts.retryBaseMs ?? 300;
     for (let attempt = 0; ; attempt++) {
-      const res = await this.once(req, url, attempt < retries);
+      let res: Awaited<ReturnType<ApiClient['once']>>;
+      try {
+        res = await this.once(req, url, attempt < retries);
+      } catch (err) {
+        if (attempt > 0 && err instanceof CliError && !(err instanceof InterruptedError)) err.hints.push(`Gave up after ${attempt + 1} attempts.`);
+        throw err;
+      }
       if (res.kind === 'ok') return res.response;
       const delay = res.retryAfterMs !== undefined
         ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
@@ -168,7 +179,7 @@ export class ApiClient {
   }
 
   private async once(
-    req: RequestOptions & { auth?: boolean },
+    req: RequestOptions & { auth?: boolean; read?: boolean },
     url: string,
     mayRetry: boolean,
   ): Promise<{ kind: 'ok'; response: RawResponse } | { kind: 'retry'; reason: string; retryAfterMs?: number }> {
@@ -192,6 +203,8 @@ export class ApiClient {
     let res: Dispatcher.ResponseData;
     const dispatcher = await this.http();
     const target = new URL(url);
+    // Ctrl-C before anything left: nothing was sent, whatever the method.
+    if (outer?.aborted) throw outer.reason;
     try {
       res = await dispatcher.request({
         origin: target.origin,
@@ -204,7 +217,7 @@ export class ApiClient {
         bodyTimeout: this.opts.timeoutMs,
       });
     } catch (err) {
-      if (outer?.aborted) throw outer.reason;
+      if (outer?.aborted) throw interrupted(req, outer.reason);
       const code = (err as { code?: string }).code ?? (err as Error).name;
       const ms = Math.round(performance.now() - started);
       this.log(`< network error ${code} after ${ms} ms`);
@@ -224,7 +237,26 @@ export class ApiClient {
     const requestId = headerValue(res.headers, 'x-request-id');
     this.log(`< ${res.statusCode} ${ms} ms${requestId ? ` requestId=${requestId}` : ''}`);
     if (res.statusCode >= 200 && res.statusCode < 300) {
-      return { kind: 'ok', response: { status: res.statusCode, headers: res.headers, requestId, body: res.body } };
+      const response: RawResponse = { status: res.statusCode, headers: res.headers, requestId, body: res.body };
+      if (!req.read) return { kind: 'ok', response };
+      try {
+        response.text = await res.body.text();
+        return { kind: 'ok', response };
+      } catch (err) {
+        if (outer?.aborted) throw interrupted(req, outer.reason);
+        this.log(`< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`);
+        if (timeout.aborted) {
+          throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s while the response was arriving (HTTP ${res.statusCode})`, {
+            cause: err,
+            hints: [req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path)],
+          });
+        }
+        if (mayRetry) return { kind: 'retry', reason: 'response cut' };
+        throw new NetworkError(`${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`, {
+          cause: err,
+          hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)])],
+        });
+      }
     }
     if (res.statusCode >= 300 && res.statusCode < 400) {
       await res.body.dump();
@@ -249,30 +281,28 @@ export class ApiClient {
         path: req.path,
         retriesExhausted: req.method === 'GET' && RETRY_STATUS.has(res.statusCode),
       },
-      [...details, ...hintsFor(res.statusCode, req.method, req.path)],
+      [
+        ...details,
+        ...hintsFor(res.statusCode, req.method, req.path),
+        // A gateway that failed or timed out may have passed the request on: a POST may have been carried out.
+        ...(req.method !== 'GET' && (res.statusCode === 502 || res.statusCode === 504) ? [unknownOutcomeHint(req.path)] : []),
+      ],
     );
   }
 
   /** A JSON request checked against `schema`. */
   async json<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
-    const res = await this.raw(req);
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (err) {
-      if ((req.signal ?? this.opts.signal)?.aborted) throw (req.signal ?? this.opts.signal)!.reason;
-      throw new NetworkError(`${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.status})`, {
-        cause: err,
-        hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)])],
-      });
-    }
+    const res = await this.raw({ ...req, read: true });
+    const text = res.text ?? '';
     if (text.length > 0) this.log(`< ${excerpt(text, 2000)}`);
+    // A 2xx to a POST means the service did it: the answer being unreadable must not make anyone repeat it.
+    const done = req.method === 'GET' ? [] : [`The service answered ${res.status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`];
     let parsed: unknown;
     try {
       parsed = text === '' ? {} : JSON.parse(text);
     } catch {
       throw new MalformedResponseError(`${req.method} ${req.path} answered ${res.status} with a body that is not JSON: ${excerpt(text) || '(empty)'}`, {
-        hints: res.requestId ? [`requestId: ${res.requestId}`] : [],
+        hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...done],
       });
     }
     const result = schema.safeParse(parsed);
@@ -281,7 +311,7 @@ export class ApiClient {
       const issue = result.error.issues[0];
       throw new MalformedResponseError(
         `${req.method} ${req.path} answered ${res.status} with an unexpected body (${issue.path.join('.') || 'body'}: ${issue.message}): ${excerpt(text)}`,
-        { hints: requestId ? [`requestId: ${requestId}`] : [] },
+        { hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...done] },
       );
     }
     return { status: res.status, requestId, body: result.data };
@@ -297,7 +327,16 @@ function networkMessage(code: string, host: string): string {
   }
 }
 
+function listCommand(p: string): string {
+  return p.startsWith('/v1/campaigns') ? 'voicectl campaigns list' : p.startsWith('/v1/tts') ? 'voicectl tts list' : 'a list command';
+}
+
 function unknownOutcomeHint(p: string): string {
-  const list = p.startsWith('/v1/campaigns') ? 'voicectl campaigns list' : p.startsWith('/v1/tts') ? 'voicectl tts list' : 'a list command';
-  return `The request may have reached the service, so it was not repeated (that could charge or start twice). Check with \`${list}\` before trying again.`;
+  return `The request may have reached the service, so it was not repeated (that could charge or start twice). Check with \`${listCommand(p)}\` before trying again.`;
+}
+
+/** Ctrl-C during a request. A GET is simply interrupted; any other request may already have been carried out. */
+function interrupted(req: RequestOptions, reason: unknown): unknown {
+  if (req.method === 'GET') return reason;
+  return new InterruptedError(`${req.method} ${req.path} was already sent: its outcome is unknown`, { hints: [unknownOutcomeHint(req.path)] });
 }

@@ -103,8 +103,9 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     }
     return;
   }
-  const res = await client.raw({ method: opts.method, path: withQuery(opts.path, opts.query), body: opts.body, signal: f.signal });
-  const text = await res.body.text();
+  // read: the whole body arrives before anything is printed, and a GET cut halfway is retried.
+  const res = await client.raw({ method: opts.method, path: withQuery(opts.path, opts.query), body: opts.body, signal: f.signal, read: true });
+  const text = res.text ?? '';
   if (text === '') return;
   if (f.io.stdoutIsTTY) {
     // On a terminal: pretty JSON. Piped: the body exactly as it came.

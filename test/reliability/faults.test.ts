@@ -1,0 +1,304 @@
+// Faults injected in the sandbox, provoked through the real commands over real HTTP: what is retried, what is
+// sent exactly once, and what the user reads when the service misbehaves. Retries back off 5 ms here
+// (VOICECTL_RETRY_BASE_MS in the test env), so give-ups are fast.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { cli, parseJson, ROOT, startSandbox } from '../helpers/cli.js';
+import { expectFailure, expectNoCrash } from './helpers.js';
+
+const CAMPAIGN_FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
+let sandbox: Sandbox;
+let campaignId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const r = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--json'], { sandbox });
+  expect(r.code, r.stderr).toBe(0);
+  campaignId = parseJson<{ id: string }>(r.stdout).id;
+});
+afterAll(() => sandbox.close());
+afterEach(() => {
+  sandbox.clearFaults();
+  sandbox.log.length = 0;
+});
+
+/** GET commands, each with the path prefix its requests take. */
+const GETS: { name: string; argv: () => string[]; path: string }[] = [
+  { name: 'messages list', argv: () => ['messages', 'list'], path: '/v1/messages' },
+  { name: 'calls list', argv: () => ['calls', 'list'], path: '/v1/calls' },
+  { name: 'campaigns list', argv: () => ['campaigns', 'list'], path: '/v1/campaigns' },
+  { name: 'campaigns show', argv: () => ['campaigns', 'show', campaignId], path: '/v1/campaigns/' },
+  { name: 'api GET', argv: () => ['api', 'GET', '/v1/campaigns'], path: '/v1/campaigns' },
+];
+const getCases = GETS.map((g) => [g.name, g] as const);
+
+describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
+  describe.each(getCases)('%s', (_name, g) => {
+    it.each([429, 502, 503, 504])('succeeds after two %i answers', async (status) => {
+      sandbox.addFault({ method: 'GET', path: g.path, status, times: 2, ...(status === 502 ? { kind: 'html' as const } : {}) });
+      const r = await cli(g.argv(), { sandbox });
+      expect(r.code, r.stderr).toBe(0);
+      expect(sandbox.requests('GET', g.path).map((e) => e.status)).toEqual([status, status, 200]);
+      expect(() => JSON.parse(r.stdout)).not.toThrow();
+    });
+
+    it('succeeds after the socket was closed twice before the response', async () => {
+      sandbox.addFault({ method: 'GET', path: g.path, kind: 'close', times: 2 });
+      const r = await cli(g.argv(), { sandbox });
+      expect(r.code, r.stderr).toBe(0);
+      expect(sandbox.requests('GET', g.path)).toHaveLength(3);
+    });
+
+    it('succeeds after a response cut halfway', async () => {
+      sandbox.addFault({ method: 'GET', path: g.path, kind: 'cut', times: 1 });
+      const r = await cli(g.argv(), { sandbox });
+      expect(r.code, r.stderr).toBe(0);
+      expect(sandbox.requests('GET', g.path)).toHaveLength(2);
+      expect(() => JSON.parse(r.stdout)).not.toThrow();
+    });
+  });
+
+  it('honours Retry-After instead of its own backoff (seen in --debug)', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 429, retryAfter: '0.3', times: 1 });
+    const r = await cli(['messages', 'list', '--debug'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('retry 1/3 in 300 ms (HTTP 429)');
+    expect(sandbox.requests('GET', '/v1/messages').map((e) => e.status)).toEqual([429, 200]);
+  });
+
+  it('reads Retry-After given as an HTTP date', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString(), times: 1 });
+    const r = await cli(['calls', 'list', '--debug'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/retry 1\/3 in 0 ms \(HTTP 503\)/);
+  });
+
+  it('a page of an --all listing that fails is retried and the listing is complete', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 503, times: 1 });
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', kind: 'close', times: 1 });
+    const r = await cli(['messages', 'list', '--all', '--limit', '10'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    const total = sandbox.state.messages.filter((m) => m.orgId === 'org_acme').length;
+    expect(parseJson<unknown[]>(r.stdout)).toHaveLength(total);
+  });
+});
+
+describe('GET commands give up after their retries', () => {
+  it.each([
+    [429, 'rate_limited'],
+    [503, 'internal_error'],
+    [504, 'internal_error'],
+  ])('%i every time: exit 1 after 4 attempts, naming the last status and the requestId', async (status, code) => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status });
+    const r = await cli(['campaigns', 'list'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('GET', '/v1/campaigns')).toHaveLength(4);
+    expect(r.stderr).toContain(`error: injected fault: HTTP ${status}`);
+    expect(r.stderr).toMatch(new RegExp(`status ${status} · code ${code} · requestId req_[0-9a-f]{16}`));
+    expect(r.stderr).toMatch(/gave up after 4 attempts/i);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a 502 HTML page every time: a readable message, not the HTML', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', kind: 'html', status: 502 });
+    const r = await cli(['messages', 'list'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('GET', '/v1/messages')).toHaveLength(4);
+    expect(r.stderr).toContain('error: HTML page: 502 Bad Gateway');
+    expect(r.stderr).toMatch(/status 502 · requestId req_[0-9a-f]{16}/);
+    expect(r.stderr).not.toContain('<!DOCTYPE');
+  });
+
+  it('a socket closed every time: exit 1, says what happened and that it gave up', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/calls', kind: 'close' });
+    const r = await cli(['calls', 'list'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('GET', '/v1/calls')).toHaveLength(4);
+    expect(r.stderr).toContain('the connection was closed before the response arrived');
+    expect(r.stderr).toMatch(/gave up after 4 attempts/i);
+  });
+
+  it('a response cut every time: exit 1 naming the status and the requestId', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'cut' });
+    const r = await cli(['campaigns', 'show', campaignId], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('GET', '/v1/campaigns')).toHaveLength(4);
+    expect(r.stderr).toMatch(/connection broke while the response was arriving \(HTTP 200\)/);
+    expect(r.stderr).toMatch(/requestId:? req_[0-9a-f]{16}/);
+  });
+
+  it('a 500 is not retried (the service failed, it is not overloaded): exit 1 with status and requestId', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 500 });
+    const r = await cli(['messages', 'list'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('GET', '/v1/messages')).toHaveLength(1);
+    expect(r.stderr).toMatch(/status 500 · code internal_error · requestId req_[0-9a-f]{16}/);
+  });
+
+  it('--json adds the error object with status, requestId and exit code', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status: 503 });
+    const r = await cli(['campaigns', 'list', '--json'], { sandbox });
+    expectFailure(r, 1);
+    const last = r.stderr.trim().split('\n').at(-1)!;
+    expect(JSON.parse(last)).toMatchObject({ error: { status: 503, requestId: expect.stringMatching(/^req_/), exitCode: 1 } });
+  });
+
+  it('--timeout ends a slow request and says so', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', latencyMs: 3000 });
+    const r = await cli(['campaigns', 'list', '--timeout', '0.2'], { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('error: GET /v1/campaigns timed out after 0.2s');
+    expect(r.stderr).toContain('--timeout');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('malformed responses: exit 1, the status and the start of the body, no stack trace', () => {
+  it.each(getCases)('%s: a body that is not JSON', async (name, g) => {
+    sandbox.addFault({ method: 'GET', path: g.path, kind: 'not-json' });
+    const r = await cli(g.argv(), { sandbox });
+    if (name.startsWith('api')) {
+      // `voicectl api` prints the body as it came: that is its job.
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('<<this is not json>>');
+      return;
+    }
+    expectFailure(r, 1);
+    expect(r.stderr).toMatch(/answered 200 with a body that is not JSON: <<this is not json>>/);
+    expect(r.stderr).toMatch(/requestId:? req_[0-9a-f]{16}/);
+    expect(r.stdout).toBe('');
+  });
+
+  it.each(getCases.filter(([n]) => !n.startsWith('api')))('%s: a 200 without data', async (_name, g) => {
+    sandbox.addFault({ method: 'GET', path: g.path, kind: 'missing-data' });
+    const r = await cli(g.argv(), { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toMatch(/answered 200 with an unexpected body \(data: [^)]*\): \{"requestId":"req_/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('an error status whose body is not JSON shows the start of the body', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'not-json', status: 500 });
+    const r = await cli(['campaigns', 'list'], { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('error: <<this is not json>>');
+    expect(r.stderr).toMatch(/status 500 · requestId req_/);
+  });
+
+  it('`api GET` whose response is cut every time is a network error, not a crash', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'cut' });
+    const r = await cli(['api', 'GET', '/v1/campaigns'], { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toMatch(/connection broke while the response was arriving \(HTTP 200\)/);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('POST commands are sent exactly once', () => {
+  const create = () => ['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'];
+  const campaignsBefore = () => sandbox.state.campaigns.length;
+
+  it.each([
+    [429, 1],
+    [500, 1],
+    [502, 1],
+    [503, 7],
+    [504, 1],
+  ])('campaigns create answered %i: one request, exit %i', async (status, exit) => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status, ...(status === 502 ? { kind: 'html' as const } : {}) });
+    const r = await cli(create(), { sandbox });
+    expectFailure(r, exit);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`status ${status}\\b.*requestId req_`));
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([502, 504])('a gateway %i to a POST says the outcome is unknown and how to check', async (status) => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
+    const r = await cli(create(), { sandbox });
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toMatch(/may have reached the service/);
+    expect(r.stderr).toContain('voicectl campaigns list');
+  });
+
+  it('campaigns create whose socket closes: one request, outcome unknown, how to check', async () => {
+    const before = campaignsBefore();
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'close' });
+    const r = await cli(create(), { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toContain('error: POST /v1/campaigns failed: the connection was closed before the response arrived');
+    expect(r.stderr).toMatch(/may have reached the service, so it was not repeated/);
+    expect(r.stderr).toContain('`voicectl campaigns list`');
+    expect(campaignsBefore()).toBe(before);
+  });
+
+  it('campaigns create whose response is cut: one request, outcome unknown', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'cut' });
+    const r = await cli(create(), { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toMatch(/connection broke while the response was arriving/);
+    expect(r.stderr).toContain('`voicectl campaigns list`');
+  });
+
+  it('campaigns create that times out: one request, says so, outcome unknown', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', latencyMs: 3000 });
+    const r = await cli([...create(), '--timeout', '0.2'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toContain('error: POST /v1/campaigns timed out after 0.2s');
+    expect(r.stderr).toContain('`voicectl campaigns list`');
+  });
+
+  it('campaigns create answered 2xx with a body that is not JSON: says it was probably done', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'not-json' });
+    const r = await cli(create(), { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toMatch(/answered 200 with a body that is not JSON: <<this is not json>>/);
+    expect(r.stderr).toContain('`voicectl campaigns list`');
+  });
+
+  it('campaigns start whose socket closes: one request, outcome unknown, how to check', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns/', kind: 'close' });
+    const r = await cli(['campaigns', 'start', campaignId], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(sandbox.requests('POST')[0].path).toBe(`/v1/campaigns/${campaignId}/start`);
+    expect(r.stderr).toMatch(/may have reached the service/);
+    expect(r.stderr).toContain('voicectl campaigns');
+  });
+
+  it.each([429, 503, 504])('campaigns start answered %i: one request', async (status) => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns/', status });
+    const r = await cli(['campaigns', 'start', campaignId], { sandbox });
+    expectFailure(r, status === 503 ? 7 : 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+  });
+
+  it('api POST answered 503: one request, exit 7', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status: 503 });
+    const r = await cli(['api', 'POST', '/v1/campaigns', '--input', CAMPAIGN_FILE], { sandbox });
+    expectFailure(r, 7);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+  });
+
+  it.each(['close', 'cut'] as const)('api POST whose connection fails (%s): one request, outcome unknown', async (kind) => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind });
+    const r = await cli(['api', 'POST', '/v1/campaigns', '--input', CAMPAIGN_FILE], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toMatch(/may have reached the service/);
+    expect(r.stderr).toContain('voicectl campaigns list');
+  });
+
+  it('a POST after failed GETs in the same run is still sent once', async () => {
+    // --file with contacts from a CSV: the only requests are the POST; a fault on every method proves none repeats.
+    sandbox.addFault({ path: '/v1/campaigns', status: 502 });
+    const r = await cli(create(), { sandbox });
+    expectNoCrash(r);
+    expect(sandbox.requests()).toHaveLength(1);
+  });
+});
