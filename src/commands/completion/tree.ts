@@ -82,38 +82,8 @@ export function allNodes(n: NodeSpec): NodeSpec[] {
   return [n, ...n.subs.flatMap(allNodes)];
 }
 
-/**
- * Voice names for --voice. The voice catalog is an export of src/schemas/voices.ts (built by the TTS work);
- * read whatever list it exports, by shape, so completion follows it. Until it exists, the built-in voices
- * of reference 2.2.
- */
+/** Voice names for --voice: the built-in catalog (src/schemas/voices.ts), the same list that checks --voice. */
 export async function loadVoices(): Promise<string[]> {
-  const spec = '../../schemas/voices.js';
-  try {
-    const mod = (await import(spec)) as Record<string, unknown>;
-    const names = new Set<string>();
-    // Exports named like a voice list first, lists of records (the catalog) before lists of words.
-    const score = ([k, v]: [string, unknown]) => (/voice/i.test(k) ? 0 : 2) + (Array.isArray(v) && typeof v[0] === 'object' ? 0 : 1);
-    for (const [, v] of Object.entries(mod).sort((a, b) => score(a) - score(b))) {
-      if (!Array.isArray(v)) continue;
-      for (const x of v) {
-        if (typeof x === 'string' && /^[A-Za-z0-9]+$/.test(x)) names.add(x);
-        else if (x && typeof x === 'object') {
-          const id = (x as Record<string, unknown>).id ?? (x as Record<string, unknown>).name;
-          if (typeof id === 'string' && /^[A-Za-z0-9]+$/.test(id)) names.add(id);
-        }
-      }
-      if (names.size > 0) return [...names];
-    }
-  } catch {
-    // not there yet
-  }
-  return REFERENCE_VOICES;
+  const { VOICES } = await import('../../schemas/voices.js');
+  return VOICES.map((v) => v.id);
 }
-
-/** Reference 2.2: standard voices (female, male) and the Italian custom voices. */
-const REFERENCE_VOICES = [
-  'Aria', 'Sarah', 'Rachel', 'Arabella', 'Hope', 'Alexandra', 'Priyanka', 'Monika', 'Juniper', 'Blondie', 'Domi',
-  'Roger', 'Grimblewood', 'Drew', 'Paul', 'Clyde', 'Dave', 'Fin', 'James', 'Bradford', 'Reginald', 'Mark', 'Austin',
-  'Lorenzo', 'Roberta', 'Sasha', 'Giusy', 'Vera', 'Vittorio',
-];

@@ -1,11 +1,167 @@
-// Sandbox: TTS generations (reference 2.1, 3.1, 4.1-4.3). Filled in by the TTS issue.
-import type { ResourceModule } from '../http.js';
+// Sandbox: text-to-speech generations (reference 2.1, 3.1, 4.1-4.3, 8). A generation is queued for
+// settings.ttsQueueMs, then processing for settings.ttsProcessMs; both moments are fixed at creation and
+// replayed from timestamps by advance(), so state saved by --sandbox moves on between processes.
+// Tokens are deducted when processing begins and refunded when it fails (8). Choices in ../README.md.
+import { characterCount, tokenCost, TTS_DEFAULTS, TtsListQuery, TtsRequest } from '../../schemas/tts.js';
+import { voiceAlias } from '../../schemas/voices.js';
+import { renderWav } from '../audio.js';
+import { ok, paginate, SandboxError, validationError, type ResourceModule, type RouteContext } from '../http.js';
+import { newId, type Org, type SandboxState } from '../state.js';
+
+export interface SandboxGeneration {
+  id: string;
+  orgId: string;
+  text: string;
+  characterCount: number;
+  voice: string;
+  language: string;
+  speed: number;
+  stability: number;
+  similarityBoost: number;
+  style: number;
+  source: 'api';
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  tokenCost: number;
+  createdAt: string;
+  completedAt: string | null;
+  errorMessage: string | null;
+  /** Internal: when processing begins and ends (epoch ms), and the failure planned by settings.ttsFailure. */
+  startsAt: number;
+  endsAt: number;
+  plannedFailure: string | null;
+}
 
 export interface TtsSlice {
-  generations: Record<string, unknown>[];
+  generations: SandboxGeneration[];
+}
+
+/** settings.ttsFailure value that makes POST /v1/tts answer 500 internal_error (TTS worker unavailable, 4.1). */
+export const FAIL_AT_CREATE = 'internal_error';
+
+export function audioPath(id: string): string {
+  return `/files/audio/${encodeURIComponent(id)}.wav`;
+}
+
+function publicView(g: SandboxGeneration, origin: string): Record<string, unknown> {
+  const { orgId: _o, startsAt: _s, endsAt: _e, plannedFailure: _p, ...rest } = g;
+  return { ...rest, audioUrl: g.status === 'completed' ? `${origin}${audioPath(g.id)}` : null };
+}
+
+function fail(g: SandboxGeneration, org: Org | undefined, code: string, at: number): void {
+  if (org && g.tokenCost > 0) org.balance += g.tokenCost; // refunded automatically (3.1)
+  g.tokenCost = 0;
+  g.status = 'failed';
+  g.errorMessage = code;
+  g.completedAt = null;
+  void at;
+}
+
+function begin(g: SandboxGeneration, org: Org | undefined): void {
+  const known = voiceAlias(g.voice) === g.voice || (org?.voiceLibrary.includes(g.voice) ?? false);
+  if (!known) return fail(g, org, 'voice_not_found', g.startsAt);
+  const cost = tokenCost(g.characterCount);
+  if (!org || org.balance < cost) return fail(g, org, 'insufficient_balance', g.startsAt);
+  org.balance -= cost;
+  g.tokenCost = cost;
+  g.status = 'processing';
+}
+
+function finish(g: SandboxGeneration, org: Org | undefined): void {
+  if (g.plannedFailure) return fail(g, org, g.plannedFailure, g.endsAt);
+  g.status = 'completed';
+  g.completedAt = new Date(g.endsAt).toISOString();
+}
+
+function advance(state: SandboxState, now: number): void {
+  const events: { t: number; i: number; g: SandboxGeneration; kind: 'start' | 'end' }[] = [];
+  state.generations.forEach((g, i) => {
+    if (g.status === 'queued' && g.startsAt <= now) events.push({ t: g.startsAt, i, g, kind: 'start' });
+    if ((g.status === 'queued' || g.status === 'processing') && g.endsAt <= now) events.push({ t: g.endsAt, i, g, kind: 'end' });
+  });
+  events.sort((a, b) => a.t - b.t || a.i - b.i || (a.kind === 'start' ? -1 : 1));
+  for (const e of events) {
+    const org = state.orgs.find((o) => o.id === e.g.orgId);
+    if (e.kind === 'start' && e.g.status === 'queued') begin(e.g, org);
+    else if (e.kind === 'end' && e.g.status === 'processing') finish(e.g, org);
+  }
+}
+
+function find(ctx: RouteContext): SandboxGeneration {
+  const g = ctx.state.generations.find((x) => x.id === ctx.params.id && x.orgId === ctx.org.id);
+  if (!g) throw new SandboxError(404, 'not_found', `generation ${ctx.params.id} not found`);
+  return g;
 }
 
 export const tts: ResourceModule<TtsSlice> = {
   init: () => ({ generations: [] }),
-  routes: [],
+  advance: (state, now) => advance(state, now),
+  routes: [
+    {
+      method: 'POST',
+      pattern: '/v1/tts',
+      handle(ctx) {
+        const parsed = TtsRequest.safeParse(ctx.body ?? {});
+        if (!parsed.success) throw validationError(parsed.error.issues);
+        if (ctx.settings.ttsFailure === FAIL_AT_CREATE) throw new SandboxError(500, 'internal_error', 'the TTS worker is unavailable');
+        const b = parsed.data;
+        const startsAt = ctx.now + ctx.settings.ttsQueueMs;
+        const g: SandboxGeneration = {
+          id: newId('tts'),
+          orgId: ctx.org.id,
+          text: b.text,
+          characterCount: characterCount(b.text),
+          voice: b.voice ?? TTS_DEFAULTS.voice,
+          language: b.language ?? TTS_DEFAULTS.language,
+          speed: b.speed ?? TTS_DEFAULTS.speed,
+          stability: b.stability ?? TTS_DEFAULTS.stability,
+          similarityBoost: b.similarityBoost ?? TTS_DEFAULTS.similarityBoost,
+          style: b.style ?? TTS_DEFAULTS.style,
+          source: 'api',
+          status: 'queued',
+          tokenCost: 0,
+          createdAt: new Date(ctx.now).toISOString(),
+          completedAt: null,
+          errorMessage: null,
+          startsAt,
+          endsAt: startsAt + ctx.settings.ttsProcessMs,
+          plannedFailure: ctx.settings.ttsFailure ?? null,
+        };
+        ctx.state.generations.push(g);
+        // An instant sandbox (tests) has it done by the next request; the create answer is always "queued" (4.1).
+        return ok({ id: g.id, status: 'queued', characterCount: g.characterCount }, 201);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/tts/:id',
+      handle: (ctx) => ok(publicView(find(ctx), ctx.origin)),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/tts',
+      handle(ctx) {
+        const parsed = TtsListQuery.safeParse({ status: ctx.query.get('status') ?? undefined, page: ctx.query.get('page') ?? undefined, limit: ctx.query.get('limit') ?? undefined });
+        if (!parsed.success) throw validationError(parsed.error.issues);
+        const status = parsed.data.status;
+        const mine: Record<string, unknown>[] = [];
+        for (let i = ctx.state.generations.length - 1; i >= 0; i--) {
+          const g = ctx.state.generations[i];
+          if (g.orgId === ctx.org.id && (!status || g.status === status)) mine.push(publicView(g, ctx.origin));
+        }
+        return paginate(mine, ctx.query);
+      },
+    },
+    {
+      // The audio file behind audioUrl: like a storage link, it needs no key; it exists once the generation completed.
+      method: 'GET',
+      pattern: '/files/audio/:file',
+      auth: false,
+      handle(ctx) {
+        const id = ctx.params.file.replace(/\.wav$/, '');
+        const g = ctx.state.generations.find((x) => x.id === id && x.status === 'completed');
+        if (!g) throw new SandboxError(404, 'not_found', `no audio ${ctx.params.file}`);
+        return { status: 200, raw: { contentType: 'audio/wav', data: renderWav(g.text, g.speed) }, headers: { 'content-disposition': `attachment; filename="${g.id}.wav"` } };
+      },
+    },
+  ],
 };

@@ -1,0 +1,122 @@
+// tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
+// exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { printRecord } from '../../io/output.js';
+import { write } from '../../io/streams.js';
+import { parseOptions } from '../../options.js';
+import { envelope } from '../../schemas/common.js';
+import { characterCount, tokenCost, TTS_LIMITS, TTS_POLL, TtsCreated, TtsCreateInput, type TtsRequest } from '../../schemas/tts.js';
+import { checkDestination, downloadAudio } from '../../tts/download.js';
+import { waitProgress } from '../../tts/progress.js';
+import { recordsOf, waitForGenerations } from '../../tts/wait.js';
+import { costLine, intervalMs, printGenerations, WaitDuration, WaitFlags } from './shared.js';
+
+type Rec = Record<string, unknown>;
+
+const Flags = WaitFlags.extend({
+  text: z.string().optional(),
+  file: z.string().optional(),
+  dryRun: z.boolean().default(false),
+  wait: z.boolean().default(false),
+  out: z.string().optional(),
+  force: z.boolean().default(false),
+  waitTimeout: WaitDuration.optional(),
+});
+
+/** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
+const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
+
+async function readText(f: Factory, file: string): Promise<string> {
+  let text: string;
+  if (file === '-') {
+    if (f.io.stdinIsTTY) throw new UsageError('--file -: stdin is a terminal; pipe the text in (echo "Hello" | voicectl tts create --file -) or use --text');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of f.io.in) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += b.length;
+      if (size > MAX_FILE_BYTES) throw new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLength.toLocaleString('en-US')} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
+      chunks.push(b);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  } else {
+    try {
+      const info = await stat(file);
+      if (info.isDirectory()) throw new UsageError(`--file: ${file} is a directory`);
+      if (info.size > MAX_FILE_BYTES) throw new UsageError(`--file: must be at most ${TTS_LIMITS.maxTextLength.toLocaleString('en-US')} characters (${file} has ${info.size} bytes)`);
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
+  return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+}
+
+export async function createRun(f: Factory, raw: Rec): Promise<void> {
+  const flags = parseOptions(Flags, raw);
+  if (flags.text !== undefined && flags.file !== undefined) throw new UsageError('--text and --file cannot be combined: give the text one way');
+  if (flags.text === undefined && flags.file === undefined) {
+    throw new UsageError('--text or --file is required', { hints: ['voicectl tts create --text "Hello"', 'voicectl tts create --file script.txt'] });
+  }
+  const text = flags.text ?? (await readText(f, flags.file!));
+  const body: TtsRequest = parseOptions(
+    TtsCreateInput,
+    { text, voice: raw.voice, language: raw.language, speed: raw.speed, stability: raw.stability, similarityBoost: raw.similarityBoost, style: raw.style },
+    { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
+  );
+  const waiting = flags.wait || flags.out !== undefined;
+  if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
+  if (flags.interval !== TTS_POLL.defaultIntervalSeconds && !waiting) f.warn('note: --interval applies only with --wait or --out');
+  const chars = characterCount(body.text);
+
+  if (flags.dryRun) {
+    await write(f.io.out, `${JSON.stringify(body, null, 2)}\n`);
+    f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
+    return;
+  }
+
+  const client = await f.client();
+  const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
+  const created = res.body.data;
+  const out = f.output();
+
+  if (!waiting) {
+    if (out.format === 'table' && !out.quiet) {
+      await printRecord(f.io, out, { ...created, cost: `${tokenCost(created.characterCount ?? chars)} tokens` }, [
+        { key: 'id', label: 'ID' },
+        { key: 'status', label: 'Status' },
+        { key: 'characterCount', label: 'Characters' },
+        { key: 'cost', label: 'Cost' },
+      ]);
+      f.warn(`Follow it with: voicectl tts wait ${created.id}`);
+    } else {
+      await printRecord(f.io, out, created);
+      if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+    }
+    return;
+  }
+
+  f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  const progress = await waitProgress(f);
+  let records;
+  try {
+    records = await waitForGenerations(f, [created.id], { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000 }, progress.update);
+  } catch (err) {
+    progress.stop();
+    const partial = recordsOf(err);
+    if (partial && flags.out !== '-') await printGenerations(f, partial, true);
+    throw err;
+  } finally {
+    progress.stop();
+  }
+  if (flags.out !== undefined) {
+    const saved = await downloadAudio(f, records[0], { out: flags.out, force: flags.force });
+    if (saved.file) f.warn(`Saved ${saved.file} (${saved.bytes} bytes)`);
+    if (flags.out === '-') return;
+  }
+  await printGenerations(f, records, true);
+}

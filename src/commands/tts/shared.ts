@@ -1,0 +1,99 @@
+// What the tts verbs share: how a generation reads on a terminal, and the flags of waiting.
+// Loaded only when a tts verb runs (index.ts defines the commands without importing zod).
+import { z } from 'zod';
+import type { Factory } from '../../factory.js';
+import { cell, truncate } from '../../io/format.js';
+import { printList, printRecord, type Column, type Field } from '../../io/output.js';
+import { write } from '../../io/streams.js';
+import { decimal, tokenCost, TTS_POLL, type TtsGeneration } from '../../schemas/tts.js';
+import { explainFailure } from '../../tts/failures.js';
+
+type Rec = Record<string, unknown>;
+
+const tokens = (r: Rec) => (typeof r.tokenCost === 'number' ? `${r.tokenCost} tokens` : '');
+const error = (r: Rec) => {
+  if (!r.errorMessage) return '';
+  const info = explainFailure(String(r.errorMessage));
+  return `${cell(r.errorMessage)}: ${info.meaning} (${info.retryable === true ? 'a retry can help' : info.retryable === false ? 'a retry will not help' : 'retry unknown'})`;
+};
+
+export const GENERATION_FIELDS: Field[] = [
+  { key: 'id', label: 'ID' },
+  { key: 'status', label: 'Status' },
+  { key: 'text', label: 'Text', human: (r) => truncate(r.text, 120) },
+  { key: 'characterCount', label: 'Characters' },
+  { key: 'voice', label: 'Voice' },
+  { key: 'language', label: 'Language' },
+  { key: 'speed', label: 'Speed' },
+  { key: 'stability', label: 'Stability' },
+  { key: 'similarityBoost', label: 'Similarity boost' },
+  { key: 'style', label: 'Style' },
+  { key: 'source', label: 'Source' },
+  { key: 'tokenCost', label: 'Tokens charged', human: tokens },
+  { key: 'audioUrl', label: 'Audio' },
+  { key: 'errorMessage', label: 'Error', human: error },
+  { key: 'createdAt', label: 'Created', time: true },
+  { key: 'completedAt', label: 'Completed', time: true },
+];
+
+export const GENERATION_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'status', header: 'STATUS' },
+  { key: 'voice', header: 'VOICE' },
+  { key: 'characterCount', header: 'CHARS' },
+  { key: 'tokenCost', header: 'TOKENS' },
+  { key: 'createdAt', header: 'CREATED', time: true },
+  { key: 'text', header: 'TEXT', human: (r) => truncate(r.text, 40) },
+];
+
+/** Columns of -o csv: every field of reference 2.1. */
+export const GENERATION_CSV_COLUMNS: Column[] = ['id', 'status', 'text', 'characterCount', 'voice', 'language', 'speed', 'stability', 'similarityBoost', 'style', 'source', 'audioUrl', 'tokenCost', 'createdAt', 'completedAt', 'errorMessage'].map((key) => ({ key }));
+
+/** One record as an object, several as a list. */
+export async function printGenerations(f: Factory, records: TtsGeneration[], single: boolean): Promise<void> {
+  const out = f.output();
+  if (single && records.length === 1) return printRecord(f.io, out, records[0], GENERATION_FIELDS);
+  await printList(f.io, out, records, { columns: out.format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS });
+}
+
+export function costLine(characters: number): string {
+  return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (10 per 100, rounded up; deducted when processing begins, refunded if it fails)`;
+}
+
+export async function writeLine(f: Factory, text: string): Promise<void> {
+  await write(f.io.out, `${text}\n`);
+}
+
+/** "600", "90s", "10m", "1h30m" → seconds. */
+export function parseDuration(text: string): number | undefined {
+  const t = text.trim();
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(t);
+  if (!m || t === '') return undefined;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+
+const MAX_WAIT_SECONDS = 7 * 24 * 3600;
+const durationRule = 'must be a duration such as 600, 90s, 10m or 1h (more than 0, at most 7 days)';
+export const WaitDuration = z
+  .string()
+  .transform((v, ctx) => {
+    const s = parseDuration(v);
+    if (s === undefined || !(s > 0) || s > MAX_WAIT_SECONDS) {
+      ctx.addIssue({ code: 'custom', message: durationRule });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
+export const WaitFlags = z.object({
+  interval: decimal(z.number({ error: intervalRule }).min(TTS_POLL.minIntervalSeconds, intervalRule).max(TTS_POLL.maxIntervalSeconds, intervalRule)).default(TTS_POLL.defaultIntervalSeconds),
+  timeout: WaitDuration.optional(),
+});
+
+/** Milliseconds between polls: the flag, or VOICECTL_POLL_INTERVAL_MS (tests and demos against a local sandbox). */
+export function intervalMs(f: Factory, seconds: number): number {
+  const override = Number(f.env.VOICECTL_POLL_INTERVAL_MS);
+  return f.env.VOICECTL_POLL_INTERVAL_MS && Number.isFinite(override) && override >= 0 ? override : seconds * 1000;
+}

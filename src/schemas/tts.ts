@@ -1,0 +1,120 @@
+// Text-to-speech generations (reference 2.1, 3.1, 4.1-4.3, 8). The request rules live here once: the CLI
+// checks them before sending (with the stricter --voice rule of TtsCreateInput) and the sandbox answers
+// 400 validation_error with the same schema. Generation records are read loosely: only id and status are
+// required, unknown fields pass through.
+import { z } from 'zod';
+import { PageLimit, PageNumber } from './common.js';
+import { DEFAULT_VOICE, resolveVoice, similarVoices, VOICE_ID_PATTERN } from './voices.js';
+
+export const TTS_LIMITS = {
+  maxTextLength: 10_000,
+  speed: { min: 0.25, max: 4 },
+  /** stability, similarityBoost and style. */
+  unit: { min: 0, max: 1 },
+} as const;
+
+/** The API's defaults (4.1): the CLI never sends them; the sandbox applies them. */
+export const TTS_DEFAULTS = { voice: DEFAULT_VOICE, language: 'en', speed: 1.0, stability: 0.4, similarityBoost: 0.75, style: 0 } as const;
+
+/** Billing (8): 10 tokens per 100 characters, rounded up. */
+export const TOKENS_PER_100_CHARACTERS = 10;
+
+/** Polling (4.2, 8: "every 3 to 5 seconds"); the CLI never polls faster than the minimum. */
+export const TTS_POLL = { minIntervalSeconds: 3, maxIntervalSeconds: 60, defaultIntervalSeconds: 3, defaultTimeoutSeconds: 600 } as const;
+
+export const TTS_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
+export type TtsStatus = z.infer<typeof TtsStatus>;
+export const FINAL_STATUSES: readonly string[] = ['completed', 'failed'];
+
+/** Characters of a text as the API counts them (Unicode code points, so an emoji is one character). */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export function tokenCost(characters: number): number {
+  return Math.ceil(characters / 100) * TOKENS_PER_100_CHARACTERS;
+}
+
+const between = (min: number, max: number) => {
+  const rule = `must be a number from ${min} to ${max}`;
+  return z.number({ error: rule }).min(min, rule).max(max, rule);
+};
+
+export const TtsText = z
+  .string({ error: 'is required' })
+  .refine((t) => t.trim().length > 0, 'must contain some text')
+  .refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, { message: `must be at most ${TTS_LIMITS.maxTextLength.toLocaleString('en-US')} characters` });
+
+export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+
+/** Body of POST /v1/tts (4.1). `voice` is any non-empty string here: the API reports an unknown voice asynchronously (voice_not_found). */
+export const TtsRequest = z.object({
+  text: TtsText,
+  voice: z.string({ error: 'must be a voice alias or voice ID' }).min(1, 'must not be empty').optional(),
+  language: z.string({ error: 'must be a language code such as en, it or es' }).regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es').optional(),
+  speed: between(TTS_LIMITS.speed.min, TTS_LIMITS.speed.max).optional(),
+  stability: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
+  similarityBoost: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
+  style: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
+});
+export type TtsRequest = z.infer<typeof TtsRequest>;
+
+/** A decimal as typed on a command line: digits, one point, an optional exponent. Anything else stays a string and fails. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+export function decimal<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v), schema);
+}
+
+export const VOICE_RULE = 'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
+
+/** --voice: an alias in any case (sent in its canonical spelling) or a raw 20-character ID. */
+export const VoiceInput = z.string().transform((v, ctx) => {
+  const voice = resolveVoice(v.trim());
+  if (voice) return voice;
+  const near = similarVoices(v.trim());
+  const idLike = /^[A-Za-z0-9]+$/.test(v.trim()) && v.trim().length >= 15;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${VOICE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : idLike ? `; this one has ${v.trim().length}` : ''}`,
+  });
+  return z.NEVER;
+});
+
+/** What the CLI accepts for a generation: the request rules, numbers as typed, the voice resolved. */
+export const TtsCreateInput = TtsRequest.extend({
+  voice: VoiceInput.optional(),
+  speed: decimal(TtsRequest.shape.speed),
+  stability: decimal(TtsRequest.shape.stability),
+  similarityBoost: decimal(TtsRequest.shape.similarityBoost),
+  style: decimal(TtsRequest.shape.style),
+});
+
+/** Response of POST /v1/tts: `{id, status, characterCount}`. */
+export const TtsCreated = z.looseObject({ id: z.string(), status: z.string(), characterCount: z.number().optional() });
+export type TtsCreated = z.infer<typeof TtsCreated>;
+
+/** A generation as get and list return it (2.1). */
+export const TtsGeneration = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  text: z.string().nullish(),
+  characterCount: z.number().nullish(),
+  voice: z.string().nullish(),
+  audioUrl: z.string().nullish(),
+  tokenCost: z.number().nullish(),
+  createdAt: z.string().nullish(),
+  completedAt: z.string().nullish(),
+  errorMessage: z.string().nullish(),
+});
+export type TtsGeneration = z.infer<typeof TtsGeneration>;
+
+/** Filters of GET /v1/tts the CLI validates before sending (4.3). */
+export const TtsFilter = z.object({ status: TtsStatus.optional() });
+
+/** The whole query of GET /v1/tts, as the sandbox reads it. */
+export const TtsListQuery = TtsFilter.extend({ page: PageNumber.optional(), limit: PageLimit.optional() });
+
+export { VOICE_ID_PATTERN };

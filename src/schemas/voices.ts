@@ -1,0 +1,80 @@
+// The built-in voice catalog (reference 2.2): one list feeds `voices list`, the validation of --voice and
+// shell completion. Plain data and functions, no zod, so completion and help can load it cheaply.
+
+export interface VoiceInfo {
+  /** The alias: "the ID and the name are identical". */
+  id: string;
+  /** Stated by the reference for the standard voices; not stated for the Italian custom voices. */
+  gender: 'female' | 'male' | null;
+  language: 'en' | 'it';
+  /** Stated for the Italian custom voices only. */
+  accent: string | null;
+  description: string;
+  kind: 'standard' | 'custom';
+}
+
+const std = (gender: 'female' | 'male', list: [string, string][]): VoiceInfo[] =>
+  list.map(([id, description]) => ({ id, gender, language: 'en', accent: null, description, kind: 'standard' }));
+
+export const VOICES: readonly VoiceInfo[] = [
+  ...std('female', [
+    ['Aria', 'clear, natural'], ['Sarah', 'mature, reassuring'], ['Rachel', 'warm, calm'], ['Arabella', 'mysterious, emotive'],
+    ['Hope', 'bright, conversational'], ['Alexandra', 'confident, conversational'], ['Priyanka', 'late-night radio cadence'],
+    ['Monika', 'multilingual, popular'], ['Juniper', 'grounded professional'], ['Blondie', 'conversational variant'], ['Domi', 'strong, dynamic'],
+  ]),
+  ...std('male', [
+    ['Roger', 'confident narrator'], ['Grimblewood', 'deep, characterful'], ['Drew', 'casual, relatable'], ['Paul', 'steady, trustworthy'],
+    ['Clyde', 'gruff, characterful'], ['Dave', 'friendly, approachable'], ['Fin', 'crisp, clear'], ['James', 'husky, engaging'],
+    ['Bradford', 'expressive, articulate'], ['Reginald', 'intense, villain'], ['Mark', 'conversational'], ['Austin', 'southern American gentleman'],
+  ]),
+  ...([
+    ['Lorenzo', 'Italiano', 'Youthful modern pro voice'],
+    ['Roberta', 'Romanesco', 'Persuasive young voice'],
+    ['Sasha', 'Toscano', 'Natural, layered Tuscan'],
+    ['Giusy', 'Siciliano', 'Sales / customer support'],
+    ['Vera', 'Milanese', 'Calm, influential conversational'],
+    ['Vittorio', 'Milanese', 'Believable guy-next-door'],
+  ] as const).map(([id, accent, description]): VoiceInfo => ({ id, gender: null, language: 'it', accent, description, kind: 'custom' })),
+];
+
+/** The default voice of POST /v1/tts (4.1). */
+export const DEFAULT_VOICE = 'Sarah';
+
+/** A raw voice ID: exactly 20 letters and digits (2.2). */
+export const VOICE_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
+
+const BY_LOWER = new Map(VOICES.map((v) => [v.id.toLowerCase(), v.id]));
+
+/** The canonical spelling of an alias typed in any case; undefined when it is not an alias. */
+export function voiceAlias(input: string): string | undefined {
+  return BY_LOWER.get(input.toLowerCase());
+}
+
+/** What the CLI sends for a --voice value: the alias in its canonical spelling, a raw ID as typed, else undefined. */
+export function resolveVoice(input: string): string | undefined {
+  return voiceAlias(input) ?? (VOICE_ID_PATTERN.test(input) ? input : undefined);
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+
+/** Aliases close to a mistyped value, for "did you mean". */
+export function similarVoices(input: string): string[] {
+  const x = input.toLowerCase();
+  return VOICES.map((v) => [v.id, distance(x, v.id.toLowerCase())] as const)
+    .filter(([, d]) => d <= Math.max(1, Math.floor(x.length / 4)))
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, 3)
+    .map(([id]) => id);
+}

@@ -1,0 +1,141 @@
+// Waiting for generations: polls GET /v1/tts/{id} for every pending id once per interval (never faster than
+// the reference's 3 seconds, with a little jitter so many clients do not poll in step), a bounded number of
+// requests in flight, until each is completed or failed or the deadline passes. A transient failure of a
+// poll (network, 429, 5xx, a malformed answer) is not a failure of the generation: it keeps waiting.
+// 401, 403 and 404 stop it: they will not change by waiting.
+import { path, type ApiClient } from '../api/client.js';
+import { ApiError, CliError, InterruptedError, JobFailedError, WaitTimeoutError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import { duration } from '../io/format.js';
+import { envelope } from '../schemas/common.js';
+import { FINAL_STATUSES, TtsGeneration } from '../schemas/tts.js';
+import { failureLine } from './failures.js';
+
+export interface WaitOptions {
+  intervalMs: number;
+  timeoutMs: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** How to wait again, for the hints of a timeout or Ctrl-C ("voicectl tts wait"). */
+  resumeCommand?: string;
+}
+
+export interface WaitState {
+  record?: TtsGeneration;
+  /** The last transient polling error, cleared by the next good answer. */
+  trouble?: string;
+}
+
+export const DEFAULT_WAIT_CONCURRENCY = 8;
+const JITTER = 0.15;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(signal.reason); };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const STOPPING = new Set([401, 403, 404]);
+
+/** Fetches one generation (used by get, wait and download). */
+export async function fetchGeneration(client: ApiClient, id: string, signal?: AbortSignal): Promise<TtsGeneration> {
+  const res = await client.json({ method: 'GET', path: path`/v1/tts/${id}`, signal }, envelope(TtsGeneration));
+  return res.body.data;
+}
+
+/**
+ * Waits for every id. `onUpdate` sees the state after each round (the spinner). Resolves with the final
+ * records in the order of `ids`; throws JobFailedError (any failed), WaitTimeoutError or InterruptedError,
+ * each carrying the records in `records` so the caller can still print them.
+ */
+export async function waitForGenerations(
+  f: Factory,
+  ids: string[],
+  opts: WaitOptions,
+  onUpdate?: (states: Map<string, WaitState>, elapsedMs: number) => void,
+): Promise<TtsGeneration[]> {
+  const client = await f.client();
+  const unique = [...new Set(ids)];
+  const states = new Map<string, WaitState>(unique.map((id) => [id, {}]));
+  const started = f.now();
+  const deadline = started + opts.timeoutMs;
+  const warned = new Map<string, string>();
+  let pending = unique;
+  const resume = (list: string[]) => `${opts.resumeCommand ?? 'voicectl tts wait'} ${list.join(' ')}`;
+  const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
+
+  try {
+    for (;;) {
+      await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
+        const s = states.get(id)!;
+        try {
+          s.record = await fetchGeneration(client, id, f.signal);
+          s.trouble = undefined;
+        } catch (err) {
+          if (f.signal.aborted) throw err;
+          if (err instanceof ApiError && STOPPING.has(err.status)) {
+            if (err.status === 404) err.message = `generation ${id} not found (it does not exist or belongs to another organization)`;
+            throw err;
+          }
+          if (!(err instanceof CliError)) throw err;
+          // Transient: say so once per distinct problem, keep waiting.
+          s.trouble = err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
+          if (warned.get(id) !== s.trouble && !f.io.canAnimate()) f.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
+          warned.set(id, s.trouble);
+        }
+      });
+      pending = pending.filter((id) => !FINAL_STATUSES.includes(states.get(id)!.record?.status ?? ''));
+      const now = f.now();
+      onUpdate?.(states, now - started);
+      if (pending.length === 0) break;
+      if (now >= deadline) {
+        throw Object.assign(
+          new WaitTimeoutError(`gave up after ${duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`, {
+            hints: [
+              ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),
+              `Wait again with: ${resume(pending)}`,
+            ],
+          }),
+          { records: records(), pending },
+        );
+      }
+      const jittered = opts.intervalMs * (1 + Math.random() * JITTER);
+      await sleep(Math.min(jittered, Math.max(0, deadline - now)), f.signal);
+    }
+  } catch (err) {
+    if (f.signal.aborted) {
+      throw Object.assign(new InterruptedError(`stopped waiting; ${pending.length} generation${pending.length === 1 ? '' : 's'} still pending`, {
+        hints: [...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`), `Resume with: ${resume(pending)}`],
+      }), { records: records(), pending });
+    }
+    throw err;
+  }
+
+  const all = records();
+  const failed = all.filter((r) => r.status === 'failed');
+  if (failed.length > 0) {
+    throw Object.assign(
+      new JobFailedError(failed.length === 1 && all.length === 1 ? `generation ${failed[0].id} failed` : `${failed.length} of ${all.length} generations failed`, {
+        hints: failed.map((r) => `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage)}`),
+      }),
+      { records: all },
+    );
+  }
+  return all;
+}
+
+/** The records a wait error carries (so the caller prints them before the error). */
+export function recordsOf(err: unknown): TtsGeneration[] | undefined {
+  return (err as { records?: TtsGeneration[] } | null)?.records;
+}
