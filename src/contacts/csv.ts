@@ -48,14 +48,36 @@ export function checkCountry(code: string | undefined): void {
   }
 }
 
+/**
+ * The next chunk, or InterruptedError as soon as `signal` aborts: input that stalls (a pipe whose writer is
+ * still busy) must not keep Ctrl-C waiting. The input is then closed, so it holds the process no longer.
+ */
+function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal): Promise<IteratorResult<T>> {
+  if (!signal) return it.next();
+  const stop = () => {
+    // A stream (stdin, a file) is destroyed: its pending read would keep the process alive.
+    if (input && typeof (input as Readable).destroy === 'function') (input as Readable).destroy();
+    return new InterruptedError('interrupted');
+  };
+  if (signal.aborted) return Promise.reject(stop());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(stop());
+    signal.addEventListener('abort', onAbort, { once: true });
+    it.next().then(
+      (r) => { signal.removeEventListener('abort', onAbort); resolve(r); },
+      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}
+
 /** Reads chunks until the first line is complete, then replays them: the delimiter comes from that line. */
-async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, utf8: boolean, onNotUtf8: () => void): Promise<{ head: Buffer; rest: Readable }> {
+async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, utf8: boolean, onNotUtf8: () => void, signal?: AbortSignal): Promise<{ head: Buffer; rest: Readable }> {
   const it = Symbol.asyncIterator in input ? input[Symbol.asyncIterator]() : (async function* () { yield* input; })();
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
   while (size < 1 << 16) {
-    const r = await it.next();
+    const r = await nextChunk(it, input, signal);
     if (r.done) {
       done = true;
       break;
@@ -80,7 +102,7 @@ async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Bu
     yield head;
     if (done) return;
     for (;;) {
-      const r = await it.next();
+      const r = await nextChunk(it, input, signal);
       if (r.done) return;
       const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
       check(b, false);
@@ -95,7 +117,7 @@ export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterabl
   checkCountry(opts.defaultCountry);
   const encoding = opts.encoding ?? 'utf8';
   const summary: CsvSummary = { delimiter: ',', rows: 0, contacts: 0, duplicates: 0, errors: new ErrorLog(), notUtf8: false };
-  const { head, rest } = await peekFirstLine(input, encoding === 'utf8', () => (summary.notUtf8 = true));
+  const { head, rest } = await peekFirstLine(input, encoding === 'utf8', () => (summary.notUtf8 = true), opts.signal);
   const delimiter = opts.delimiter ?? detectDelimiter(head.toString(encoding));
   summary.delimiter = delimiter;
 
@@ -110,6 +132,8 @@ export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterabl
       skip_empty_lines: false,
     }),
   );
+  // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
+  rest.once('error', (err) => parser.destroy(err));
   const dc = opts.defaultCountry;
   const phone = (raw: string) => toE164(raw, dc);
   const seen = new NumberIndex();

@@ -160,13 +160,13 @@ describe('contacts convert: writing', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('an existing --out file is left untouched on error, replaced on success', async () => {
+  it('an existing --out file is left untouched on error, replaced on success with --force', async () => {
     const dir = tempDir();
     const out = join(dir, 'contacts.json');
     writeFileSync(out, 'previous');
     expect((await convert([fx('invalid.csv'), '--out', out])).code).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe('previous');
-    const ok = await convert([fx('bom.csv'), '--out', out]);
+    const ok = await convert([fx('bom.csv'), '--out', out, '--force']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe('');
     expect(readFileSync(out, 'utf8')).toBe('[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n');

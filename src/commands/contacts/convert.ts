@@ -13,6 +13,7 @@ export const ConvertOptions = z
     out: z.string().min(1, 'must not be empty').optional(),
     skipInvalid: z.boolean().default(false),
     rejects: z.string().min(1, 'must not be empty').optional(),
+    force: z.boolean().default(false),
     ...ContactsCsvShape,
   })
   .refine((o) => !o.rejects || o.skipInvalid, { path: ['rejects'], message: 'needs --skip-invalid (without it, a file with errors writes nothing)' })
@@ -20,6 +21,21 @@ export const ConvertOptions = z
 export type ConvertOptions = z.infer<typeof ConvertOptions>;
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
+async function checkDestination(flag: string, file: string | undefined, force: boolean): Promise<void> {
+  if (file === undefined) return;
+  const { stat } = await import('node:fs/promises');
+  const { dirname, resolve } = await import('node:path');
+  const dir = dirname(resolve(file));
+  const parent = await stat(dir).catch(() => undefined);
+  if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
+  const st = await stat(file).catch(() => undefined);
+  if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
+  if (st && !force) {
+    throw new UsageError(`${flag}: ${file} already exists; nothing was written`, { hints: ['Add --force to replace it, or choose another name.'] });
+  }
+}
 
 export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
   const g = f.globals();
@@ -42,6 +58,9 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     if (st.isDirectory()) throw new UsageError(`cannot read ${opts.file}: it is a directory`);
     input = createReadStream(opts.file, { highWaterMark: 1 << 16 });
   }
+
+  await checkDestination('--out', opts.out, opts.force);
+  await checkDestination('--rejects', opts.rejects, opts.force);
 
   const staged: StagedFile[] = [];
   const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
@@ -76,6 +95,9 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
       throw rowErrorsToUsageError(label, errors, 'row', ['Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).']);
     }
     writer.end();
+    // Checked again: a file may have appeared while the input was read.
+    await checkDestination('--out', opts.out, opts.force);
+    await checkDestination('--rejects', opts.rejects, opts.force);
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
@@ -101,6 +123,7 @@ export function makeConvertCommand(f: Factory, run = convertRun): Command {
     )
     .argument('<file>', 'CSV file, or - for stdin')
     .option('--out <file>', 'write here instead of stdout (appears only when the whole file converted)')
+    .option('--force', 'replace an existing --out (or --rejects) file')
     .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
     .option('--rejects <file.csv>', 'with --skip-invalid: write the rejected rows here, with their row number and reasons');
   addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
