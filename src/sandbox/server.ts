@@ -22,6 +22,8 @@ export interface LogEntry {
   body?: unknown;
   /** Id of the key used (never the key itself). */
   keyId?: string;
+  /** Whether the request carried an Authorization header at all. */
+  authorization: boolean;
   status: number;
   at: string;
 }
@@ -141,7 +143,7 @@ export class Sandbox {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const rawPath = (req.url ?? '/').split('?')[0];
-    const entry: LogEntry = { method, path: rawPath, query: Object.fromEntries(url.searchParams), status: 0, at: new Date(this.clock()).toISOString() };
+    const entry: LogEntry = { method, path: rawPath, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization !== undefined, status: 0, at: new Date(this.clock()).toISOString() };
     this.log.push(entry);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
@@ -221,12 +223,13 @@ export class Sandbox {
         entry.status = -1;
         req.socket.destroy();
         return true;
-      case 'cut': {
+      case 'cut':
+      case 'stall': {
         entry.status = 200;
         const full = JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
         res.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': String(full.length) });
         res.write(full.slice(0, full.length / 2));
-        setTimeout(() => res.destroy(), 10);
+        if (fault.kind === 'cut') setTimeout(() => res.destroy(), 10);
         return true;
       }
       case 'not-json':

@@ -9,6 +9,8 @@ export const SandboxSettings = z.object({
   ttsProcessMs: z.number().min(0).default(2500),
   /** Failure to provoke in generations: worker_unavailable at creation, or an errorMessage at processing. */
   ttsFailure: z.string().optional(),
+  /** Origin of audioUrl (a storage host, as real services use); default: the origin the client called. */
+  audioBaseUrl: z.string().optional(),
   /** Simulated seconds of the dialer per real second (time scale of campaigns). */
   timeScale: z.number().positive().default(60),
   /** Seed of deterministic outcomes (call results). */
@@ -28,8 +30,8 @@ export const Fault = z.object({
   status: z.number().int().optional(),
   retryAfter: z.string().optional(),
   latencyMs: z.number().min(0).optional(),
-  /** close: socket closed before a response; cut: body cut halfway; not-json; html; missing-data: 200 without data. */
-  kind: z.enum(['close', 'cut', 'not-json', 'html', 'missing-data']).optional(),
+  /** close: socket closed before a response; cut: body cut halfway; stall: half a body, then nothing (until the client gives up); not-json; html; missing-data: 200 without data. */
+  kind: z.enum(['close', 'cut', 'stall', 'not-json', 'html', 'missing-data']).optional(),
   /** How many requests it applies to; unlimited when absent. */
   times: z.number().int().positive().optional(),
 });

@@ -96,13 +96,19 @@ export const TtsCreateInput = TtsRequest.extend({
 export const TtsCreated = z.looseObject({ id: z.string(), status: z.string(), characterCount: z.number().optional() });
 export type TtsCreated = z.infer<typeof TtsCreated>;
 
-/** A generation as get and list return it (2.1). */
+/** A generation as get and list return it (2.1), fields in the reference's order; only id and status are required. */
 export const TtsGeneration = z.looseObject({
   id: z.string(),
-  status: z.string(),
   text: z.string().nullish(),
   characterCount: z.number().nullish(),
   voice: z.string().nullish(),
+  language: z.string().nullish(),
+  speed: z.number().nullish(),
+  stability: z.number().nullish(),
+  similarityBoost: z.number().nullish(),
+  style: z.number().nullish(),
+  source: z.string().nullish(),
+  status: z.string(),
   audioUrl: z.string().nullish(),
   tokenCost: z.number().nullish(),
   createdAt: z.string().nullish(),

@@ -42,9 +42,14 @@ export function audioPath(id: string): string {
   return `/files/audio/${encodeURIComponent(id)}.wav`;
 }
 
+/** The record as the API returns it (2.1, in the reference's order): no orgId, no internal timing. */
 function publicView(g: SandboxGeneration, origin: string): Record<string, unknown> {
-  const { orgId: _o, startsAt: _s, endsAt: _e, plannedFailure: _p, ...rest } = g;
-  return { ...rest, audioUrl: g.status === 'completed' ? `${origin}${audioPath(g.id)}` : null };
+  return {
+    id: g.id, text: g.text, characterCount: g.characterCount, voice: g.voice, language: g.language, speed: g.speed,
+    stability: g.stability, similarityBoost: g.similarityBoost, style: g.style, source: g.source, status: g.status,
+    audioUrl: g.status === 'completed' ? `${origin}${audioPath(g.id)}` : null,
+    tokenCost: g.tokenCost, createdAt: g.createdAt, completedAt: g.completedAt, errorMessage: g.errorMessage,
+  };
 }
 
 function fail(g: SandboxGeneration, org: Org | undefined, code: string, at: number): void {
@@ -134,7 +139,7 @@ export const tts: ResourceModule<TtsSlice> = {
     {
       method: 'GET',
       pattern: '/v1/tts/:id',
-      handle: (ctx) => ok(publicView(find(ctx), ctx.origin)),
+      handle: (ctx) => ok(publicView(find(ctx), ctx.settings.audioBaseUrl ?? ctx.origin)),
     },
     {
       method: 'GET',
@@ -146,7 +151,7 @@ export const tts: ResourceModule<TtsSlice> = {
         const mine: Record<string, unknown>[] = [];
         for (let i = ctx.state.generations.length - 1; i >= 0; i--) {
           const g = ctx.state.generations[i];
-          if (g.orgId === ctx.org.id && (!status || g.status === status)) mine.push(publicView(g, ctx.origin));
+          if (g.orgId === ctx.org.id && (!status || g.status === status)) mine.push(publicView(g, ctx.settings.audioBaseUrl ?? ctx.origin));
         }
         return paginate(mine, ctx.query);
       },

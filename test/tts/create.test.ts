@@ -1,0 +1,194 @@
+// tts create against the sandbox, over real HTTP: every rule of reference 4.1/8 at its boundaries, with no
+// request reaching the sandbox when a value is rejected; the cost rule; --dry-run; text from a file or stdin.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { cli, parseJson, startSandbox, tempDir } from '../helpers/cli.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await startSandbox(); });
+afterAll(async () => { await sandbox.close(); });
+beforeEach(() => { sandbox.log.length = 0; sandbox.settings.ttsFailure = undefined; });
+
+const posts = () => sandbox.requests('POST', '/v1/tts');
+
+async function accepted(args: string[]) {
+  const r = await cli(['tts', 'create', ...args], { sandbox });
+  expect(r.stderr).not.toMatch(/^error/m);
+  expect(r.code).toBe(0);
+  expect(posts()).toHaveLength(1);
+  return { r, body: posts()[0].body as Record<string, unknown> };
+}
+
+async function rejected(args: string[], flag: string, rule: RegExp) {
+  const r = await cli(['tts', 'create', ...args], { sandbox });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain(flag);
+  expect(r.stderr).toMatch(rule);
+  expect(r.stderr).not.toMatch(/\n\s+at /); // never a stack trace
+  expect(r.stdout).toBe('');
+  expect(sandbox.log).toHaveLength(0);
+  return r;
+}
+
+describe('tts create: validation at the boundaries, nothing sent when rejected', () => {
+  it.each([['0.25', 0.25], ['4.0', 4], ['4', 4], ['1e0', 1], ['.5', 0.5]])('accepts --speed %s', async (v, sent) => {
+    const { body } = await accepted(['--text', 'hi', '--speed', v]);
+    expect(body.speed).toBe(sent);
+  });
+
+  it.each(['0.24', '4.01', '0', '-1', 'fast', 'NaN', 'Infinity', '1e400', '0x2', '', '1,5'])('rejects --speed %s', async (v) => {
+    const r = await rejected(['--text', 'hi', '--speed', v], '--speed', /must be a number from 0.25 to 4/);
+    expect(r.stderr).toContain(`"${v}"`);
+  });
+
+  it.each([
+    ['--stability', 'stability'], ['--similarity-boost', 'similarityBoost'], ['--style', 'style'],
+  ])('accepts %s at 0 and 1 and rejects -0.01 and 1.01', async (flag, field) => {
+    for (const [v, sent] of [['0', 0], ['1', 1], ['0.5', 0.5]] as const) {
+      sandbox.log.length = 0;
+      const { body } = await accepted(['--text', 'hi', flag, v]);
+      expect(body[field]).toBe(sent);
+    }
+    for (const v of ['-0.01', '1.01', 'high']) {
+      sandbox.log.length = 0;
+      await rejected(['--text', 'hi', flag, v], flag, /must be a number from 0 to 1/);
+    }
+  });
+
+  it('accepts 10,000 characters and rejects 10,001', async () => {
+    const { body } = await accepted(['--text', 'a'.repeat(10_000)]);
+    expect(body.text).toHaveLength(10_000);
+    sandbox.log.length = 0;
+    await rejected(['--text', 'a'.repeat(10_001)], '--text', /must be at most 10,000 characters.*10001 characters/);
+  });
+
+  it('counts characters as the API does: an emoji is one', async () => {
+    const { r } = await accepted(['--text', `${'😀'.repeat(10_000)}`]);
+    expect(parseJson<{ characterCount: number }>(r.stdout).characterCount).toBe(10_000);
+    sandbox.log.length = 0;
+    await rejected(['--text', '😀'.repeat(10_001)], '--text', /at most 10,000/);
+  });
+
+  it('rejects missing and blank text', async () => {
+    await rejected([], '--text or --file', /required/);
+    await rejected(['--text', ''], '--text', /must contain some text/);
+    await rejected(['--text', '  \n '], '--text', /must contain some text/);
+    await rejected(['--text', 'a', '--file', 'x.txt'], '--text and --file', /cannot be combined/);
+  });
+
+  it('accepts a 20-character voice ID as typed and rejects 19 and 21 characters', async () => {
+    const { body } = await accepted(['--text', 'hi', '--voice', 'AcmeVoice00000000001']);
+    expect(body.voice).toBe('AcmeVoice00000000001');
+    for (const v of ['AcmeVoice0000000001', 'AcmeVoice000000000001', 'AcmeVoice0000000000_']) {
+      sandbox.log.length = 0;
+      await rejected(['--text', 'hi', '--voice', v], '--voice', /built-in voice .* or a voice ID of exactly 20 letters and digits/);
+    }
+  });
+
+  it('sends an alias typed in any case in its canonical spelling, and suggests near misses', async () => {
+    const { body } = await accepted(['--text', 'hi', '--voice', 'lORENZO']);
+    expect(body.voice).toBe('Lorenzo');
+    sandbox.log.length = 0;
+    const r = await rejected(['--text', 'hi', '--voice', 'Sara'], '--voice', /did you mean Sarah/);
+    expect(r.stderr).toContain('"Sara"');
+  });
+
+  it('checks --language as a language code', async () => {
+    const { body } = await accepted(['--text', 'hi', '--language', 'it']);
+    expect(body.language).toBe('it');
+    sandbox.log.length = 0;
+    await rejected(['--text', 'hi', '--language', 'italian!'], '--language', /language code/);
+  });
+
+  it('sends only the fields that were set: the API applies its defaults', async () => {
+    const { body, r } = await accepted(['--text', 'Hello']);
+    expect(body).toEqual({ text: 'Hello' });
+    const id = parseJson<{ id: string }>(r.stdout).id;
+    const g = sandbox.state.generations.find((x) => x.id === id)!;
+    expect(g).toMatchObject({ voice: 'Sarah', language: 'en', speed: 1, stability: 0.4, similarityBoost: 0.75, style: 0, source: 'api' });
+  });
+
+  it('refuses an --out that exists before sending anything', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'taken.wav');
+    writeFileSync(file, 'mine');
+    await rejected(['--text', 'hi', '--out', file], '--out', /already exists/);
+  });
+});
+
+describe('tts create: output and cost', () => {
+  it.each([[1, 10], [100, 10], [101, 20], [1000, 100], [5000, 500]])('%i characters cost %i tokens, charged when processing begins', async (n, cost) => {
+    sandbox.advance(); // earlier generations are settled, so the balance moves by this one alone
+    const before = sandbox.state.orgs[0].balance;
+    const r = await cli(['tts', 'create', '--text', 'x'.repeat(n)], { sandbox });
+    expect(r.code).toBe(0);
+    expect(parseJson(r.stdout)).toMatchObject({ status: 'queued', characterCount: n });
+    expect(r.stderr).toContain(`${cost} tokens for ${n} character`);
+    const get = await cli(['tts', 'get', parseJson<{ id: string }>(r.stdout).id], { sandbox });
+    expect(parseJson(get.stdout)).toMatchObject({ status: 'completed', tokenCost: cost });
+    expect(sandbox.state.orgs[0].balance).toBe(before - cost);
+  });
+
+  it('prints the id alone with -q, for id=$(...)', async () => {
+    const r = await cli(['tts', 'create', '-q', '--text', 'hi'], { sandbox });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^tts_[0-9a-f]{16}\n$/);
+  });
+
+  it('prints a record with the cost on a terminal', async () => {
+    const r = await cli(['tts', 'create', '--text', 'Hello there'], { sandbox, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ID\s+tts_/m);
+    expect(r.stdout).toMatch(/^Status\s+queued$/m);
+    expect(r.stdout).toMatch(/^Characters\s+11$/m);
+    expect(r.stdout).toMatch(/^Cost\s+10 tokens$/m);
+    expect(r.stderr).toContain('voicectl tts wait tts_');
+  });
+
+  it('--dry-run prints the exact body and the cost and sends nothing', async () => {
+    const r = await cli(['tts', 'create', '--dry-run', '--text', 'x'.repeat(150), '--voice', 'aria', '--speed', '1.5'], { sandbox, key: null });
+    expect(r.code).toBe(0);
+    expect(parseJson(r.stdout)).toEqual({ text: 'x'.repeat(150), voice: 'Aria', speed: 1.5 });
+    expect(r.stderr).toContain('20 tokens for 150 characters');
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('reads the text from a file (one trailing newline dropped) and from stdin', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'script.txt');
+    writeFileSync(file, 'From a file\n');
+    const { body } = await accepted(['--file', file]);
+    expect(body.text).toBe('From a file');
+    sandbox.log.length = 0;
+    const r = await cli(['tts', 'create', '--file', '-'], { sandbox, stdin: 'From stdin\n\n' });
+    expect(r.code).toBe(0);
+    expect(posts()[0].body).toEqual({ text: 'From stdin\n' });
+  });
+
+  it('names the file when its text breaks a rule, and when it cannot be read', async () => {
+    const dir = tempDir();
+    const big = join(dir, 'big.txt');
+    writeFileSync(big, 'b'.repeat(10_001));
+    await rejected(['--file', big], `--file ${big}`, /at most 10,000 characters/);
+    await rejected(['--file', join(dir, 'missing.txt')], '--file', /cannot read .*ENOENT/);
+    mkdirSync(join(dir, 'sub'));
+    await rejected(['--file', join(dir, 'sub')], '--file', /is a directory/);
+  });
+
+  it('reports the worker being unavailable (500 internal_error) with status, code and requestId', async () => {
+    sandbox.settings.ttsFailure = 'internal_error';
+    const r = await cli(['tts', 'create', '--text', 'hi'], { sandbox });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/status 500 · code internal_error · requestId req_[0-9a-f]+/);
+    expect(posts()).toHaveLength(1); // a POST is never repeated
+    expect(existsSync('tts_')).toBe(false);
+  });
+
+  it('needs the tts:write scope: a read-only key gets exit 3', async () => {
+    const r = await cli(['tts', 'create', '--text', 'hi'], { sandbox, key: (await import('../helpers/cli.js')).KEYS.acmeRead });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('tts:write');
+  });
+});
