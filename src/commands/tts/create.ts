@@ -119,4 +119,5 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     if (flags.out === '-') return;
   }
   await printGenerations(f, records, true);
+  if (out.format === 'table' && !out.quiet) f.warn(`Download the audio: voicectl ${f.globals().sandbox ? '--sandbox ' : ''}tts download ${created.id}`);
 }
