@@ -12,7 +12,7 @@ const SandboxOptions = z.object({
 
 export function make(f: Factory): Command {
   const cmd = new Command('sandbox')
-    .description('Run the local sandbox API server in the foreground.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances,\nasync generations, campaigns with a simulated dialer, messages and calls. State lives in memory\nand is lost when it stops (--sandbox on other commands keeps its own state in the config dir).')
+    .description('Run the local sandbox API server in the foreground.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. State lives in memory and is lost when it stops (--sandbox on other commands keeps its own state in the config dir).')
     .option('--port <port>', 'port to listen on; 0 picks a free one (default 4010)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
     .option('--fast', 'generations complete at once (as in tests)')

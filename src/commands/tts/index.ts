@@ -16,11 +16,11 @@ function waitOptions(cmd: Command, timeoutFlag: '--timeout' | '--wait-timeout'):
 }
 
 export function make(f: Factory): Command {
-  const tts = new Command('tts').description('Text-to-speech generations: create (and wait, download), get, list, wait, download.\n\nA generation is queued, processed in the background, then completed (audio ready) or failed.\nCost: 10 tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.');
+  const tts = new Command('tts').description('Text-to-speech generations: create (and wait, download), get, list, wait, download.\n\nA generation is queued, processed in the background, then completed (audio ready) or failed. Cost: 10 tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.');
 
   const create = waitOptions(
     new Command('create')
-      .description('Queue a generation (POST /v1/tts) and print its id, status, character count and token cost.\n\nValues are checked before anything is sent: text 1 to 10,000 characters, --speed 0.25 to 4.0,\n--stability/--similarity-boost/--style 0 to 1, --voice a built-in alias (any case) or a 20-character\nvoice ID. Flags you leave out are not sent: the API applies its defaults (Sarah, en, 1.0, 0.4, 0.75, 0).')
+      .description('Queue a generation (POST /v1/tts) and print its id, status, character count and token cost.\n\nValues are checked before anything is sent: text 1 to 10,000 characters, --speed 0.25 to 4.0, --stability/--similarity-boost/--style 0 to 1, --voice a built-in alias (any case) or a 20-character voice ID. Flags you leave out are not sent: the API applies its defaults (Sarah, en, 1.0, 0.4, 0.75, 0).')
       .option('--text <text>', 'the text to speak (at most 10,000 characters)')
       .option('--file <path>', 'read the text from a file, or - for stdin (one trailing newline is dropped)')
       .option('--voice <voice>', 'built-in alias (voicectl voices list) or a voice ID of 20 letters and digits; default Sarah')
@@ -65,7 +65,7 @@ export function make(f: Factory): Command {
 
   const wait = waitOptions(
     new Command('wait')
-      .description('Wait for one or more generations to finish, polling each every 3 seconds (the reference asks for 3 to 5).\n\nOn a terminal a spinner shows each id\'s status; piped, nothing is printed until the end, then the final\nrecords (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it.\nExit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).'),
+      .description('Wait for one or more generations to finish, polling each every 3 seconds (the reference asks for 3 to 5).\n\nOn a terminal a spinner shows each id\'s status; piped, nothing is printed until the end, then the final records (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it. Exit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).'),
     '--timeout',
   )
     .argument('<id...>', 'generation IDs')
@@ -78,7 +78,7 @@ export function make(f: Factory): Command {
 
   const download = waitOptions(
     new Command('download')
-      .description('Download the audio of a completed generation to a file (default: <id>.wav in the current directory) or to stdout with --out -.\n\nThe file is written under a temporary name and renamed when complete: a failed or interrupted download leaves nothing.\nAn existing file is never replaced without --force.')
+      .description('Download the audio of a completed generation to a file (default: <id>.wav in the current directory) or to stdout with --out -.\n\nThe file is written under a temporary name and renamed when complete: a failed or interrupted download leaves nothing. An existing file is never replaced without --force.')
       .argument('<id>', 'generation ID')
       .option('--out <file>', 'where to write the audio; - for stdout')
       .option('--force', 'replace an existing file')
