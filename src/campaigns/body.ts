@@ -75,9 +75,9 @@ export function parseDays(text: string): number[] {
     const a = dayNumber(range[1]);
     const b = dayNumber(range[2]);
     if (a > 6 || b > 6) {
-      // out of range: hand the numbers to the schema, which names the rule
-      for (let d = a; d <= b; d++) out.push(d);
-      if (a > b) out.push(a, b);
+      // out of range: hand the ends that are out of range to the schema, which names the rule and the value
+      // (never the days in between: "0-99999999999" would fill memory)
+      for (const d of new Set([a, b])) if (d > 6) out.push(d);
       continue;
     }
     for (let d = a; ; d = (d + 1) % 7) {
