@@ -37,8 +37,13 @@ export interface RowError {
 
 export type PhoneFn = (raw: string) => PhoneResult;
 
+/** A column name for a message, cut to 40 characters (a broken file may have a huge header). */
+const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
+
+/** Column names for a message: at most 20 of them. */
 function list(names: string[]): string {
-  return names.map((n) => `"${n}"`).join(', ');
+  const shown = names.slice(0, 20).map((n) => `"${short(n)}"`);
+  return `${shown.join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`;
 }
 
 /** Decides what each column becomes; throws UsageError for a header that cannot work. */
@@ -47,7 +52,7 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
     if (h === '') return;
-    if (seen.has(h)) throw new UsageError(`the header names column "${h}" twice (columns ${seen.get(h)! + 1} and ${i + 1})`);
+    if (seen.has(h)) throw new UsageError(`the header names column "${short(h)}" twice (columns ${seen.get(h)! + 1} and ${i + 1})`);
     seen.set(h, i);
   });
   const present = headers.filter((h) => h !== '');
@@ -87,7 +92,7 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     for (const { i, m } of numbered) {
       const n = Number(m![1]);
       const field = m![2];
-      if (n < 1) throw new UsageError(`column "${headers[i]}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`);
+      if (n < 1) throw new UsageError(`column "${short(headers[i])}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`);
       const a = byN.get(n) ?? { phone: -1, overrides: [], phoneSet: false, fields: [] };
       byN.set(n, a);
       if (field === 'phone_number') {
@@ -98,13 +103,16 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     for (const n of [...byN.keys()].sort((x, y) => x - y)) {
       const a = byN.get(n)!;
-      if (!a.phoneSet) throw new UsageError(`column "${headers[a.overrides[0].index]}" has no matching "contact_attempts.${n}.phone_number" column`);
+      if (!a.phoneSet) throw new UsageError(`column "${short(headers[a.overrides[0].index])}" has no matching "contact_attempts.${n}.phone_number" column`);
       attempts.push({ phone: a.phone, overrides: a.overrides });
     }
   }
 
+  // A field named __proto__ would vanish from the contact object (and from JSON built from it): refuse it.
+  for (const { i, m } of numbered) if (m![2] === '__proto__') throw new UsageError(`column "${short(headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`);
   const free: { index: number; field: string }[] = [];
   headers.forEach((h, i) => {
+    if (h === '__proto__' && !used.has(i)) throw new UsageError('column "__proto__": that name cannot be a contact field; rename the column or --exclude it');
     if (used.has(i) || h === '') return;
     if (h === DEFAULT_PHONE_COLUMN || h === 'contact_attempts') {
       throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, { hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`] });

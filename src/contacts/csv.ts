@@ -89,10 +89,20 @@ async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Bu
   }
   const head = Buffer.concat(chunks);
   let warned = false;
+  let carry = Buffer.alloc(0);
   const check = (b: Buffer, last: boolean) => {
-    // A multi-byte character may straddle two chunks: leave the last 3 bytes of a chunk unchecked.
     if (!utf8 || warned) return;
-    if (!isUtf8(last ? b : b.subarray(0, Math.max(0, b.length - 3)))) {
+    // A multi-byte character may straddle two chunks: the last character of a chunk (from its lead byte)
+    // is checked with the next chunk, and the end of the input is always checked.
+    const all = carry.length ? Buffer.concat([carry, b]) : b;
+    let cut = all.length;
+    if (!last) {
+      cut = all.length - 1;
+      while (cut > all.length - 4 && cut > 0 && (all[cut] & 0xc0) === 0x80) cut--;
+      cut = Math.max(0, cut);
+    }
+    carry = Buffer.from(all.subarray(cut));
+    if (!isUtf8(all.subarray(0, cut))) {
       warned = true;
       onNotUtf8();
     }
@@ -103,7 +113,10 @@ async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Bu
     if (done) return;
     for (;;) {
       const r = await nextChunk(it, input, signal);
-      if (r.done) return;
+      if (r.done) {
+        check(Buffer.alloc(0), true);
+        return;
+      }
       const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
       check(b, false);
       yield b;
