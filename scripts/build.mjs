@@ -23,6 +23,35 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * Built-in modules that dependencies load at start-up but voicectl never uses, replaced by stand-ins that load
+ * the real module on first use. undici's HTTP/2 client reads node:http2's header constants when it loads, which
+ * pulls in http2, tls and crypto (~25 ms); voicectl never enables HTTP/2. commander loads node:child_process for
+ * executable subcommands, which voicectl does not have. The constants are checked against the real ones below.
+ */
+const HTTP2_CONSTANTS = {
+  HTTP2_HEADER_AUTHORITY: ':authority', HTTP2_HEADER_METHOD: ':method', HTTP2_HEADER_PATH: ':path', HTTP2_HEADER_SCHEME: ':scheme',
+  HTTP2_HEADER_CONTENT_LENGTH: 'content-length', HTTP2_HEADER_EXPECT: 'expect', HTTP2_HEADER_STATUS: ':status',
+  HTTP2_HEADER_PROTOCOL: ':protocol', NGHTTP2_REFUSED_STREAM: 7, NGHTTP2_CANCEL: 8,
+};
+const { constants: realHttp2 } = await import('node:http2');
+for (const [k, v] of Object.entries(HTTP2_CONSTANTS)) {
+  if (realHttp2[k] !== v) throw new Error(`build: node:http2 constant ${k} is ${realHttp2[k]}, the stand-in says ${v}`);
+}
+const STAND_INS = {
+  'node:http2': { from: '/undici/', contents: `const real = () => require('node:http2');\nmodule.exports = { constants: ${JSON.stringify(HTTP2_CONSTANTS)}, connect: (...a) => real().connect(...a) };` },
+  'node:child_process': { from: '/commander/', contents: "module.exports = new Proxy({}, { get: (_, k) => require('node:child_process')[k] });" },
+};
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^node:(http2|child_process)$/ }, (args) =>
+      args.namespace !== 'lazy-builtin' && args.importer.includes(STAND_INS[args.path].from) ? { path: args.path, namespace: 'lazy-builtin' } : undefined);
+    build.onResolve({ filter: /^node:/, namespace: 'lazy-builtin' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({ contents: STAND_INS[args.path].contents, loader: 'js' }));
+  },
+};
+
 // Built beside dist/ and swapped in at the end, so that a CLI running meanwhile never finds half a dist/.
 const next = `dist.${process.pid}.tmp`;
 await esbuild.build({
@@ -42,7 +71,7 @@ await esbuild.build({
   minifySyntax: true,
   // CommonJS dependencies bundled into ESM still call require().
   banner: { js: "import{createRequire as __vcr}from'node:module';const require=__vcr(import.meta.url);" },
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, lazyBuiltins],
   logLevel: 'warning',
 });
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });

@@ -38,7 +38,7 @@ async function readText(f: Factory, file: string): Promise<string> {
     for await (const chunk of f.io.in) {
       const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       size += b.length;
-      if (size > MAX_FILE_BYTES) throw new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLength.toLocaleString('en-US')} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
+      if (size > MAX_FILE_BYTES) throw new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
       chunks.push(b);
     }
     text = Buffer.concat(chunks).toString('utf8');
@@ -46,7 +46,7 @@ async function readText(f: Factory, file: string): Promise<string> {
     try {
       const info = await stat(file);
       if (info.isDirectory()) throw new UsageError(`--file: ${file} is a directory`);
-      if (info.size > MAX_FILE_BYTES) throw new UsageError(`--file: must be at most ${TTS_LIMITS.maxTextLength.toLocaleString('en-US')} characters (${file} has ${info.size} bytes)`);
+      if (info.size > MAX_FILE_BYTES) throw new UsageError(`--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} has ${info.size} bytes)`);
       text = await readFile(file, 'utf8');
     } catch (err) {
       if (err instanceof UsageError) throw err;
