@@ -21,7 +21,8 @@ export interface PaginateOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_CONCURRENCY = 6;
+export { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
+import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 
 export async function fetchPage<S extends z.ZodType>(client: ApiClient, item: S, path: string, query: Query, signal?: AbortSignal): Promise<Page<z.infer<S>>> {
   const res = await client.json({ method: 'GET', path, query, signal }, listEnvelope(item));

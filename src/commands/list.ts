@@ -1,30 +1,24 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
 // fetched with bounded concurrency), and the output contract for lists.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Query } from '../api/client.js';
-import { DEFAULT_CONCURRENCY, fetchPage, paginateRecords } from '../api/paginate.js';
+import { fetchPage, paginateRecords } from '../api/paginate.js';
 import type { Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
 import { PageLimit, PageNumber } from '../schemas/common.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
+
+export { addListOptions } from './list-flags.js';
 
 export const ListOptions = z
   .object({
     page: PageNumber.optional(),
     limit: PageLimit.optional(),
     all: z.boolean().default(false),
-    concurrency: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be between 1 and 16').max(16, 'must be between 1 and 16').default(DEFAULT_CONCURRENCY),
+    concurrency: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be between 1 and ${MAX_CONCURRENCY}`).max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`).default(DEFAULT_CONCURRENCY),
   })
   .refine((o) => !(o.all && o.page !== undefined), { message: 'cannot be combined with --page', path: ['all'] });
 export type ListOptions = z.infer<typeof ListOptions>;
-
-export function addListOptions(cmd: Command): Command {
-  return cmd
-    .option('--page <n>', 'page number, from 1')
-    .option('--limit <n>', 'records per page, 1 to 100 (the API defaults to 20; --all uses 100)')
-    .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
-    .option('--concurrency <n>', `pages fetched at once with --all, 1 to 16 (default ${DEFAULT_CONCURRENCY})`);
-}
 
 export interface ListRequest<T extends Record<string, unknown>> {
   path: string;

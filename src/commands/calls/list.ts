@@ -5,7 +5,8 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
 import { examples } from '../help.js';
-import { addListOptions, type ListOptions } from '../list.js';
+import { addListOptions } from '../list-flags.js';
+import type { ListOptions } from '../list.js';
 
 export interface CallsListOptions {
   list: ListOptions;

@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
 import { cell, humanTime, truncate } from '../../io/format.js';
 import { examples } from '../help.js';
-import { addListOptions, type ListOptions } from '../list.js';
+import { addListOptions } from '../list-flags.js';
+import type { ListOptions } from '../list.js';
 
 export interface MessagesListOptions {
   list: ListOptions;

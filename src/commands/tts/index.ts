@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
+import { addListOptions } from '../list-flags.js';
 
 type Rec = Record<string, unknown>;
 
@@ -51,12 +52,8 @@ export function make(f: Factory): Command {
 
   const list = new Command('list')
     .description('List the organization\'s generations (GET /v1/tts), newest first.')
-    .addOption(new Option('--status <status>', `only this status: ${STATUSES}`))
-    .option('--page <n>', 'page number, from 1')
-    .option('--limit <n>', 'records per page, 1 to 100 (the API defaults to 20; --all uses 100)')
-    .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
-    .option('--concurrency <n>', 'pages fetched at once with --all, 1 to 16 (default 6)')
-    .action(async (raw: Rec) => (await import('./list.js')).listRun(f, raw));
+    .addOption(new Option('--status <status>', `only this status: ${STATUSES}`));
+  addListOptions(list).action(async (raw: Rec) => (await import('./list.js')).listRun(f, raw));
   tts.addCommand(examples(list, [
     'voicectl tts list',
     'voicectl tts list --status failed --limit 50',
