@@ -153,6 +153,15 @@ export class ApiClient {
     this.opts.debug?.(this.redact(line));
   }
 
+  /** Error messages quote what the service answered, which may echo the key: redact it there too. */
+  private scrub(err: unknown): unknown {
+    if (err instanceof CliError) {
+      err.message = this.redact(err.message);
+      err.hints = err.hints.map(this.redact);
+    }
+    return err;
+  }
+
   /**
    * A request whose response body is streamed by the caller (downloads), or read whole with `read` (then a GET
    * whose body breaks off halfway is retried like any other network error). Errors are still typed.
@@ -167,7 +176,7 @@ export class ApiClient {
         res = await this.once(req, url, attempt < retries);
       } catch (err) {
         if (attempt > 0 && err instanceof CliError && !(err instanceof InterruptedError)) err.hints.push(`Gave up after ${attempt + 1} attempts.`);
-        throw err;
+        throw this.scrub(err);
       }
       if (res.kind === 'ok') return res.response;
       const delay = res.retryAfterMs !== undefined
@@ -292,6 +301,14 @@ export class ApiClient {
 
   /** A JSON request checked against `schema`. */
   async json<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
+    try {
+      return await this.parseJson(req, schema);
+    } catch (err) {
+      throw this.scrub(err);
+    }
+  }
+
+  private async parseJson<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
     const res = await this.raw({ ...req, read: true });
     const text = res.text ?? '';
     if (text.length > 0) this.log(`< ${excerpt(text, 2000)}`);

@@ -242,6 +242,11 @@ export class Sandbox {
         res.writeHead(entry.status, { ...headers, 'content-type': 'text/html' });
         res.end('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
         return true;
+      case 'redirect':
+        entry.status = fault.status ?? 302;
+        res.writeHead(entry.status, { ...headers, location: fault.location ?? '/' });
+        res.end();
+        return true;
       case 'missing-data':
         entry.status = 200;
         res.writeHead(200, { ...headers, 'content-type': 'application/json' });
