@@ -154,6 +154,26 @@ describe('GET commands give up after their retries', () => {
   });
 });
 
+describe('--timeout while the body is arriving', () => {
+  it('a GET whose body stalls: ends at the timeout and says so', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'stall' });
+    const r = await cli(['campaigns', 'list', '--timeout', '0.3'], { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('error: GET /v1/campaigns timed out after 0.3s while the response was arriving (HTTP 200)');
+    expect(r.stderr).toContain('--timeout');
+    expect(r.stdout).toBe('');
+  });
+
+  it('a POST whose body stalls: one request, says the outcome is unknown', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'stall' });
+    const r = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes', '--timeout', '0.3'], { sandbox });
+    expectFailure(r, 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).toContain('timed out after 0.3s while the response was arriving');
+    expect(r.stderr).toContain('`voicectl campaigns list`');
+  });
+});
+
 describe('malformed responses: exit 1, the status and the start of the body, no stack trace', () => {
   it.each(getCases)('%s: a body that is not JSON', async (name, g) => {
     sandbox.addFault({ method: 'GET', path: g.path, kind: 'not-json' });
