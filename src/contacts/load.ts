@@ -3,7 +3,7 @@
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { Contact } from '../schemas/contacts.js';
 import { ErrorLog, formatRowError, type RowError } from './columns.js';
 
@@ -77,9 +77,17 @@ export function contactsFormat(source: string, firstChar?: string): ContactsForm
   return 'csv';
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** The whole stream; Ctrl-C (signal) ends the read at once, even when nothing arrives. */
+async function readAll(stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  const stop = () => (stream as NodeJS.ReadableStream & { destroy(err?: Error): void }).destroy(new InterruptedError('interrupted'));
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -164,7 +172,7 @@ export async function loadContacts(
 ): Promise<Contact[]> {
   const label = labelOf(source);
   let data: Buffer | undefined;
-  if (source === '-') data = await readAll(opts.stdin);
+  if (source === '-') data = await readAll(opts.stdin, opts.signal);
   let format: ContactsFormat;
   if (data) {
     const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];

@@ -1,7 +1,7 @@
 // Ctrl-C for real: SIGINT to bin/voicectl.js while a request is in flight (held open by a latency fault),
 // while it waits out a Retry-After, and while a conversion is reading its input. Exit 130, no crash, no file left.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -89,9 +89,12 @@ describe('Ctrl-C during a POST', () => {
   });
 });
 
-/** Spawns the CLI with stdin left open, so a test can feed it part of a file and then press Ctrl-C. */
-function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready: () => boolean): Promise<CliResult> {
-  const env = cliEnv({ configDir: join(dir, 'cfg') });
+/**
+ * Spawns the CLI with stdin left open, so a test can feed it part of a file and then press Ctrl-C once `ready`
+ * holds; without `ready`, once the feed was consumed (a feed larger than a pipe holds proves the command is reading).
+ */
+function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready?: () => boolean): Promise<CliResult> {
+  const env = cliEnv({ configDir: join(dir, 'cfg'), sandbox });
   return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -100,10 +103,25 @@ function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready: ()
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
-    child.stdin.write(feed);
-    interruptWhen(ready)(child);
+    let consumed = false;
+    child.stdin.write(feed, () => (consumed = true));
+    interruptWhen(ready ?? (() => consumed))(child);
   }).then((r) => assertNoSecrets(argv, r, env));
 }
+
+describe('Ctrl-C while reading a stdin that never ends', () => {
+  it.each([
+    ['campaigns create --contacts -', ['campaigns', 'create', '--name', 'n', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', '-', '--yes']],
+    ['api POST --input -', ['api', 'POST', '/v1/campaigns', '--input', '-']],
+    ['profiles add --api-key-stdin', ['profiles', 'add', 'ci', '--base-url', 'https://api.example.com', '--api-key-stdin']],
+  ])('%s: exit 130, nothing sent or stored', async (_name, argv) => {
+    const dir = tempDir();
+    const r = await spawnWithOpenStdin(argv, dir, `[${' '.repeat(1 << 20)}`);
+    expectFailure(r, 130);
+    expect(sandbox.requests()).toEqual([]);
+    expect(existsSync(join(dir, 'cfg', 'profiles.json'))).toBe(false);
+  });
+});
 
 describe('Ctrl-C during contacts convert', () => {
   it('reading a stdin that never ends: exit 130, no --out file and no temporary file left', async () => {
@@ -125,6 +143,6 @@ describe('Ctrl-C during contacts convert', () => {
     const r = await spawnWithOpenStdin(['contacts', 'convert', '-', '--out', out, '--force'], dir, 'phone_number\n+393331234567\n', temp);
     expectFailure(r, 130);
     expect(readdirSync(dir).filter((f) => f !== 'cfg').sort()).toEqual(['contacts.json']);
-    expect(existsSync(out) && (await import('node:fs')).readFileSync(out, 'utf8')).toBe('previous\n');
+    expect(readFileSync(out, 'utf8')).toBe('previous\n');
   });
 });
