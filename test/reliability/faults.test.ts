@@ -67,6 +67,19 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
     expect(sandbox.requests('GET', '/v1/messages').map((e) => e.status)).toEqual([429, 200]);
   });
 
+  it('backs off exponentially with jitter (the waits --debug announces; first step 5 ms in tests)', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 503 });
+    const r = await cli(['messages', 'list', '--debug'], { sandbox });
+    expectFailure(r, 1);
+    const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
+    waits.forEach(([n, ms]) => {
+      const step = 5 * 2 ** (n - 1);
+      expect(ms).toBeGreaterThanOrEqual(Math.floor(step * 0.8));
+      expect(ms).toBeLessThanOrEqual(Math.ceil(step * 1.2));
+    });
+  });
+
   it('reads Retry-After given as an HTTP date', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString(), times: 1 });
     const r = await cli(['calls', 'list', '--debug'], { sandbox });
