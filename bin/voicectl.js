@@ -4,10 +4,27 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 
 const argv = process.argv.slice(2);
+
+/** Help rendered by the build (dist/help.json) for `voicectl [command...] --help` when stdout is not a terminal. */
+function prerenderedHelp() {
+  const last = argv[argv.length - 1];
+  if ((last !== '--help' && last !== '-h') || process.stdout.isTTY) return undefined;
+  const words = argv.slice(0, -1);
+  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) return undefined;
+  try {
+    return JSON.parse(readFileSync(new URL('../dist/help.json', import.meta.url), 'utf8'))[words.join(' ')];
+  } catch {
+    return undefined;
+  }
+}
+
+let help;
 if (argv.length === 1 && argv[0] === '--version') {
   // Scripts call this often: answer before loading anything.
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${pkg.version}\n`);
+} else if ((help = prerenderedHelp()) !== undefined) {
+  process.stdout.write(help);
 } else {
   // undici parses HTTP with WebAssembly (llhttp). By default V8 also compiles it with its optimising tier in
   // the background, and the process waits ~100 ms at exit for that work, which a one-shot CLI never uses.

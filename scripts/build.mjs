@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds dist/: one ESM bundle with a chunk per command group, so that a command loads only what it runs
 // (README "Performance"). Run by `npm run build` and by `prepare` on install.
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -74,5 +74,28 @@ await esbuild.build({
   plugins: [zodEnglishOnly, lazyBuiltins],
   logLevel: 'warning',
 });
+
+// Help rendered ahead: `voicectl ... --help` piped or in a script prints this text without loading the CLI
+// (bin/voicectl.js); a terminal, whose width may differ, gets it rendered live. test/frame checks that the
+// two never differ.
+{
+  const base = new URL(`../${next}/`, import.meta.url);
+  const { run, buildProgram } = await import(new URL('cli.js', base));
+  const { testStreams } = await import(new URL('io/streams.js', base));
+  const { program } = await buildProgram([], { io: testStreams(), env: {}, loadAll: true });
+  const paths = [];
+  const walk = (cmd, path) => {
+    paths.push(path);
+    for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  const help = {};
+  for (const path of paths) {
+    const io = testStreams();
+    if ((await run([...path, '--help'], { io, env: {} })) !== 0) throw new Error(`build: voicectl ${path.join(' ')} --help failed`);
+    help[path.join(' ')] = io.stdout();
+  }
+  writeFileSync(new URL('help.json', base), JSON.stringify(help));
+}
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${next}`, import.meta.url), new URL('../dist', import.meta.url));

@@ -69,6 +69,12 @@ function configureTree(cmd: Command, io: IOStreams): void {
   cmd.configureOutput({
     writeOut: (s) => io.out.write(s),
     writeErr: (s) => io.err.write(s),
+    // From the streams voicectl was given, not process.stdout: help is wrapped at the terminal's width, or
+    // at commander's 80 columns when not a terminal (which is what the build renders ahead, see bin/).
+    getOutHelpWidth: () => io.columns || undefined,
+    getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || undefined,
+    getOutHasColors: () => io.color,
+    getErrHasColors: () => io.color && io.stderrIsTTY,
   });
   cmd.showHelpAfterError('(add --help for usage)');
   cmd.helpCommand(false);

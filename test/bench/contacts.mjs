@@ -111,7 +111,7 @@ export async function benchContacts({ runs = 3, sizes = [100_000, 1_000_000], tm
       const floor = [];
       for (let i = 0; i < n; i++) {
         floor.push(await measure(process.execPath, [HERE, '--floor', csv]));
-        conv.push(await measure(process.execPath, [bin, 'contacts', 'convert', csv, '--default-country', 'IT', '--out', out, '-q']));
+        conv.push(await measure(process.execPath, [bin, 'contacts', 'convert', csv, '--default-country', 'IT', '--out', out, '--force', '-q']));
       }
       const ms = median(conv.map((r) => r.ms));
       const floorMs = median(floor.map((r) => r.ms));

@@ -58,5 +58,5 @@ export function make(f: Factory): Command {
     .description('Check the key against the API and list which scopes it can use.\n\nWrite scopes are probed with an empty request that the API rejects as invalid, so nothing is created or charged.')
     .action(() => statusRun(f));
   auth.addCommand(examples(status, ['voicectl auth status', 'voicectl --profile ci auth status --json | jq .scopes']));
-  return auth;
+  return examples(auth, ['voicectl auth status']);
 }
