@@ -71,8 +71,8 @@ function configureTree(cmd: Command, io: IOStreams): void {
     writeErr: (s) => io.err.write(s),
     // From the streams voicectl was given, not process.stdout: help is wrapped at the terminal's width, or
     // at commander's 80 columns when not a terminal (which is what the build renders ahead, see bin/).
-    getOutHelpWidth: () => io.columns || undefined,
-    getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || undefined,
+    getOutHelpWidth: () => io.columns || 80,
+    getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || 80,
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
   });

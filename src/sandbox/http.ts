@@ -65,12 +65,15 @@ export function validationError(issues: { path: PropertyKey[]; message: string }
   return new SandboxError(400, 'validation_error', details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
 }
 
-/** One page of `items` under the pagination convention; page and limit validated (limit 1..100, default 20). */
-export function paginate<T>(items: T[], query: URLSearchParams): RouteResult {
+/**
+ * One page of `items` under the pagination convention; page and limit validated (limit 1..100, default 20).
+ * `view` turns a stored record into what the API returns; only the records of the page go through it.
+ */
+export function paginate<T>(items: T[], query: URLSearchParams, view: (item: T) => unknown = (x) => x): RouteResult {
   const parsed = PageQuery.safeParse({ page: query.get('page') ?? undefined, limit: query.get('limit') ?? undefined });
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { page, limit } = parsed.data;
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / limit));
-  return { status: 200, body: { data: items.slice((page - 1) * limit, page * limit), pagination: { page, limit, total, totalPages } } };
+  return { status: 200, body: { data: items.slice((page - 1) * limit, page * limit).map(view), pagination: { page, limit, total, totalPages } } };
 }

@@ -27,7 +27,8 @@ export interface WaitState {
 }
 
 export const DEFAULT_WAIT_CONCURRENCY = 8;
-const JITTER = 0.15;
+/** Up to 10% added to each interval, so that many clients do not poll in step. */
+const JITTER = 0.1;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -77,6 +78,9 @@ export async function waitForGenerations(
 
   try {
     for (;;) {
+      // Rounds start an interval apart (not an interval after the previous round ended), so a round of many
+      // ids does not stretch the wait; each id is still asked at most once per interval.
+      const roundStart = f.now();
       await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
         const s = states.get(id)!;
         try {
@@ -110,8 +114,8 @@ export async function waitForGenerations(
           { records: records(), pending },
         );
       }
-      const jittered = opts.intervalMs * (1 + Math.random() * JITTER);
-      await sleep(Math.min(jittered, Math.max(0, deadline - now)), f.signal);
+      const next = roundStart + opts.intervalMs * (1 + Math.random() * JITTER);
+      await sleep(Math.max(0, Math.min(next, deadline) - now), f.signal);
     }
   } catch (err) {
     if (f.signal.aborted) {

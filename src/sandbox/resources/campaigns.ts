@@ -84,8 +84,8 @@ export const campaigns: ResourceModule<CampaignSlice> = {
       handle(ctx) {
         const mine = ctx.state.campaigns.filter((c) => c.orgId === ctx.org.id);
         // Newest first; creation order breaks ties between campaigns created in the same millisecond.
-        const ordered = mine.map((c, i) => [c, i] as const).sort((a, b) => b[0].createdAt.localeCompare(a[0].createdAt) || b[1] - a[1]).map(([c]) => publicView(c, false));
-        return paginate(ordered, ctx.query);
+        const ordered = mine.map((c, i) => [c, i] as const).sort((a, b) => b[0].createdAt.localeCompare(a[0].createdAt) || b[1] - a[1]).map(([c]) => c);
+        return paginate(ordered, ctx.query, (c) => publicView(c, false));
       },
     },
     {

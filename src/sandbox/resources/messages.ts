@@ -130,9 +130,18 @@ function init(state: CoreState, now: number, settings: SandboxSettings): Message
   };
 }
 
+const sorted = new WeakMap<object, { length: number; order: unknown[] }>();
+
+/**
+ * All of `items` newest first (stable on ties: of two records with the same time, the one stored later is newer).
+ * Records are only ever appended, so the order is kept until the list grows: a walk over many pages sorts once.
+ */
 function newestFirst<T extends { createdAt: string }>(items: T[]): T[] {
-  // Stable on ties: of two records with the same time, the one stored later is newer.
-  return items.map((x, i) => [x, i] as const).sort((a, b) => (a[0].createdAt < b[0].createdAt ? 1 : a[0].createdAt > b[0].createdAt ? -1 : b[1] - a[1])).map(([x]) => x);
+  const hit = sorted.get(items);
+  if (hit && hit.length === items.length) return hit.order as T[];
+  const order = items.map((x, i) => [x, i] as const).sort((a, b) => (a[0].createdAt < b[0].createdAt ? 1 : a[0].createdAt > b[0].createdAt ? -1 : b[1] - a[1])).map(([x]) => x);
+  sorted.set(items, { length: items.length, order });
+  return order;
 }
 
 function withoutOrg<T extends { orgId: string }>(x: T): Omit<T, 'orgId'> {
@@ -148,13 +157,13 @@ export const messages: ResourceModule<MessagesSlice> = {
       pattern: '/v1/messages',
       handle: ({ state, org, query }) => {
         const channel = query.get('channel');
-        let items = state.messages.filter((m) => m.orgId === org.id);
+        let items = newestFirst(state.messages).filter((m) => m.orgId === org.id);
         if (channel !== null) {
           const parsed = MessageChannel.safeParse(channel);
           if (!parsed.success) throw validationError(parsed.error.issues.map((i) => ({ ...i, path: ['channel'] })));
           items = items.filter((m) => m.channel === parsed.data);
         }
-        return paginate(newestFirst(items).map(withoutOrg), query);
+        return paginate(items, query, withoutOrg);
       },
     },
     {
@@ -173,9 +182,9 @@ export const messages: ResourceModule<MessagesSlice> = {
       pattern: '/v1/calls',
       handle: ({ state, org, query }) => {
         const campaignId = query.get('campaignId');
-        let items = state.calls.filter((c) => c.orgId === org.id);
+        let items = newestFirst(state.calls).filter((c) => c.orgId === org.id);
         if (campaignId !== null) items = items.filter((c) => c.campaignId === campaignId);
-        return paginate(newestFirst(items).map(withoutOrg), query);
+        return paginate(items, query, withoutOrg);
       },
     },
   ],

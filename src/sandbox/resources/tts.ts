@@ -148,12 +148,12 @@ export const tts: ResourceModule<TtsSlice> = {
         const parsed = TtsListQuery.safeParse({ status: ctx.query.get('status') ?? undefined, page: ctx.query.get('page') ?? undefined, limit: ctx.query.get('limit') ?? undefined });
         if (!parsed.success) throw validationError(parsed.error.issues);
         const status = parsed.data.status;
-        const mine: Record<string, unknown>[] = [];
+        const mine: SandboxGeneration[] = [];
         for (let i = ctx.state.generations.length - 1; i >= 0; i--) {
           const g = ctx.state.generations[i];
-          if (g.orgId === ctx.org.id && (!status || g.status === status)) mine.push(publicView(g, ctx.settings.audioBaseUrl ?? ctx.origin));
+          if (g.orgId === ctx.org.id && (!status || g.status === status)) mine.push(g);
         }
-        return paginate(mine, ctx.query);
+        return paginate(mine, ctx.query, (g) => publicView(g, ctx.settings.audioBaseUrl ?? ctx.origin));
       },
     },
     {
