@@ -2,6 +2,7 @@
 // this schema supplies them, so a value never has two sources of truth.
 import { z } from 'zod';
 import { FORMATS } from './io/output.js';
+import { decimal } from './schemas/common.js';
 
 export { GLOBAL_FLAGS } from './global-flags.js';
 
@@ -15,7 +16,7 @@ export const GlobalOptions = z.object({
   color: z.boolean().default(true),
   debug: z.boolean().default(false),
   /** Seconds per HTTP request. */
-  timeout: z.coerce.number({ error: 'must be a number of seconds' }).positive('must be more than 0').max(3600, 'must be at most 3600').default(30),
+  timeout: decimal(z.number({ error: 'must be a number of seconds' }).positive('must be more than 0').max(3600, 'must be at most 3600')).default(30),
 });
 export type GlobalOptions = z.infer<typeof GlobalOptions>;
 

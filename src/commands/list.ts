@@ -5,7 +5,7 @@ import type { Query } from '../api/client.js';
 import { fetchPage, paginateRecords } from '../api/paginate.js';
 import type { Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
-import { PageLimit, PageNumber } from '../schemas/common.js';
+import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 
 export { addListOptions } from './list-flags.js';
@@ -15,7 +15,7 @@ export const ListOptions = z
     page: PageNumber.optional(),
     limit: PageLimit.optional(),
     all: z.boolean().default(false),
-    concurrency: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be between 1 and ${MAX_CONCURRENCY}`).max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`).default(DEFAULT_CONCURRENCY),
+    concurrency: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be between 1 and ${MAX_CONCURRENCY}`).max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`)).default(DEFAULT_CONCURRENCY),
   })
   .refine((o) => !(o.all && o.page !== undefined), { message: 'cannot be combined with --page', path: ['all'] });
 export type ListOptions = z.infer<typeof ListOptions>;

@@ -13,15 +13,23 @@ export const Pagination = z.looseObject({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-export const PageNumber = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more');
-export const PageLimit = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, `must be between 1 and ${PAGINATION.maxLimit}`)
-  .max(PAGINATION.maxLimit, `must be between 1 and ${PAGINATION.maxLimit}`);
+/**
+ * A number as typed on a command line or in a query string: digits, one point, an optional exponent, nothing
+ * else (not 0x10, Infinity, NaN or an empty string, which Number() would take). Anything else stays a string
+ * and fails the schema's type check, so the error names the value as typed.
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+export function decimal<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v), schema);
+}
+
+export const PageNumber = decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'));
+export const PageLimit = decimal(
+  z.number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${PAGINATION.maxLimit}`)
+    .max(PAGINATION.maxLimit, `must be between 1 and ${PAGINATION.maxLimit}`),
+);
 
 /** Query of a paginated list (the sandbox applies the defaults; the CLI sends only what was asked). */
 export const PageQuery = z.object({

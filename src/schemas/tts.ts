@@ -3,7 +3,7 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
-import { PageLimit, PageNumber } from './common.js';
+import { decimal, PageLimit, PageNumber } from './common.js';
 import { DEFAULT_VOICE, resolveVoice, similarVoices, VOICE_ID_PATTERN } from './voices.js';
 
 export const TTS_LIMITS = {
@@ -64,12 +64,6 @@ export const TtsRequest = z.object({
 });
 export type TtsRequest = z.infer<typeof TtsRequest>;
 
-/** A decimal as typed on a command line: digits, one point, an optional exponent. Anything else stays a string and fails. */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-export function decimal<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v), schema);
-}
-
 export const VOICE_RULE = 'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
 
 /** --voice: an alias in any case (sent in its canonical spelling) or a raw 20-character ID. */
@@ -125,4 +119,4 @@ export const TtsFilter = z.object({ status: TtsStatus.optional() });
 /** The whole query of GET /v1/tts, as the sandbox reads it. */
 export const TtsListQuery = TtsFilter.extend({ page: PageNumber.optional(), limit: PageLimit.optional() });
 
-export { VOICE_ID_PATTERN };
+export { decimal, VOICE_ID_PATTERN };

@@ -322,7 +322,7 @@ describe('tts list', () => {
     const r = await cli(['tts', 'list', '--status', 'failed'], { sandbox: fresh });
     expect(parseJson<Gen[]>(r.stdout).map((g) => g.id)).toEqual(ids.slice(23).reverse());
     fresh.log.length = 0;
-    for (const args of [['--status', 'done'], ['--status', 'FAILED'], ['--limit', '101'], ['--limit', '0']]) {
+    for (const args of [['--status', 'done'], ['--status', 'FAILED'], ['--limit', '101'], ['--limit', '0'], ['--limit', '0x10'], ['--page', 'Infinity'], ['--page', ''], ['--timeout', '0x10'], ['--concurrency', '17']]) {
       const bad = await cli(['tts', 'list', ...args], { sandbox: fresh });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(args[0]);

@@ -10,7 +10,7 @@ import { printList, printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
-import { envelope, E164_PATTERN } from '../../schemas/common.js';
+import { decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shared.js';
 
@@ -25,7 +25,7 @@ export const CreateOptions = z.object({
   contacts: str,
   file: str,
   dryRun: z.boolean().default(false),
-  planRows: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').optional(),
+  planRows: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more')).optional(),
   yes: z.boolean().default(false),
   ...ContactsCsvShape,
 });

@@ -7,7 +7,7 @@ import { printList, printRecord, type Column } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
+import { decimal, envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS, countersText } from './shared.js';
 
@@ -15,7 +15,7 @@ export const ShowOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
   watch: z.boolean().default(false),
   /** Seconds between refreshes of --watch. */
-  interval: z.coerce.number({ error: 'must be a number of seconds' }).min(0.05, 'must be at least 0.05').max(3600, 'must be at most 3600').default(5),
+  interval: decimal(z.number({ error: 'must be a number of seconds' }).min(0.05, 'must be at least 0.05').max(3600, 'must be at most 3600')).default(5),
 });
 export type ShowOptions = z.infer<typeof ShowOptions>;
 

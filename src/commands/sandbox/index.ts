@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import { z } from 'zod';
+import { decimal } from '../../schemas/common.js';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
 const SandboxOptions = z.object({
-  port: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(4010),
+  port: decimal(z.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535')).default(4010),
   host: z.string().default('127.0.0.1'),
   fast: z.boolean().default(false),
 });
