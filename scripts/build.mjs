@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Builds dist/: one ESM bundle with a chunk per command group, so that a command loads only what it runs
 // (README "Performance"). Run by `npm run build` and by `prepare` on install.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -54,6 +57,54 @@ const lazyBuiltins = {
 
 // Built beside dist/ and swapped in at the end, so that a CLI running meanwhile never finds half a dist/.
 const next = `dist.${process.pid}.tmp`;
+
+/**
+ * zod and undici, the two biggest dependencies on the path of every API command, are bundled as CommonJS into
+ * dist/vendor/ and loaded by src/vendor.ts with V8's code cache (written at the end of this build), which ESM
+ * cannot use on Node 20. The ESM bundle imports them through a stand-in that calls loadVendor().
+ */
+const VENDORS = {
+  zod: { stdin: { contents: await zodEntry(), resolveDir: root, sourcefile: 'vendor-zod.js' }, plugins: [zodEnglishOnly] },
+  undici: { entryPoints: ['src/api/undici.ts'], plugins: [lazyBuiltins] },
+};
+/**
+ * zod's `z` namespace holds every schema type, format and tool (JSON Schema, registries, codecs); the bundle keeps
+ * only the members src/ calls (`z.object`, `z.string`, ...), found by scanning the sources, which halves what
+ * every command parses and runs. A member src/ starts using is picked up by the next build.
+ */
+async function zodEntry() {
+  const { z } = await import('zod');
+  const used = new Set();
+  const scan = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) scan(p);
+      else if (p.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) used.add(m[1]);
+    }
+  };
+  scan(join(root, 'src'));
+  const members = [...used].filter((k) => k in z).sort();
+  return `import { ${members.map((k, i) => `${k} as m${i}`).join(', ')} } from 'zod';\nexport const z = { ${members.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
+}
+const vendorExports = {};
+for (const [name, { plugins, ...input }] of Object.entries(VENDORS)) {
+  const outfile = `${next}/vendor/${name}.cjs`;
+  await esbuild.build({ absWorkingDir: root, ...input, outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, plugins, logLevel: 'warning' });
+  vendorExports[name] = Object.keys(createRequire(import.meta.url)(`${root}${outfile}`)).filter((k) => k !== 'default' && k !== '__esModule');
+}
+const vendored = {
+  name: 'vendored',
+  setup(build) {
+    const fromSrc = (args) => args.importer.startsWith(`${root}src`);
+    build.onResolve({ filter: /^zod$/ }, (args) => (fromSrc(args) ? { path: 'zod', namespace: 'vendor' } : undefined));
+    build.onResolve({ filter: /^\.\/undici\.js$/ }, (args) => (args.importer.endsWith('src/api/client.ts') ? { path: 'undici', namespace: 'vendor' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `import { loadVendor } from './src/vendor.ts';\nconst m = loadVendor(${JSON.stringify(args.path)});\nexport const { ${vendorExports[args.path].join(', ')} } = m;\n`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
 await esbuild.build({
   absWorkingDir: root,
   // The CLI, the streams bin/voicectl.js wires, and the sandbox (importable as voicectl/sandbox).
@@ -71,7 +122,7 @@ await esbuild.build({
   minifySyntax: true,
   // CommonJS dependencies bundled into ESM still call require().
   banner: { js: "import{createRequire as __vcr}from'node:module';const require=__vcr(import.meta.url);" },
-  plugins: [zodEnglishOnly, lazyBuiltins],
+  plugins: [vendored, zodEnglishOnly, lazyBuiltins],
   logLevel: 'warning',
 });
 
@@ -99,3 +150,30 @@ await esbuild.build({
 }
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${next}`, import.meta.url), new URL('../dist', import.meta.url));
+
+// The code cache of dist/vendor/, written in place (V8 keeps the file names it compiled): a child process with the CLI's V8 flags runs the commands that load them
+// (validation with zod, a GET with undici to a throwaway local server) and saves what V8 compiled.
+{
+  const script = `
+import v8 from 'node:v8';
+import { createServer } from 'node:http';
+v8.setFlagsFromString('--liftoff-only');
+const dist = new URL('../dist/', ${JSON.stringify(import.meta.url)});
+const { run } = await import(new URL('cli.js', dist));
+const { testStreams } = await import(new URL('io/streams.js', dist));
+const server = createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ data: { id: 'tts_0123456789abcdef', status: 'completed', text: 'hi', characterCount: 2, tokenCost: 10, voiceId: null, language: null, audioUrl: null, errorMessage: null, createdAt: new Date(0).toISOString(), updatedAt: new Date(0).toISOString() } }));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const env = { VOICECTL_BASE_URL: 'http://127.0.0.1:' + server.address().port, VOICECTL_API_KEY: 'vk_build' };
+for (const argv of [['tts', 'create', '--dry-run', '--text', 'hi'], ['tts', 'get', 'tts_0123456789abcdef', '--json']]) {
+  const io = testStreams();
+  const code = await run(argv, { io, env });
+  if (code !== 0) { console.error(io.stderr()); process.exit(1); }
+}
+server.close();
+`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, VOICECTL_WRITE_CODE_CACHE: '1' }, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build: writing the code cache failed');
+}

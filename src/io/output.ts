@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Pagination } from '../schemas/common.js';
 import { cell, csvField, humanTime } from './format.js';
-import { write, type IOStreams } from './streams.js';
+import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -78,62 +78,79 @@ async function asyncIter<T>(source: AsyncIterable<T> | Iterable<T>): Promise<Asy
 export async function printList<T extends Rec>(io: IOStreams, out: OutputOptions, source: AsyncIterable<T> | Iterable<T>, opts: ListPrintOptions<T>): Promise<number> {
   const it = await asyncIter(source);
   const stream: Writable = io.out;
-  const idKey = opts.idKey ?? 'id';
-  let count = 0;
   let first = await it.next();
   const columnsFor = (r: T | undefined) => (typeof opts.columns === 'function' ? opts.columns(r) : opts.columns);
+  if (out.format !== 'table' || out.quiet) {
+    const batch = new BatchedWriter(stream);
+    try {
+      return await streamList(it, first, out, opts, (text) => batch.push(text), columnsFor);
+    } finally {
+      await batch.flush();
+    }
+  }
+  const rows: T[] = [];
+  for (; !first.done; first = await it.next()) rows.push(first.value);
+  if (rows.length === 0) {
+    await write(io.err, `${opts.emptyMessage ?? 'No results.'}\n`);
+    return 0;
+  }
+  const cols = columnsFor(rows[0]);
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    head: cols.map((c) => c.header ?? c.key),
+    style: { head: io.color ? ['bold'] : [], border: io.color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 0 },
+    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+    wordWrap: false,
+  });
+  for (const r of rows) table.push(cols.map((c) => { const s = humanCell(c, r); return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s; }));
+  await write(stream, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+  if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
+    const p = opts.pagination;
+    await write(io.err, `Page ${p.page} of ${p.totalPages} (${p.total} in all). Next: --page ${p.page + 1}, or --all for every page.\n`);
+  }
+  return rows.length;
+}
 
+/** The streamed formats (json, ndjson, csv, -q): each record is written as soon as it is there. */
+async function streamList<T extends Rec>(
+  it: AsyncIterator<T>,
+  first: IteratorResult<T>,
+  out: OutputOptions,
+  opts: ListPrintOptions<T>,
+  write: (text: string) => Promise<void> | undefined,
+  columnsFor: (r: T | undefined) => Column<T>[],
+): Promise<number> {
+  const idKey = opts.idKey ?? 'id';
+  let count = 0;
   if (out.quiet) {
-    for (; !first.done; first = await it.next(), count++) await write(stream, `${cell(first.value[idKey])}\n`);
+    for (; !first.done; first = await it.next(), count++) await write(`${cell(first.value[idKey])}\n`);
     return count;
   }
   switch (out.format) {
     case 'json': {
       const wrap = opts.pagination !== undefined;
-      await write(stream, wrap ? '{"data":[' : '[');
+      await write(wrap ? '{"data":[' : '[');
       for (; !first.done; first = await it.next(), count++) {
-        await write(stream, `${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(first.value)}`);
+        await write(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(first.value)}`);
       }
       const close = count === 0 ? ']' : '\n]';
-      await write(stream, wrap ? `${close},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close}\n`);
+      await write(wrap ? `${close},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close}\n`);
       return count;
     }
     case 'ndjson':
-      for (; !first.done; first = await it.next(), count++) await write(stream, `${JSON.stringify(first.value)}\n`);
+      for (; !first.done; first = await it.next(), count++) await write(`${JSON.stringify(first.value)}\n`);
       return count;
     case 'csv': {
       const cols = columnsFor(first.done ? undefined : first.value);
-      await write(stream, `${cols.map((c) => csvField(c.key)).join(',')}\n`);
+      await write(`${cols.map((c) => csvField(c.key)).join(',')}\n`);
       for (; !first.done; first = await it.next(), count++) {
         const r = first.value;
-        await write(stream, `${cols.map((c) => csvField(r[c.key])).join(',')}\n`);
+        await write(`${cols.map((c) => csvField(r[c.key])).join(',')}\n`);
       }
       return count;
     }
-    case 'table': {
-      const rows: T[] = [];
-      for (; !first.done; first = await it.next()) rows.push(first.value);
-      count = rows.length;
-      if (rows.length === 0) {
-        await write(io.err, `${opts.emptyMessage ?? 'No results.'}\n`);
-        return 0;
-      }
-      const cols = columnsFor(rows[0]);
-      const { default: Table } = await import('cli-table3');
-      const table = new Table({
-        head: cols.map((c) => c.header ?? c.key),
-        style: { head: io.color ? ['bold'] : [], border: io.color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 0 },
-        chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
-        wordWrap: false,
-      });
-      for (const r of rows) table.push(cols.map((c) => { const s = humanCell(c, r); return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s; }));
-      await write(stream, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
-      if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
-        const p = opts.pagination;
-        await write(io.err, `Page ${p.page} of ${p.totalPages} (${p.total} in all). Next: --page ${p.page + 1}, or --all for every page.\n`);
-      }
-      return count;
-    }
+    default:
+      throw new Error(`streamList: ${out.format}`);
   }
 }
 

@@ -79,6 +79,8 @@ export class Sandbox {
   /** Requests being handled now, and the most at once since start (benchmarks read these). */
   inFlight = 0;
   maxInFlight = 0;
+  /** TCP connections accepted since start (shows whether clients reuse them). */
+  connections = 0;
   private server?: Server;
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
@@ -120,7 +122,11 @@ export class Sandbox {
       res.once('close', () => this.inFlight--);
       void this.handle(req, res);
     });
-    this.server.keepAliveTimeout = 1000;
+    // Idle connections stay open 5 s (Node's default), as an API behind a load balancer keeps them. Clients
+    // subtract a safety margin from the `Keep-Alive: timeout=N` hint (undici: 1 s), so a 1 s timeout would
+    // make every request open a new connection.
+    this.server.keepAliveTimeout = 5000;
+    this.server.on('connection', () => this.connections++);
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(port, host, () => resolve());

@@ -318,6 +318,15 @@ describe('tts list', () => {
     expect(fresh.requests('GET', '/v1/tts')).toHaveLength(Math.ceil(25 / limit));
   });
 
+  it('--all one page at a time reuses its connections from page to page (keep-alive)', async () => {
+    const before = fresh.connections;
+    const r = await cli(['tts', 'list', '--all', '--limit', '5', '--concurrency', '1', '-o', 'ndjson'], { sandbox: fresh });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(25);
+    // The next request may leave before the previous connection is handed back: two at most, not one per page.
+    expect(fresh.connections - before).toBeLessThanOrEqual(2);
+  });
+
   it('filters by status, and checks the filter and --limit before sending', async () => {
     const r = await cli(['tts', 'list', '--status', 'failed'], { sandbox: fresh });
     expect(parseJson<Gen[]>(r.stdout).map((g) => g.id)).toEqual(ids.slice(23).reverse());
