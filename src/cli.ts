@@ -78,6 +78,8 @@ function configureTree(cmd: Command, io: IOStreams): void {
   });
   cmd.showHelpAfterError('(add --help for usage)');
   cmd.helpCommand(false);
+  // Every command's help ends with the global options (--json, -o, -q, ...), as gh's "inherited flags".
+  cmd.configureHelp({ ...cmd.configureHelp(), showGlobalOptions: true, sortSubcommands: false });
   for (const sub of cmd.commands) configureTree(sub, io);
 }
 
@@ -148,6 +150,8 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
 
 /** Runs voicectl with `argv` (without node and script) and returns the exit code. */
 export async function run(argv: string[], opts: RunOptions): Promise<number> {
+  // `voicectl help tts create` is `voicectl tts create --help`, as in git and gh.
+  if (argv[0] === 'help') argv = [...argv.slice(1), '--help'];
   const io = opts.io;
   let factory: Factory | undefined;
   let json = argv.includes('--json');

@@ -84,16 +84,16 @@ export class ApiError extends CliError {
     this.requestId = init.requestId;
     this.method = init.method;
     this.path = init.path;
-    this.exitCode = exitCodeForStatus(init.status, init.method, init.retriesExhausted ?? false);
+    this.exitCode = exitCodeForStatus(init.status);
   }
 }
 
-export function exitCodeForStatus(status: number, method: string, retriesExhausted: boolean): ExitCode {
+export function exitCodeForStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return ExitCode.auth;
   if (status === 404) return ExitCode.notFound;
-  // A 503 to a request we do not retry is the service saying "not available" (SMS sending);
-  // a GET that keeps answering 503 after its retries is an outage, reported as a plain failure.
-  if (status === 503 && !(method === 'GET' && retriesExhausted)) return ExitCode.unavailable;
+  // 503 is "not available", whatever the request: a feature announced but not open yet (SMS sending), or the
+  // service down for a while (a GET has retried first). Scripts test one code for one status.
+  if (status === 503) return ExitCode.unavailable;
   return ExitCode.error;
 }
 

@@ -26,6 +26,11 @@ export interface Factory {
   client(): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   now(): number;
+  /**
+   * `voicectl` with the global flags that chose the service (--sandbox, --profile, --base-url), for the
+   * commands printed in hints (wait again, download), so that they reach the same service when pasted.
+   */
+  invocation(): string;
   /** Writes a line to stderr (warnings, notes). */
   warn(line: string): void;
   /** Throws InterruptedError if Ctrl-C was pressed. */
@@ -58,6 +63,14 @@ export function createFactory(init: FactoryInit): Factory {
     version: VERSION,
     signal: init.signal,
     globals: init.globals,
+    invocation: () => {
+      const g = init.globals();
+      const words = ['voicectl'];
+      if (g.sandbox) words.push('--sandbox');
+      if (g.profile) words.push('--profile', shellWord(g.profile));
+      if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
+      return words.join(' ');
+    },
     output: () => resolveOutput(init.globals(), init.io),
     now: init.now ?? (() => Date.now()),
     warn,
@@ -114,4 +127,9 @@ export function createFactory(init: FactoryInit): Factory {
 export function asInterrupt(err: unknown, signal: AbortSignal): unknown {
   if (signal.aborted && !(err instanceof CliError)) return new InterruptedError('interrupted');
   return err;
+}
+
+/** A word as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+export function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

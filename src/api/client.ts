@@ -279,7 +279,8 @@ export class ApiClient {
     const text = await res.body.text().catch(() => '');
     this.log(`< ${excerpt(text, 2000)}`);
     const parsed = parseErrorBody(text, headerValue(res.headers, 'content-type'));
-    const details = parsed.details?.map((d) => `${d.field}: ${d.message}`) ?? [];
+    // A detail that only repeats the message (a single invalid field) is not printed twice.
+    const details = (parsed.details?.map((d) => `${d.field}: ${d.message}`) ?? []).filter((d) => d !== parsed.message);
     throw new ApiError(
       {
         status: res.statusCode,

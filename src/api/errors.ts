@@ -30,7 +30,8 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
     }
   }
   if (/^<(!doctype|html)/i.test(trimmed)) {
-    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    const heading = (tag: string) => new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(trimmed)?.[1]?.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const title = heading('title') || heading('h1');
     return { message: title ? `HTML page: ${title}` : 'an HTML page instead of JSON' };
   }
   const firstLine = trimmed.split('\n')[0]?.slice(0, 200);

@@ -86,6 +86,8 @@ export const TtsCreateInput = TtsRequest.extend({
   stability: decimal(TtsRequest.shape.stability),
   similarityBoost: decimal(TtsRequest.shape.similarityBoost),
   style: decimal(TtsRequest.shape.style),
+  // The reference writes codes in lower case (en, it, es): IT is sent as it, pt-BR keeps its region as typed.
+  language: TtsRequest.shape.language.transform((l) => (l === undefined ? l : l.replace(/^[A-Za-z]+/, (p) => p.toLowerCase()))),
 });
 
 /** Response of POST /v1/tts: `{id, status, characterCount}`. */

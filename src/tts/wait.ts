@@ -16,7 +16,7 @@ export interface WaitOptions {
   timeoutMs: number;
   /** Requests in flight at once. */
   concurrency?: number;
-  /** How to wait again, for the hints of a timeout or Ctrl-C ("voicectl tts wait"). */
+  /** The command (after `voicectl` and its global flags) that resumes the wait; `tts wait` by default. */
   resumeCommand?: string;
 }
 
@@ -73,7 +73,7 @@ export async function waitForGenerations(
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
-  const resume = (list: string[]) => `${opts.resumeCommand ?? 'voicectl tts wait'} ${list.join(' ')}`;
+  const resume = (list: string[]) => `${f.invocation()} ${opts.resumeCommand ?? 'tts wait'} ${list.join(' ')}`;
   const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
 
   try {

@@ -23,6 +23,15 @@ describe('voicectl api', () => {
     expect(body.pagination.limit).toBe(3);
     expect(body.requestId).toMatch(/^req_/);
     expect(r.stdout).not.toContain('\n  '); // piped: not re-indented
+    expect(r.stdout.endsWith('}\n')).toBe(true); // one line, ended, for wc -l and while read
+    expect(r.stdout.split('\n')).toHaveLength(2);
+  });
+
+  it('GET: a field replaces the parameter of the same name written in the path', async () => {
+    const r = await cli(['api', 'GET', '/v1/messages?limit=1&channel=sms', '-F', 'limit=2', '--debug'], { sandbox });
+    expect(r.code).toBe(0);
+    expect(sandbox.requests('GET', '/v1/messages')[0].query).toEqual({ channel: 'sms', limit: '2' });
+    expect(r.stderr).toContain(`> GET ${sandbox.url}/v1/messages?channel=sms&limit=2\n`);
   });
 
   it('GET: keeps a query string written in the path', async () => {
@@ -74,6 +83,21 @@ describe('voicectl api', () => {
     expect(reqs.every((e) => e.query.channel === 'sms' && e.query.limit === '9')).toBe(true);
   });
 
+  it('--paginate -q prints only the ids', async () => {
+    const r = await cli(['api', 'GET', '/v1/messages', '-F', 'channel=email', '--paginate', '-q'], { sandbox });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual(acmeMessages('email').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((m) => m.id));
+  });
+
+  it('--paginate on an endpoint that is not a list says so plainly', async () => {
+    const created = await cli(['tts', 'create', '-q', '--text', 'one'], { sandbox });
+    const r = await cli(['api', 'GET', `/v1/tts/${created.stdout.trim()}`, '--paginate'], { sandbox });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--paginate needs a list endpoint');
+    expect(r.stderr).toContain('Leave out --paginate');
+    expect(r.stderr).not.toContain('Invalid input');
+  });
+
   it('a 404 exits 4 with the API error', async () => {
     const r = await cli(['api', 'GET', '/v1/nothing-here'], { sandbox });
     expect(r.code).toBe(4);
@@ -85,6 +109,10 @@ describe('voicectl api', () => {
     const r = await cli(['api', 'GET', '/v1/messages', '-F', 'channel=fax'], { sandbox });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('validation_error');
+    // one invalid field: its detail would only repeat the message
+    expect(r.stderr.match(/channel: must be one of sms, email, whatsapp/g)).toHaveLength(1);
+    const two = await cli(['api', 'POST', '/v1/tts', '-F', 'speed=9', '-F', 'text='], { sandbox });
+    expect(two.stderr).toContain('\n  text: must contain some text\n  speed: must be a number from 0.25 to 4\n');
   });
 
   it.each([

@@ -22,6 +22,15 @@ describe('help and usage', () => {
     expect(r.stdout).toContain('Examples:');
   });
 
+  it('a switch that conflicts is named without quoting its value: "--all: cannot be combined with --page"', async () => {
+    sandbox.log.length = 0;
+    const r = await cli(['messages', 'list', '--all', '--page', '2'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: --all: cannot be combined with --page\n');
+    expect(r.stderr).not.toContain('got true');
+    expect(sandbox.log).toHaveLength(0);
+  });
+
   it('--version prints the package version', async () => {
     const r = await spawnCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: '0.1.0\n' });

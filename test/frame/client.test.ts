@@ -80,12 +80,12 @@ describe('retries', () => {
     expect(sandbox.log.map((e) => e.status)).toEqual([status, 200]);
   });
 
-  it('a GET gives up after 3 retries with exit 1 naming the last status', async () => {
+  it('a GET gives up after 3 retries with exit 7 (503: not available) naming the last status', async () => {
     sandbox.addFault({ path: '/v1/_test', status: 503 });
     const err = await client().json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
-    expect(err.exitCode).toBe(ExitCode.error);
+    expect(err.exitCode).toBe(ExitCode.unavailable);
     expect(err.requestId).toMatch(/^req_/);
     expect(sandbox.log).toHaveLength(4);
   });
@@ -175,6 +175,12 @@ describe('errors and bodies', () => {
     expect(parseErrorBody('plain text failure\nmore')).toMatchObject({ message: 'plain text failure' });
     expect(parseErrorBody('{broken json')).toMatchObject({ message: '{broken json' });
     expect(parseErrorBody('')).toEqual({ message: undefined });
+  });
+
+  it('names an HTML error page by its title, else by its first heading', () => {
+    expect(parseErrorBody('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>')).toEqual({ message: 'HTML page: 502 Bad Gateway' });
+    expect(parseErrorBody('<html><body><h1 class="x">Service <b>Unavailable</b></h1><p>later</p></body></html>')).toEqual({ message: 'HTML page: Service Unavailable' });
+    expect(parseErrorBody('<html><body><p>nothing to name it by</p></body></html>')).toEqual({ message: 'an HTML page instead of JSON' });
   });
 
   it('a wrong key is 401 with a hint, exit 3', async () => {

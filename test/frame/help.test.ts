@@ -20,6 +20,13 @@ describe('help', () => {
     expect(live.stdout).toContain('Examples:\n  $ voicectl');
   });
 
+  it('`voicectl help <command>` is the same help, and every command lists the global options', async () => {
+    const r = await cli(['help', 'tts', 'create'], { key: null });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(rendered['tts create']);
+    expect(rendered['messages list']).toMatch(/Global Options:\n(.*\n)*\s+-q, --quiet/);
+  });
+
   it('bin/voicectl.js serves it when piped, and -h is the same', async () => {
     const r = await spawnCli(['tts', 'create', '--help'], { key: null });
     expect(r.code).toBe(0);

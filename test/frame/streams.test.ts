@@ -21,12 +21,12 @@ describe('exit codes of HTTP statuses', () => {
     [403, 'POST', false, ExitCode.auth],
     [404, 'GET', false, ExitCode.notFound],
     [503, 'POST', false, ExitCode.unavailable],
-    [503, 'GET', true, ExitCode.error],
+    [503, 'GET', true, ExitCode.unavailable],
     [500, 'GET', false, ExitCode.error],
     [400, 'POST', false, ExitCode.error],
     [409, 'POST', false, ExitCode.error],
   ])('%i on %s (retries used up: %s) exits %i', (status, method, exhausted, code) => {
-    expect(exitCodeForStatus(status, method, exhausted)).toBe(code);
+    expect(exitCodeForStatus(status)).toBe(code);
     expect(new ApiError({ status, method, path: '/v1/x', message: 'm', retriesExhausted: exhausted }).exitCode).toBe(code);
   });
 });

@@ -70,7 +70,7 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
   it('backs off exponentially with jitter (the waits --debug announces; first step 5 ms in tests)', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 503 });
     const r = await cli(['messages', 'list', '--debug'], { sandbox });
-    expectFailure(r, 1);
+    expectFailure(r, 7);
     const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
     waits.forEach(([n, ms]) => {
@@ -99,13 +99,13 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
 
 describe('GET commands give up after their retries', () => {
   it.each([
-    [429, 'rate_limited'],
-    [503, 'internal_error'],
-    [504, 'internal_error'],
-  ])('%i every time: exit 1 after 4 attempts, naming the last status and the requestId', async (status, code) => {
+    [429, 'rate_limited', 1],
+    [503, 'internal_error', 7],
+    [504, 'internal_error', 1],
+  ])('%i every time: exit %i after 4 attempts, naming the last status and the requestId', async (status, code, exit) => {
     sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status });
     const r = await cli(['campaigns', 'list'], { sandbox });
-    expectFailure(r, 1);
+    expectFailure(r, exit);
     expect(sandbox.requests('GET', '/v1/campaigns')).toHaveLength(4);
     expect(r.stderr).toContain(`error: injected fault: HTTP ${status}`);
     expect(r.stderr).toMatch(new RegExp(`status ${status} · code ${code} · requestId req_[0-9a-f]{16}`));
@@ -152,9 +152,9 @@ describe('GET commands give up after their retries', () => {
   it('--json adds the error object with status, requestId and exit code', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status: 503 });
     const r = await cli(['campaigns', 'list', '--json'], { sandbox });
-    expectFailure(r, 1);
+    expectFailure(r, 7);
     const last = r.stderr.trim().split('\n').at(-1)!;
-    expect(JSON.parse(last)).toMatchObject({ error: { status: 503, requestId: expect.stringMatching(/^req_/), exitCode: 1 } });
+    expect(JSON.parse(last)).toMatchObject({ error: { status: 503, requestId: expect.stringMatching(/^req_/), exitCode: 7 } });
   });
 
   it('--timeout ends a slow request and says so', async () => {

@@ -99,6 +99,10 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     const { body } = await accepted(['--text', 'hi', '--language', 'it']);
     expect(body.language).toBe('it');
     sandbox.log.length = 0;
+    expect((await accepted(['--text', 'hi', '--language', 'IT'])).body.language).toBe('it');
+    sandbox.log.length = 0;
+    expect((await accepted(['--text', 'hi', '--language', 'PT-BR'])).body.language).toBe('pt-BR');
+    sandbox.log.length = 0;
     await rejected(['--text', 'hi', '--language', 'italian!'], '--language', /language code/);
   });
 
@@ -135,6 +139,14 @@ describe('tts create: output and cost', () => {
     const r = await cli(['tts', 'create', '-q', '--text', 'hi'], { sandbox });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tts_[0-9a-f]{16}\n$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('-q with --wait prints the id alone and keeps stderr quiet too', async () => {
+    const r = await cli(['tts', 'create', '-q', '--wait', '--text', 'hi'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^tts_[0-9a-f]{16}\n$/);
+    expect(r.stderr).toBe('');
   });
 
   it('prints a record with the cost on a terminal', async () => {

@@ -131,6 +131,17 @@ describe('tts wait', () => {
     expect(parseJson<Gen>(r.stdout)).toMatchObject({ id, status: 'processing' });
   });
 
+  it('the command to wait again keeps the flags that chose the service (--base-url), quoted for the shell', async () => {
+    Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 60_000 });
+    const id = await create();
+    const r = await cli(['--base-url', sandbox.url, 'tts', 'wait', id, '--timeout', '0.3s'], { ...fast, env: { ...fast.env, VOICECTL_BASE_URL: undefined } });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain(`Wait again with: voicectl --base-url ${sandbox.url} tts wait ${id}`);
+    const { shellWord } = await import('../../src/factory.js');
+    expect(shellWord("it's mine")).toBe(`'it'\\''s mine'`);
+    expect(shellWord('prod-eu')).toBe('prod-eu');
+  });
+
   it('keeps waiting through transient errors (503, a closed socket) and stops on 404', async () => {
     Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 150 });
     const id = await create();

@@ -82,14 +82,21 @@ export async function resolveApiOptions(f: Factory, methodArg: string, pathArg: 
       }
     }
     // With a body from --input, fields go to the query string (as gh api does).
-    query.push(...fields.toQuery(parsed));
+    setQuery(query, fields.toQuery(parsed));
   } else if (method === 'GET' || method === 'DELETE') {
-    query.push(...fields.toQuery(parsed));
+    setQuery(query, fields.toQuery(parsed));
   } else if (parsed.length > 0) {
     body = fields.buildObject(parsed);
   }
   if (raw.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
   return { method, path, query, body, paginate: Boolean(raw.paginate) };
+}
+
+/** Adds the fields' parameters; a field replaces a parameter of the same name written in the path. */
+function setQuery(query: [string, string][], added: [string, string][]): void {
+  const names = new Set(added.map(([k]) => k));
+  const kept = query.filter(([k]) => !names.has(k));
+  query.splice(0, query.length, ...kept, ...added);
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -107,8 +114,20 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     if (opts.query.some(([k]) => k === 'page')) f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
-    for await (const record of paginateRecords(client, z.unknown(), { path: withQuery(opts.path, rest), limit, signal: f.signal })) {
-      await write(f.io.out, `${JSON.stringify(record)}\n`);
+    const quiet = f.output().quiet;
+    try {
+      for await (const record of paginateRecords(client, z.unknown(), { path: withQuery(opts.path, rest), limit, signal: f.signal })) {
+        const id = quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+        await write(f.io.out, quiet ? `${id === undefined ? '' : String(id)}\n` : `${JSON.stringify(record)}\n`);
+      }
+    } catch (err) {
+      const { MalformedResponseError } = await import('../../errors.js');
+      if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {
+        throw new MalformedResponseError(`--paginate needs a list endpoint: GET ${opts.path} did not answer a list (a "data" array with pagination)`, {
+          hints: ['Leave out --paginate to print this response as it is.'],
+        });
+      }
+      throw err;
     }
     return;
   }
@@ -126,7 +145,8 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     }
     await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
   } else {
-    await write(f.io.out, text);
+    // The body as it came, ending with a newline so that `wc -l`, `while read` and the next prompt behave.
+    await write(f.io.out, text.endsWith('\n') ? text : `${text}\n`);
   }
 }
 

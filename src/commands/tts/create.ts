@@ -92,7 +92,7 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
         { key: 'characterCount', label: 'Characters' },
         { key: 'cost', label: 'Cost' },
       ]);
-      f.warn(`Follow it with: voicectl tts wait ${created.id}`);
+      f.warn(`Follow it with: ${f.invocation()} tts wait ${created.id}`);
     } else {
       await printRecord(f.io, out, created);
       if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
@@ -100,7 +100,7 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     return;
   }
 
-  f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
   const progress = await waitProgress(f);
   let records;
   try {
@@ -119,5 +119,5 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     if (flags.out === '-') return;
   }
   await printGenerations(f, records, true);
-  if (out.format === 'table' && !out.quiet) f.warn(`Download the audio: voicectl ${f.globals().sandbox ? '--sandbox ' : ''}tts download ${created.id}`);
+  if (out.format === 'table' && !out.quiet) f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
 }

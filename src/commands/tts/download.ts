@@ -25,7 +25,7 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   if (flags.wait) {
     const progress = await waitProgress(f);
     try {
-      [g] = await waitForGenerations(f, [flags.id], { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000, resumeCommand: 'voicectl tts download --wait' }, progress.update);
+      [g] = await waitForGenerations(f, [flags.id], { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000, resumeCommand: 'tts download --wait' }, progress.update);
     } finally {
       progress.stop();
     }
