@@ -192,9 +192,9 @@ describe('malformed responses: exit 1, the status and the start of the body, no 
     sandbox.addFault({ method: 'GET', path: g.path, kind: 'not-json' });
     const r = await cli(g.argv(), { sandbox });
     if (name.startsWith('api')) {
-      // `voicectl api` prints the body as it came: that is its job.
+      // `voicectl api` prints the body as it came (ended by a newline): that is its job.
       expect(r.code).toBe(0);
-      expect(r.stdout).toBe('<<this is not json>>');
+      expect(r.stdout).toBe('<<this is not json>>\n');
       return;
     }
     expectFailure(r, 1);
