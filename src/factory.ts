@@ -118,7 +118,7 @@ export function createFactory(init: FactoryInit): Factory {
       f.onCleanup(() => client.close());
       return client;
     }),
-    prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io)),
+    prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io, init.signal)),
   };
   return f;
 }

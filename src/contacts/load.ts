@@ -3,9 +3,10 @@
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { InterruptedError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { Contact } from '../schemas/contacts.js';
 import { ErrorLog, formatRowError, type RowError } from './columns.js';
+import type { CsvSink, CsvSummary } from './csv.js';
 
 export interface ContactsCsvOptions {
   phoneColumn?: string;
@@ -78,21 +79,23 @@ export function contactsFormat(source: string, firstChar?: string): ContactsForm
 }
 
 /** The whole stream; Ctrl-C (signal) ends the read at once, even when nothing arrives. */
-async function readAll(stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const stop = () => (stream as NodeJS.ReadableStream & { destroy(err?: Error): void }).destroy(new InterruptedError('interrupted'));
-  if (signal?.aborted) stop();
-  signal?.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-  } finally {
-    signal?.removeEventListener('abort', stop);
-  }
-  return Buffer.concat(chunks);
-}
-
 function labelOf(source: string): string {
   return source === '-' ? 'stdin' : source;
+}
+
+/**
+ * A CSV that is not UTF-8 (an export of an older spreadsheet, in Latin-1) read as UTF-8 turns every accented
+ * letter into "�": names a campaign would say aloud. Unless the user chose the encoding, that stops the run
+ * (exit 2, nothing written or sent); with an explicit --encoding utf8 it is a warning.
+ */
+export function checkUtf8(label: string, summary: { notUtf8: boolean }, encoding: string | undefined, warn?: (line: string) => void): void {
+  if (!summary.notUtf8) return;
+  if (encoding === undefined) {
+    throw new UsageError(`${label} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
+      hints: ['Add --encoding latin1 if it comes from an older spreadsheet export (Latin-1 / Windows-1252).', 'Add --encoding utf8 to convert it anyway, with those characters replaced.'],
+    });
+  }
+  warn?.(`warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`);
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
@@ -168,11 +171,20 @@ function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Con
  */
 export async function loadContacts(
   source: string,
-  opts: ContactsCsvOptions & { stdin: NodeJS.ReadableStream; signal?: AbortSignal; warn?: (line: string) => void },
+  opts: ContactsCsvOptions & {
+    stdin: NodeJS.ReadableStream;
+    signal?: AbortSignal;
+    warn?: (line: string) => void;
+    /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
+    skipInvalid?: boolean;
+    rejects?: Pick<CsvSink, 'header' | 'reject'>;
+    /** CSV only: what was read, once the whole file was checked (rows, errors, duplicates). */
+    onSummary?: (summary: CsvSummary) => void | Promise<void>;
+  },
 ): Promise<Contact[]> {
   const label = labelOf(source);
   let data: Buffer | undefined;
-  if (source === '-') data = await readAll(opts.stdin, opts.signal);
+  if (source === '-') data = await (await import('../io/stdin.js')).readAll(opts.stdin, opts.signal);
   let format: ContactsFormat;
   if (data) {
     const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
@@ -184,6 +196,11 @@ export async function loadContacts(
       const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
       format = contactsFormat(source, first);
     }
+  }
+  if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
+    throw new UsageError(`--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`, {
+      hints: ['JSON contacts are sent as they are: fix or remove the invalid ones. Nothing was sent.'],
+    });
   }
   if (format === 'json' || format === 'ndjson') {
     const text = data!.toString('utf8').replace(/^\uFEFF/, '');
@@ -198,9 +215,10 @@ export async function loadContacts(
     input = createReadStream(source);
   }
   const contacts: Contact[] = [];
-  const summary = await convertCsv(input, { ...opts, label }, { contact: (c) => void contacts.push(c as Contact) });
-  if (summary.errors.count) throw rowErrorsToUsageError(label, summary.errors);
-  if (summary.notUtf8) opts.warn?.(`warning: ${label} is not valid UTF-8; if accented letters look wrong, add --encoding latin1`);
+  const summary = await convertCsv(input, { ...opts, label }, { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject });
+  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
+  checkUtf8(label, summary, opts.encoding, opts.warn);
+  await opts.onSummary?.(summary);
   if (summary.duplicates) opts.warn?.(`note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`);
   return contacts;
 }

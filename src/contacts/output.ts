@@ -94,3 +94,33 @@ export class ContactWriter {
 export function csvCell(v: string, delimiter: string): string {
   return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
+
+/**
+ * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, with the
+ * input's delimiter, so that it opens like the original in the same spreadsheet.
+ */
+export function rejectsSink(file: StagedFile) {
+  let delimiter = ',';
+  return {
+    header(plan: { headers: string[] }, d: string) {
+      delimiter = d;
+      return file.push(`${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(v, d)).join(d)}\r\n`);
+    },
+    reject(row: number, cells: string[], errors: { column: string; reason: string }[]) {
+      const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
+      return file.push(`${[String(row), reason, ...cells].map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`);
+    },
+  };
+}
+
+/** An output file named by `flag`: its folder exists, it is not a folder, and it is new unless --force. */
+export async function checkDestination(flag: string, file: string | undefined, force: boolean, nothing = 'nothing was written'): Promise<void> {
+  if (file === undefined) return;
+  const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
+  const dir = dirname(resolve(file));
+  const parent = await stat(dir).catch(() => undefined);
+  if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
+  const st = await stat(file).catch(() => undefined);
+  if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
+  if (st && !force) throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, { hints: ['Add --force to replace it, or choose another name.'] });
+}

@@ -5,10 +5,17 @@ export function humanTime(iso: unknown, now = Date.now()): string {
   if (typeof iso !== 'string' || iso === '') return '';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  return `${localTime(iso)} (${relative(t, now)})`;
+}
+
+/** Local time without the hint, for tables with several timestamps: "2026-11-23 10:02:05" (the first 16 characters: to the minute). */
+export function localTime(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
   const d = new Date(t);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${local} (${relative(t, now)})`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 export function relative(t: number, now = Date.now()): string {

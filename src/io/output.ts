@@ -4,7 +4,7 @@
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Pagination } from '../schemas/common.js';
-import { cell, csvField, humanTime } from './format.js';
+import { cell, csvField, humanTime, truncate } from './format.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -34,6 +34,10 @@ export interface Column<T = Record<string, unknown>> {
   time?: boolean;
   /** Longest cell on a terminal. */
   width?: number;
+  /** Takes the width the other columns leave on a terminal, cut with "…"; other columns are dropped before it gets less than this. */
+  fill?: number;
+  /** Dropped when a row is wider than the terminal, highest first; columns without it are kept. */
+  drop?: number;
 }
 
 type Rec = Record<string, unknown>;
@@ -42,6 +46,34 @@ function humanCell<T extends Rec>(col: Column<T>, r: T): string {
   if (col.human) return col.human(r);
   if (col.time) return humanTime(r[col.key]);
   return cell(r[col.key]);
+}
+
+/** Space between two columns of a table. */
+const GAP = 2;
+
+/**
+ * A table's columns and cells fitted to `width`: each column as wide as its longest cell (or header), columns with
+ * `drop` dropped (highest first) while a row would be wider, and the `fill` column cut to what is left.
+ * Tables with neither keep every column.
+ */
+function fitTable<T extends Rec>(all: Column<T>[], rows: T[], width: number): { cols: Column<T>[]; cells: string[][] } {
+  const text = new Map(all.map((c) => [c, rows.map((r) => {
+    const s = humanCell(c, r);
+    if (c.fill !== undefined) return s.replace(/\s+/g, ' ');
+    return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s;
+  })]));
+  const natural = new Map(all.map((c) => [c, text.get(c)!.reduce((n, s) => Math.max(n, s.length), (c.header ?? c.key).length)]));
+  const fill = all.find((c) => c.fill !== undefined);
+  const need = (cs: Column<T>[]) => cs.reduce((n, c) => n + GAP + (c === fill ? Math.min(c.fill!, natural.get(c)!) : natural.get(c)!), -GAP);
+  let cols = all;
+  for (;;) {
+    const victim = cols.filter((c) => c.drop !== undefined).sort((a, b) => b.drop! - a.drop!)[0];
+    if (!victim || need(cols) <= width) break;
+    cols = cols.filter((c) => c !== victim);
+  }
+  const fillWidth = fill ? Math.max((fill.header ?? fill.key).length, width - need(cols.filter((c) => c !== fill)) - GAP) : 0;
+  const cells = rows.map((_, i) => cols.map((c) => (c === fill ? truncate(text.get(c)![i], fillWidth) : text.get(c)![i])));
+  return { cols, cells };
 }
 
 /** Columns for records whose fields the reference does not document: id, status and timestamps first. */
@@ -94,7 +126,7 @@ export async function printList<T extends Rec>(io: IOStreams, out: OutputOptions
     await write(io.err, `${opts.emptyMessage ?? 'No results.'}\n`);
     return 0;
   }
-  const cols = columnsFor(rows[0]);
+  const { cols, cells } = fitTable(columnsFor(rows[0]), rows, io.columns || 120);
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     head: cols.map((c) => c.header ?? c.key),
@@ -102,7 +134,7 @@ export async function printList<T extends Rec>(io: IOStreams, out: OutputOptions
     chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
     wordWrap: false,
   });
-  for (const r of rows) table.push(cols.map((c) => { const s = humanCell(c, r); return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s; }));
+  for (const row of cells) table.push(row);
   await write(stream, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
   if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
     const p = opts.pagination;
@@ -161,14 +193,37 @@ export interface Field<T = Rec> {
   time?: boolean;
 }
 
+/** Nested objects as dotted keys: {scopes: {'tts:read': true}} → {'scopes.tts:read': true}. Arrays and {} stay whole. */
+function flatten(record: Rec, prefix = '', into: Rec = {}): Rec {
+  for (const [k, v] of Object.entries(record)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) flatten(v as Rec, `${prefix}${k}.`, into);
+    else into[`${prefix}${k}`] = v;
+  }
+  return into;
+}
+
+/**
+ * The header/value pairs of a record in CSV: the values of the fields shown on a terminal, as data (true/false, not
+ * yes/no). A nested object becomes one column per value (counters.completed); a field that names a nested value
+ * (tts:read, inside scopes) takes it; a field with no value in the record takes what the terminal shows.
+ */
+function recordCsv<T extends Rec>(record: T, fields?: Field<T>[]): [string, unknown][] {
+  const flat = Object.entries(flatten(record));
+  return (fields ?? Object.keys(record).map((key) => ({ key }) as Field<T>)).flatMap((f): [string, unknown][] => {
+    if (record[f.key] !== undefined) return Object.entries(flatten({ [f.key]: record[f.key] }));
+    const inner = flat.find(([k]) => k.endsWith(`.${f.key}`));
+    return [[f.key, inner ? inner[1] : f.human?.(record)]];
+  });
+}
+
 /** Prints one record: key/value rows on a terminal, its JSON otherwise. */
 export async function printRecord<T extends Rec>(io: IOStreams, out: OutputOptions, record: T, fields?: Field<T>[], idKey = 'id'): Promise<void> {
   if (out.quiet) return void (await write(io.out, `${cell(record[idKey])}\n`));
   if (out.format === 'json') return void (await write(io.out, `${JSON.stringify(record, null, 2)}\n`));
   if (out.format === 'ndjson') return void (await write(io.out, `${JSON.stringify(record)}\n`));
   if (out.format === 'csv') {
-    const keys = fields?.map((f) => f.key) ?? Object.keys(record);
-    return void (await write(io.out, `${keys.map(csvField).join(',')}\n${keys.map((k) => csvField(record[k])).join(',')}\n`));
+    const columns = recordCsv(record, fields);
+    return void (await write(io.out, `${columns.map(([k]) => csvField(k)).join(',')}\n${columns.map(([, v]) => csvField(v)).join(',')}\n`));
   }
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
     .map((f) => [f.label ?? f.key, f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key])] as const)

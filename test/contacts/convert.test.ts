@@ -88,11 +88,20 @@ describe('contacts convert: fixtures', () => {
     ]);
   });
 
-  it('latin1 with --encoding; without it, a warning', async () => {
+  it('latin1 with --encoding; without it, exit 2 and nothing written; --encoding utf8 converts with a warning', async () => {
     const r = await convert([fx('latin1.csv'), '--encoding', 'latin1', '-o', 'ndjson']);
     expect(r.stdout).toBe('{"phone_number":"+393331234567","name":"Niccolò Rossi","city":"Forlì"}\n{"phone_number":"+393471112222","name":"José Müller","city":"Cantù"}\n');
-    const w = await convert([fx('latin1.csv')]);
-    expect(w.stderr).toContain('is not valid UTF-8; if accented letters look wrong, add --encoding latin1');
+    const dir = tempDir();
+    const w = await convert([fx('latin1.csv'), '--out', join(dir, 'c.json')]);
+    expect(w.code).toBe(2);
+    expect(w.stderr).toContain('latin1.csv is not valid UTF-8: its accented letters would be replaced by "\uFFFD"');
+    expect(w.stderr).toContain('Add --encoding latin1');
+    expect(w.stdout).toBe('');
+    expect(readdirSync(dir)).toEqual([]);
+    const forced = await convert([fx('latin1.csv'), '--encoding', 'utf8', '-o', 'ndjson']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('Niccol\uFFFD Rossi');
+    expect(forced.stderr).toContain('warning: ');
   });
 
   it('tab and pipe detected; CRLF with quoted newlines', async () => {

@@ -122,11 +122,12 @@ describe('broken files: a clear error or a correct conversion', () => {
     expect(JSON.parse(ok.out!)).toEqual([{ phone_number: '+393331234567', name: 'An\u0000na' }]);
   });
 
-  it('invalid UTF-8: converted, with a warning that suggests --encoding latin1', async () => {
+  it('invalid UTF-8: exit 2 suggesting --encoding latin1, nothing written; converted with --encoding', async () => {
     const bytes = Buffer.concat([Buffer.from('phone_number,name\n+393331234567,Nicol'), Buffer.from([0xf2]), Buffer.from('\n')]);
     const c = await convert(bytes);
-    expect(c.r.code, c.r.stderr).toBe(0);
-    expect(c.r.stderr).toMatch(/not valid UTF-8.*--encoding latin1/);
+    expectFailure(c.r, 2);
+    expect(c.left).toEqual([]);
+    expect(c.r.stderr).toMatch(/not valid UTF-8[^]*--encoding latin1/);
     const latin = await convert(bytes, ['--encoding', 'latin1']);
     expect(JSON.parse(latin.out!)).toEqual([{ phone_number: '+393331234567', name: 'Nicolò' }]);
   });

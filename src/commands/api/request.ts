@@ -26,18 +26,8 @@ export interface ApiRawOptions {
 }
 
 async function readStdin(f: Factory): Promise<string> {
-  const { InterruptedError } = await import('../../errors.js');
-  const chunks: Buffer[] = [];
-  // Ctrl-C ends the read at once, even when nothing arrives.
-  const stop = () => f.io.in.destroy(new InterruptedError('interrupted'));
-  if (f.signal.aborted) stop();
-  f.signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const c of f.io.in) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  } finally {
-    f.signal.removeEventListener('abort', stop);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const { readAll } = await import('../../io/stdin.js');
+  return (await readAll(f.io.in, f.signal)).toString('utf8');
 }
 
 /** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */

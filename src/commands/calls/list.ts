@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
+import { localTime } from '../../io/format.js';
 import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
@@ -15,24 +16,17 @@ export interface CallsListOptions {
 }
 
 /**
- * Table columns from the fields of the first record. Its id, status and first timestamp lead (inferColumns);
- * one timestamp is enough to scan by, fields empty in the sample go last, and columns stop where the terminal
- * ends, so a row stays on one line. CSV keeps the order of inferColumns with every timestamp.
+ * Table columns from the fields of the first record, in the order of inferColumns: id, status, the timestamps (local
+ * time, without the relative hint that would repeat on each), then the rest, fields empty in the sample last.
+ * Columns are dropped from the end while a row is wider than the terminal. CSV keeps the order of inferColumns.
  */
-function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[], width: number): Column[] {
-  const firstTime = cols.findIndex((c) => c.time);
-  const one = cols.filter((c, i) => !c.time || i === firstTime);
-  const empty = (c: Column) => sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '';
-  const ordered = [...one.filter((c) => !empty(c)), ...one.filter(empty)];
-  const out: Column[] = [];
-  let used = 0;
-  for (const c of ordered) {
-    const w = Math.max(c.key.length, c.time ? 28 : String(sample?.[c.key] ?? '').length) + 2;
-    if (out.length > 0 && used + w > width) continue;
-    out.push(c);
-    used += w;
-  }
-  return out;
+function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[]): Column[] {
+  const late = (c: Column) => !c.time && c.key !== 'id' && c.key !== 'status' && (sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '');
+  return [...cols.filter((c) => !late(c)), ...cols.filter(late)].map((c, i) => ({
+    ...c,
+    ...(c.time ? { time: false, human: (r: Record<string, unknown>) => localTime(r[c.key]) } : {}),
+    ...(i > 0 ? { drop: i } : {}),
+  }));
 }
 
 export async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
@@ -52,7 +46,7 @@ export async function listRun(f: Factory, opts: CallsListOptions): Promise<void>
     path: '/v1/calls',
     query: { campaignId: opts.campaign },
     item,
-    columns: (first) => (table ? tableColumns(first, inferColumns(first, 30), f.io.columns || 120) : inferColumns(first, 30)),
+    columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
     emptyMessage: opts.campaign ? `No calls for campaign ${opts.campaign}.` : 'No calls.',
   });
 }

@@ -2,9 +2,9 @@ import type { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
-import { planCampaign, type ContactPlan } from '../../campaigns/plan.js';
+import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
-import { CliError, UsageError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
@@ -27,8 +27,13 @@ export const CreateOptions = z.object({
   dryRun: z.boolean().default(false),
   planRows: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more')).optional(),
   yes: z.boolean().default(false),
+  skipInvalid: z.boolean().default(false),
+  rejects: z.string().min(1, 'must not be empty').optional(),
+  force: z.boolean().default(false),
   ...ContactsCsvShape,
-});
+})
+  .refine((o) => !o.rejects || o.skipInvalid, { path: ['rejects'], message: 'needs --skip-invalid (without it, a file with errors stops the command)' })
+  .refine((o) => !o.skipInvalid || o.contacts !== undefined, { path: ['skipInvalid'], message: 'applies to CSV contacts: use it with --contacts file.csv' });
 export type CreateOptions = z.infer<typeof CreateOptions>;
 
 async function readBodyFile(file: string): Promise<Record<string, unknown>> {
@@ -50,12 +55,16 @@ async function readBodyFile(file: string): Promise<Record<string, unknown>> {
 }
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
-  return (source: string) =>
-    loadContacts(source, {
-      phoneColumn: opts.phoneColumn, attemptColumns: opts.attemptColumns, exclude: opts.exclude, defaultCountry: opts.defaultCountry,
-      delimiter: opts.delimiter, encoding: opts.encoding, dedupe: opts.dedupe,
-      stdin: f.io.in, signal: f.signal, warn: f.warn,
-    });
+  const csv = {
+    phoneColumn: opts.phoneColumn, attemptColumns: opts.attemptColumns, exclude: opts.exclude, defaultCountry: opts.defaultCountry,
+    delimiter: opts.delimiter, encoding: opts.encoding, dedupe: opts.dedupe,
+  };
+  return async (source: string) => {
+    if (!opts.skipInvalid) return loadContacts(source, { ...csv, stdin: f.io.in, signal: f.signal, warn: f.warn });
+    const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');
+    await checkRejectsFile(opts.rejects, opts.force);
+    return loadCsvSkippingInvalid(f, source, { ...csv, rejects: opts.rejects, force: opts.force });
+  };
 }
 
 /** Asks for the required fields the flags and --file left out (only on a terminal). */
@@ -100,6 +109,13 @@ function summaryLines(body: CampaignCreate): [string, string][] {
   return rows.filter(([, v]) => v !== '');
 }
 
+/** The fields an attempt's contact_attempts entry overrides (those that differ from attempt 1's), or undefined. */
+function attemptOverrides(c: ContactPlan, a: PlannedAttempt): Record<string, unknown> | undefined {
+  const base = c.attempts[0].fields;
+  const changed = Object.entries(a.fields).filter(([k, v]) => JSON.stringify(base[k]) !== JSON.stringify(v));
+  return changed.length ? Object.fromEntries(changed) : undefined;
+}
+
 function planRows(plan: ContactPlan[]): Record<string, unknown>[] {
   return plan.flatMap((c) => c.attempts.map((a) => ({
     contact: a.attempt === 1 ? String(c.contactIndex + 1) : '',
@@ -107,6 +123,7 @@ function planRows(plan: ContactPlan[]): Record<string, unknown>[] {
     toNumber: a.toNumber,
     fromNumber: a.fromNumber,
     via: `${a.toSource} / ${a.fromSource}`,
+    overrides: Object.entries(attemptOverrides(c, a) ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v) ?? 'null'}`).join(', '),
   })));
 }
 
@@ -117,6 +134,8 @@ const PLAN_COLUMNS = [
   { key: 'fromNumber', header: 'Caller ID' },
   { key: 'via', header: 'From' },
 ];
+/** Shown only when some attempt of the plan has overrides. */
+const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides' };
 
 /** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
 function planJson(plan: ContactPlan[]) {
@@ -124,9 +143,7 @@ function planJson(plan: ContactPlan[]) {
     contactIndex: c.contactIndex,
     phone_number: c.phone_number,
     attempts: c.attempts.map((a) => {
-      const base = c.attempts[0].fields;
-      const changed = Object.entries(a.fields).filter(([k, v]) => JSON.stringify(base[k]) !== JSON.stringify(v));
-      const overrides = changed.length ? Object.fromEntries(changed) : undefined;
+      const overrides = attemptOverrides(c, a);
       return { attempt: a.attempt, toNumber: a.toNumber, fromNumber: a.fromNumber, toSource: a.toSource, fromSource: a.fromSource, ...(overrides ? { overrides } : {}) };
     }),
   }));
@@ -136,7 +153,9 @@ async function printSummary(f: Factory, body: CampaignCreate, plan: ContactPlan[
   const rows = summaryLines(body);
   const width = Math.max(...rows.map(([k]) => k.length));
   await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
-  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, planRows(plan), { columns: PLAN_COLUMNS });
+  const attempts = planRows(plan);
+  const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
+  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, attempts, { columns });
   if (plan.length < body.contacts.length) await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
 }
 
@@ -176,7 +195,8 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
     const p = await f.prompter();
     const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', true);
-    if (!go) throw new CliError('cancelled: nothing was sent');
+    // The user stopped it, as Ctrl-C would: exit 130, not the API-error exit 1.
+    if (!go) throw new InterruptedError('cancelled at the confirmation; nothing was sent');
   }
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body }, envelope(Campaign));
@@ -214,7 +234,10 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     .option('--start', 'start calling at once (startImmediately); not with --scheduled-at')
     .option('--dry-run', 'send nothing: print the body summary and the attempt plan ({body, plan} as JSON when piped)')
     .option('--plan-rows <n>', 'with --dry-run, plan only the first N contacts')
-    .option('-y, --yes', 'do not ask for confirmation on a terminal');
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .option('--skip-invalid', 'with a CSV --contacts: leave invalid rows out of the campaign instead of stopping (their count goes to stderr)')
+    .option('--rejects <file.csv>', 'with --skip-invalid: write the rows left out here, with their row number and reasons (as `contacts convert` does)')
+    .option('--force', 'replace an existing --rejects file');
   addCsvOptions(cmd);
   cmd.action(async (raw: Record<string, unknown>) => {
     await run(f, parseOptions(CreateOptions, raw));

@@ -23,25 +23,11 @@ export type ConvertOptions = z.infer<typeof ConvertOptions>;
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
-async function checkDestination(flag: string, file: string | undefined, force: boolean): Promise<void> {
-  if (file === undefined) return;
-  const { stat } = await import('node:fs/promises');
-  const { dirname, resolve } = await import('node:path');
-  const dir = dirname(resolve(file));
-  const parent = await stat(dir).catch(() => undefined);
-  if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
-  const st = await stat(file).catch(() => undefined);
-  if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
-  if (st && !force) {
-    throw new UsageError(`${flag}: ${file} already exists; nothing was written`, { hints: ['Add --force to replace it, or choose another name.'] });
-  }
-}
-
 export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
   const g = f.globals();
   if (g.output === 'csv' || g.output === 'table') throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
   const ndjson = f.output().format === 'ndjson';
-  const [{ convertCsv }, { StagedFile: Staged, ContactWriter, csvCell }, { rowErrorsToUsageError }] = await Promise.all([
+  const [{ convertCsv }, { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination }, { rowErrorsToUsageError, checkUtf8 }] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
     import('../../contacts/load.js'),
@@ -71,29 +57,13 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     const rejects = opts.rejects ? await Staged.create(opts.rejects) : undefined;
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson);
-    let delimiter = ',';
-    const summary = await convertCsv(
-      input,
-      { ...opts, label, signal: f.signal },
-      {
-        // Rejects keep the input's delimiter, so they open like the original in the same spreadsheet.
-        header(plan, d) {
-          delimiter = d;
-          return rejects?.push(`${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(v, d)).join(d)}\r\n`);
-        },
-        contact: (c) => writer.write(c),
-        reject: rejects
-          ? (row, cells, errors) => {
-              const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
-              return rejects.push(`${[String(row), reason, ...cells].map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`);
-            }
-          : undefined,
-      },
-    );
+    const sink = rejects ? rejectsSink(rejects) : undefined;
+    const summary = await convertCsv(input, { ...opts, label, signal: f.signal }, { header: sink?.header, contact: (c) => writer.write(c), reject: sink?.reject });
     const { errors } = summary;
     if (errors.count && !opts.skipInvalid) {
       throw rowErrorsToUsageError(label, errors, 'row', ['Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).']);
     }
+    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
     writer.end();
     // Checked again: a file may have appeared while the input was read.
     await checkDestination('--out', opts.out, opts.force);
@@ -101,7 +71,6 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
-    if (summary.notUtf8) f.warn(`warning: ${label} is not valid UTF-8; if accented letters look wrong, add --encoding latin1`);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
       f.warn(`note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`);

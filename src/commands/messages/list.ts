@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
-import { cell, humanTime, truncate } from '../../io/format.js';
+import { cell, localTime } from '../../io/format.js';
 import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
@@ -12,29 +12,24 @@ export interface MessagesListOptions {
   channel?: 'sms' | 'email' | 'whatsapp';
 }
 
-const ADDRESS_WIDTH = 16;
-const SUBJECT_WIDTH = 14;
-/** Width of every column but the body: local time 16, channel 8, direction 3, status 9, addresses, subject, a gap of 2 after each. */
-const FIXED_WIDTH = 16 + 8 + 3 + 9 + 2 * ADDRESS_WIDTH + SUBJECT_WIDTH + 7 * 2 + 1;
+const SUBJECT_WIDTH = 30;
+/** The body takes what the other columns leave; FROM, then TO go before it gets less than this. */
+const BODY_MIN_WIDTH = 20;
 
-/** Local time to the minute, without the relative hint: a message list is scanned by date. */
-function localTime(iso: unknown): string {
-  return humanTime(iso).replace(/ \(.*\)$/, '').slice(0, 16);
-}
-
-function columns(terminalWidth: number): Column[] {
-  const bodyWidth = Math.max(12, (terminalWidth || 120) - FIXED_WIDTH);
-  return [
-    { key: 'createdAt', header: 'CREATED', human: (r) => localTime(r.createdAt) },
-    { key: 'channel', header: 'CHANNEL' },
-    { key: 'direction', header: 'DIR', human: (r) => (r.direction === 'OUTBOUND' ? 'out' : r.direction === 'INBOUND' ? 'in' : cell(r.direction)) },
-    { key: 'status', header: 'STATUS' },
-    { key: 'fromAddress', header: 'FROM', width: ADDRESS_WIDTH },
-    { key: 'toAddress', header: 'TO', width: ADDRESS_WIDTH },
-    { key: 'subject', header: 'SUBJECT', width: SUBJECT_WIDTH },
-    { key: 'body', header: 'BODY', human: (r) => truncate(r.body, bodyWidth) },
-  ];
-}
+/**
+ * Table columns at their natural width; on a narrow terminal SUBJECT goes first, then FROM, then TO, and BODY gets
+ * the rest. Local time to the minute, without the relative hint: a message list is scanned by date.
+ */
+const COLUMNS: Column[] = [
+  { key: 'createdAt', header: 'CREATED', human: (r) => localTime(r.createdAt).slice(0, 16) },
+  { key: 'channel', header: 'CHANNEL' },
+  { key: 'direction', header: 'DIR', human: (r) => (r.direction === 'OUTBOUND' ? 'out' : r.direction === 'INBOUND' ? 'in' : cell(r.direction)) },
+  { key: 'status', header: 'STATUS' },
+  { key: 'fromAddress', header: 'FROM', drop: 2 },
+  { key: 'toAddress', header: 'TO', drop: 1 },
+  { key: 'subject', header: 'SUBJECT', width: SUBJECT_WIDTH, drop: 3 },
+  { key: 'body', header: 'BODY', fill: BODY_MIN_WIDTH },
+];
 
 /** Columns of -o csv: every field of reference 2.4. */
 const CSV_COLUMNS: Column[] = ['id', 'createdAt', 'channel', 'direction', 'status', 'fromAddress', 'toAddress', 'subject', 'body', 'externalId', 'errorMessage'].map((key) => ({ key }));
@@ -46,7 +41,7 @@ export async function listRun(f: Factory, opts: MessagesListOptions): Promise<vo
     path: '/v1/messages',
     query: { channel: opts.channel },
     item: Message,
-    columns: table ? columns(f.io.columns) : CSV_COLUMNS,
+    columns: table ? COLUMNS : CSV_COLUMNS,
     emptyMessage: opts.channel ? `No ${opts.channel} messages.` : 'No messages.',
   });
 }

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { checkBaseUrl } from '../../api/client.js';
 import { ProfileName } from '../../config/store.js';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
@@ -17,17 +17,8 @@ export const AddOptions = z.object({
 export type AddOptions = z.infer<typeof AddOptions>;
 
 async function readStdin(f: Factory): Promise<string> {
-  const chunks: Buffer[] = [];
-  // Ctrl-C ends the read at once, even when nothing arrives.
-  const stop = () => f.io.in.destroy(new InterruptedError('interrupted'));
-  if (f.signal.aborted) stop();
-  f.signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const c of f.io.in) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  } finally {
-    f.signal.removeEventListener('abort', stop);
-  }
-  return Buffer.concat(chunks).toString('utf8').trim();
+  const { readAll } = await import('../../io/stdin.js');
+  return (await readAll(f.io.in, f.signal)).toString('utf8').trim();
 }
 
 export async function addRun(f: Factory, opts: AddOptions): Promise<void> {

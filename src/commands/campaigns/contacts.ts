@@ -1,0 +1,55 @@
+// `campaigns create --contacts file.csv --skip-invalid [--rejects file.csv]`: the converter of `contacts
+// convert`, with the invalid rows left out of the campaign instead of stopping it. The rejects file is the
+// one `contacts convert --rejects` writes (same columns, same delimiter, never replaced without --force),
+// written as soon as the whole CSV was read, before the summary, the confirmation or any request.
+import { loadContacts, type ContactsCsvOptions } from '../../contacts/load.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import type { Contact } from '../../schemas/contacts.js';
+
+export interface SkipInvalidOptions extends ContactsCsvOptions {
+  rejects?: string;
+  force: boolean;
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** Checked before the CSV is read, and again before the rejects file is put in place. */
+export async function checkRejectsFile(file: string | undefined, force: boolean): Promise<void> {
+  const { checkDestination } = await import('../../contacts/output.js');
+  await checkDestination('--rejects', file, force, 'nothing was sent');
+}
+
+/** The valid contacts of a CSV; invalid rows are counted on stderr and written with their reasons to --rejects. */
+export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: SkipInvalidOptions): Promise<Contact[]> {
+  const label = source === '-' ? 'stdin' : source;
+  const { StagedFile, rejectsSink } = await import('../../contacts/output.js');
+  const rejects = opts.rejects ? await StagedFile.create(opts.rejects) : undefined;
+  f.onCleanup(async () => rejects?.discard());
+  let invalid = 0;
+  try {
+    const contacts = await loadContacts(source, {
+      ...opts,
+      stdin: f.io.in,
+      signal: f.signal,
+      warn: f.warn,
+      skipInvalid: true,
+      rejects: rejects ? rejectsSink(rejects) : undefined,
+      onSummary: async ({ errors }) => {
+        invalid = errors.rows;
+        if (rejects) {
+          await checkRejectsFile(opts.rejects, opts.force);
+          await rejects.commit();
+        }
+        if (errors.count) {
+          f.warn(`warning: --skip-invalid left ${plural(errors.rows, 'invalid row')} of ${label} out of the campaign${opts.rejects ? `; they are in ${opts.rejects} with their reasons` : ':'}`);
+          if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+        }
+      },
+    });
+    if (contacts.length === 0) throw new UsageError(`${label}: no valid contacts${invalid ? ` (all ${plural(invalid, 'row')} invalid)` : ''}; nothing was sent`);
+    return contacts;
+  } finally {
+    await rejects?.discard();
+  }
+}
