@@ -44,11 +44,17 @@ for (const [k, v] of Object.entries(HTTP2_CONSTANTS)) {
 const STAND_INS = {
   'node:http2': { from: '/undici/', contents: `const real = () => require('node:http2');\nmodule.exports = { constants: ${JSON.stringify(HTTP2_CONSTANTS)}, connect: (...a) => real().connect(...a) };` },
   'node:child_process': { from: '/commander/', contents: "module.exports = new Proxy({}, { get: (_, k) => require('node:child_process')[k] });" },
+  // undici checks its invariants with assert(value): the real module (and its error formatting) loads only when
+  // one fails, or when another of its functions is used.
+  'node:assert': {
+    from: '/undici/',
+    contents: "const real = () => require('node:assert');\nfunction assert(value, message) { if (!value) real()(value, message); }\nmodule.exports = new Proxy(assert, { get: (t, k) => (k in t ? t[k] : real()[k]) });",
+  },
 };
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {
-    build.onResolve({ filter: /^node:(http2|child_process)$/ }, (args) =>
+    build.onResolve({ filter: /^node:(http2|child_process|assert)$/ }, (args) =>
       args.namespace !== 'lazy-builtin' && args.importer.includes(STAND_INS[args.path].from) ? { path: args.path, namespace: 'lazy-builtin' } : undefined);
     build.onResolve({ filter: /^node:/, namespace: 'lazy-builtin' }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({ contents: STAND_INS[args.path].contents, loader: 'js' }));
@@ -120,8 +126,9 @@ await esbuild.build({
   // Smaller files parse faster; names are kept so that --debug stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  // CommonJS dependencies bundled into ESM still call require().
-  banner: { js: "import{createRequire as __vcr}from'node:module';const require=__vcr(import.meta.url);" },
+  // CommonJS dependencies bundled into ESM still call require(), for built-in modules only (everything else is
+  // bundled): process.getBuiltinModule (Node 20.16+) gives them without loading node:module and its source maps.
+  banner: { js: "const require=(id)=>{const m=process.getBuiltinModule(id);if(m===void 0)throw new Error('voicectl: not a built-in module: '+id);return m};" },
   plugins: [vendored, zodEnglishOnly, lazyBuiltins],
   logLevel: 'warning',
 });

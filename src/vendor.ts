@@ -5,7 +5,6 @@
 // compiled through node:vm can. A cache that does not fit (another Node version, other V8 flags) is rejected
 // by V8 and the bundle is compiled as usual: slower, never wrong.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
@@ -18,6 +17,16 @@ function distRoot(): string {
   const last = [...path.matchAll(/[\\/]dist(?:\.\d+\.tmp)?[\\/]/g)].at(-1);
   if (!last || last.index === undefined) throw new Error(`vendor: cannot find dist/ from ${path}`);
   return path.slice(0, last.index + last[0].length);
+}
+
+/**
+ * The bundles require only Node's built-in modules (everything else is inside them). process.getBuiltinModule
+ * gives those without loading node:module (and the source-map support it pulls in).
+ */
+export function builtinRequire(id: string): unknown {
+  const m = process.getBuiltinModule(id);
+  if (m === undefined) throw new Error(`voicectl: the bundle asked for "${id}", which is not a built-in module`);
+  return m;
 }
 
 export function loadVendor<T>(name: string): T {
@@ -35,7 +44,7 @@ export function loadVendor<T>(name: string): T {
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
   const module = { exports: {} as T };
   const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
-  fn.call(module.exports, module.exports, createRequire(file), module, file, dir.slice(0, -1));
+  fn.call(module.exports, module.exports, builtinRequire as NodeJS.Require, module, file, dir.slice(0, -1));
   if (process.env.VOICECTL_WRITE_CODE_CACHE === '1') {
     if (scripts.length === 0) process.once('exit', writeCaches);
     scripts.push({ script, cache });

@@ -205,7 +205,7 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const outer = req.signal ?? this.opts.signal;
     const signal = outer ? AbortSignal.any([timeout, outer]) : timeout;
-    const started = performance.now();
+    const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
     this.log(`> ${req.method} ${url}`);
     for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
     if (body !== undefined) this.log(`> ${excerpt(body, 2000)}`);
@@ -228,7 +228,7 @@ export class ApiClient {
     } catch (err) {
       if (outer?.aborted) throw interrupted(req, outer.reason);
       const code = (err as { code?: string }).code ?? (err as Error).name;
-      const ms = Math.round(performance.now() - started);
+      const ms = Date.now() - started;
       this.log(`< network error ${code} after ${ms} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s`, {
@@ -242,7 +242,7 @@ export class ApiClient {
         hints: refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)],
       });
     }
-    const ms = Math.round(performance.now() - started);
+    const ms = Date.now() - started;
     const requestId = headerValue(res.headers, 'x-request-id');
     this.log(`< ${res.statusCode} ${ms} ms${requestId ? ` requestId=${requestId}` : ''}`);
     if (res.statusCode >= 200 && res.statusCode < 300) {
