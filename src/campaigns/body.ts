@@ -101,6 +101,8 @@ export function parseMap(entries: string[]): Record<string, string> {
   for (const e of entries) {
     const m = /^\s*([^=\s]+)\s*=\s*(\S.*?)\s*$/.exec(e);
     if (!m) throw new UsageError(`--map: "${e}" is not VARIABLE=FIELD (for example --map customer_name=first_name)`);
+    // JSON objects cannot carry it through JavaScript: refused rather than silently dropped.
+    if (m[1] === '__proto__') throw new UsageError(`--map: "__proto__" cannot be a variable name (got "${e}")`);
     out[m[1]] = m[2];
   }
   return out;
@@ -141,7 +143,7 @@ export function applyFlags(base: Record<string, unknown>, flags: CampaignFlags):
   if (flags.timezone !== undefined) set('timezone', flags.timezone);
   if (flags.maxConcurrency !== undefined) set('maxConcurrency', integer(flags.maxConcurrency));
   if (flags.keepFreeForInbound !== undefined) set('keepFreeForInbound', integer(flags.keepFreeForInbound));
-  if (flags.scheduledAt !== undefined) set('scheduledAt', flags.scheduledAt);
+  if (flags.scheduledAt !== undefined) set('scheduledAt', withSeconds(flags.scheduledAt));
   if (flags.start) set('startImmediately', true);
   return { body, fromFlags };
 }
@@ -213,3 +215,8 @@ export function warningsFor(body: CampaignCreate, now: number): string[] {
 }
 
 export type { CampaignCreateInput };
+
+/** ISO 8601 lets seconds be left out (2026-01-15T09:00Z); the API's examples carry them, so they are added. */
+export function withSeconds(at: string): string {
+  return at.replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)(Z|[+-]\d\d:\d\d)$/i, '$1:00$2');
+}

@@ -120,10 +120,19 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await good('--scheduled-at', '2099-01-15T09:00:00+01:00');
     const past = await good('--scheduled-at', '2020-01-15T09:00:00Z');
     expect(past.stderr).toMatch(/warning: --scheduled-at 2020-01-15T09:00:00Z is in the past/);
+    // Seconds may be left out, as ISO 8601 allows; they are sent.
+    const short = await good('--scheduled-at', '2099-01-15T09:00+01:00');
+    expect(JSON.parse(short.stdout).body.scheduledAt).toBe('2099-01-15T09:00:00+01:00');
+    expect(JSON.parse((await good('--scheduled-at', '2099-01-15T09:00Z')).stdout).body.scheduledAt).toBe('2099-01-15T09:00:00Z');
+    await bad(['--scheduled-at', '2099-01-15T9:00Z'], /--scheduled-at: must be an ISO 8601/);
     await bad(['--scheduled-at', 'tomorrow'], /--scheduled-at: must be an ISO 8601 date-time .*\(got "tomorrow"\)/);
     await bad(['--scheduled-at', '2099-01-15 09:00'], /--scheduled-at: must be an ISO 8601/);
     await bad(['--scheduled-at', '2099-01-15T09:00:00Z', '--start'], /--start: cannot be combined with scheduledAt/);
     await good('--start');
+  });
+
+  it('--map refuses "__proto__" as a variable, which a JSON object could not carry', async () => {
+    await bad(['--map', '__proto__=first_name'], /--map: "__proto__" cannot be a variable name/);
   });
 
   it('variableMapping: a warning naming the contacts that lack the field', async () => {
