@@ -182,9 +182,11 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
 
 export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; debug: boolean }): number {
   const w = (s: string) => io.err.write(`${s}\n`);
+  // "error" in red on a terminal that allows colors (never piped, never with NO_COLOR, CI or --no-color).
+  const label = io.color && io.stderrIsTTY ? '\x1b[31merror\x1b[39m' : 'error';
   if (!(err instanceof CliError)) {
     const e = err instanceof Error ? err : new Error(String(err));
-    w(`error: unexpected failure: ${e.message}`);
+    w(`${label}: unexpected failure: ${e.message}`);
     if (opts.debug && e.stack) w(e.stack);
     else w('This is a bug in voicectl; run again with --debug for details and report it.');
     if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
@@ -193,7 +195,7 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
   if (err instanceof InterruptedError) {
     w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
   } else {
-    w(`error: ${err.message}`);
+    w(`${label}: ${err.message}`);
   }
   if (err instanceof ApiError) {
     const parts = [`status ${err.status}`, err.apiCode ? `code ${err.apiCode}` : undefined, err.requestId ? `requestId ${err.requestId}` : undefined].filter(Boolean);

@@ -31,6 +31,19 @@ describe('help and usage', () => {
     expect(sandbox.log).toHaveLength(0);
   });
 
+  it('"error" is red on a terminal that allows colors, plain otherwise', async () => {
+    const colored = await cli(['tts', 'get', 'tts_missing'], { sandbox, tty: true, color: true });
+    expect(colored.code).toBe(4);
+    expect(colored.stderr).toMatch(/^\x1b\[31merror\x1b\[39m: /m);
+    for (const opts of [{ tty: true, color: false }, { tty: false }]) {
+      const plain = await cli(['tts', 'get', 'tts_missing'], { sandbox, ...opts });
+      expect(plain.stderr).toMatch(/^error: /m);
+      expect(plain.stderr).not.toContain('\x1b[');
+    }
+    const noColor = await cli(['--no-color', 'tts', 'get', 'tts_missing'], { sandbox, tty: true, color: true });
+    expect(noColor.stderr).not.toContain('\x1b[');
+  });
+
   it('--version prints the package version', async () => {
     const r = await spawnCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: '0.1.0\n' });
