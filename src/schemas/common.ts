@@ -44,8 +44,14 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 /** `{data: [...], pagination, requestId}` of a list. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The envelope of a list of `item`, built once per item schema (zod compiles each schema on first use). */
 export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: z.array(item), pagination: Pagination.optional(), requestId: z.string().optional() });
+  const make = () => z.looseObject({ data: z.array(item), pagination: Pagination.optional(), requestId: z.string().optional() });
+  let e = envelopes.get(item) as ReturnType<typeof make> | undefined;
+  if (!e) envelopes.set(item, (e = make()));
+  return e;
 }
 
 /**
