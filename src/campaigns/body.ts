@@ -166,7 +166,10 @@ function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undef
 }
 
 export interface Validated {
+  /** The campaign as the service will run it: the reference's defaults filled in (for the summary and the plan). */
   body: CampaignCreate;
+  /** What is sent: the validated fields the user set, and no default the user did not ask for (the API applies its own). */
+  request: Partial<CampaignCreate>;
   warnings: string[];
 }
 
@@ -193,7 +196,9 @@ export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: S
     throw new UsageError(shown[0], { hints: [...shown.slice(1), 'Nothing was sent.'] });
   }
   const body = result.data;
-  return { body, warnings: warningsFor(body, opts.now) };
+  const request: Partial<CampaignCreate> = { ...body };
+  for (const k of Object.keys(body) as (keyof CampaignCreate)[]) if (raw[k] === undefined) delete request[k];
+  return { body, request, warnings: warningsFor(body, opts.now) };
 }
 
 function contactLabel(i: number, phone: string): string {

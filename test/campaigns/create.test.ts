@@ -190,3 +190,16 @@ describe('a CSV that is not UTF-8', () => {
     expect(body.contacts.map((c) => c.name)).toEqual(['Niccolò Rossi', 'José Müller']);
   });
 });
+
+describe('the request body', () => {
+  it('carries what the user set and none of the defaults the API applies itself', async () => {
+    const r = await cli([...BASE, '--contacts', JSON_CONTACTS, '--yes', '--max-retries', '2'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = sandbox.requests('POST', '/v1/campaigns')[0].body as Record<string, unknown>;
+    expect(sent).toMatchObject({ name: 'Nightly', agentId: 'agent_sales', fromNumber: '+390212345678', maxRetries: 2 });
+    for (const k of ['retryDelayMinutes', 'timezone', 'keepFreeForInbound']) expect(sent).not.toHaveProperty(k);
+    // The service filled them in.
+    const created = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(created).toMatchObject({ retryDelayMinutes: 30, timezone: 'Europe/Rome' });
+  });
+});

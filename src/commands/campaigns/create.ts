@@ -178,7 +178,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     await askMissing(f, raw, load);
     for (const k of ['name', 'agentId', 'fromNumber', 'contacts']) fromFlags.add(k);
   }
-  const { body, warnings } = validateBody(raw, { fromFlags, file: opts.file, now: f.now(), windowFlag: opts.window !== undefined });
+  const { body, request, warnings } = validateBody(raw, { fromFlags, file: opts.file, now: f.now(), windowFlag: opts.window !== undefined });
   for (const w of warnings) f.warn(`warning: ${w}`);
 
   const out = f.output();
@@ -187,7 +187,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     if (out.format === 'table' && !out.quiet) {
       await printSummary(f, body, plan, f.io.out, 'Dry run: nothing was sent. The campaign would be:');
     } else {
-      await write(f.io.out, `${JSON.stringify({ body, plan: planJson(plan) }, null, 2)}\n`);
+      await write(f.io.out, `${JSON.stringify({ body: request, plan: planJson(plan) }, null, 2)}\n`);
     }
     return;
   }
@@ -199,7 +199,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     if (!go) throw new InterruptedError('cancelled at the confirmation; nothing was sent');
   }
   const client = await f.client();
-  const res = await client.json({ method: 'POST', path: '/v1/campaigns', body }, envelope(Campaign));
+  const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
