@@ -210,6 +210,9 @@ export function warningsFor(body: CampaignCreate, now: number): string[] {
   if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
     warnings.push(`--scheduled-at ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
   }
+  if (body.fromNumberAttempts !== undefined && body.maxRetries === 0) {
+    warnings.push(`--from-attempts is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`);
+  }
   for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
     const lacking = body.contacts.flatMap((c, i) => (c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : []));
     if (lacking.length === 0) continue;

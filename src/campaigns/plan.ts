@@ -6,7 +6,8 @@
 //     past the end rolling cycles through contact_attempts, clamp repeats the last entry, custom goes
 //     back to phone_number; no alternatives: phone_number. An entry's other fields override the contact's.
 //   caller ID at attempt k: fromNumberAttempts[k-1] while it exists; past the end rolling cycles, clamp
-//     repeats the last, custom falls back to fromNumber; no list: fromNumber.
+//     repeats the last, custom falls back to fromNumber; no list: fromNumber. The reference uses the list
+//     only "when maxRetries > 0": with maxRetries 0 the single attempt calls from fromNumber.
 //   attempts per contact: 1 + maxRetries.
 import { CAMPAIGN_DEFAULTS, type Strategy } from '../schemas/campaigns.js';
 import type { Contact } from '../schemas/contacts.js';
@@ -80,7 +81,7 @@ export function planAttempt(c: PlanInput, contact: Contact, attempt: number): Pl
   const alts = contact.contact_attempts ?? [];
   const ci = contactEntryIndex(alts.length, attempt, c.contactAttemptStrategy);
   const entry = ci >= 0 ? alts[ci] : undefined;
-  const list = c.fromNumberAttempts ?? [];
+  const list = (c.maxRetries ?? CAMPAIGN_DEFAULTS.maxRetries) > 0 ? c.fromNumberAttempts ?? [] : [];
   const fi = callerIdIndex(list.length, attempt, c.fromNumberStrategy);
   return {
     attempt,

@@ -106,6 +106,11 @@ describe('caller ID', () => {
     }
   });
 
+  it('fromNumberAttempts is used only when maxRetries > 0 (reference 4.4): maxRetries 0 calls from fromNumber', () => {
+    expect(callerIds(base({ fromNumberAttempts: FROM, maxRetries: 0 }))).toEqual([MAIN]);
+    expect(callerIds(base({ fromNumberAttempts: FROM, maxRetries: 1 }))).toEqual([FROM[0], FROM[1]]);
+  });
+
   it('without a strategy the plan reads rolling (CAMPAIGN_DEFAULTS.strategy)', () => {
     expect(callerIds(base({ fromNumberAttempts: FROM }))).toEqual(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'rolling' })));
     expect(dialled(base(), contact(3))).toEqual(dialled(base({ contactAttemptStrategy: 'rolling' }), contact(3)));

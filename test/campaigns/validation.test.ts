@@ -131,6 +131,14 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await good('--start');
   });
 
+  it('--from-attempts with maxRetries 0 is a warning: the reference uses the list only when retrying', async () => {
+    const r = await good('--from-attempts', '+390298765432', '--max-retries', '0');
+    expect(r.stderr).toContain('warning: --from-attempts is not used when maxRetries is 0');
+    expect(JSON.parse(r.stdout).plan[0].attempts[0]).toMatchObject({ fromNumber: '+390212345678', fromSource: 'fromNumber' });
+    const retrying = await good('--from-attempts', '+390298765432', '--max-retries', '1');
+    expect(retrying.stderr).not.toContain('is not used');
+  });
+
   it('--map refuses "__proto__" as a variable, which a JSON object could not carry', async () => {
     await bad(['--map', '__proto__=first_name'], /--map: "__proto__" cannot be a variable name/);
   });
