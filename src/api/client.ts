@@ -140,13 +140,28 @@ export class ApiClient {
       const u = await loadUndici();
       const env = this.opts.env ?? {};
       const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
-      this.dispatcher = proxied ? await u.envProxyAgent() : new u.Agent({ keepAliveTimeout: 1000 });
+      this.dispatcher = proxied ? await u.envProxyAgent(env) : new u.Agent({ keepAliveTimeout: 1000 });
     }
     return this.dispatcher;
   }
 
   async close(): Promise<void> {
     await this.dispatcher?.close();
+  }
+
+  /** When a proxy is configured, a refused or unresolved connection may be the proxy's: say which one. */
+  private proxyHint(): string[] {
+    const env = this.opts.env ?? {};
+    const names = this.base.protocol === 'https:' ? ['HTTPS_PROXY', 'https_proxy'] : ['HTTP_PROXY', 'http_proxy'];
+    const name = names.find((k) => env[k]);
+    if (!name) return [];
+    let where = 'it';
+    try {
+      where = new URL(env[name]!).host;
+    } catch {
+      // not a URL: name the variable only
+    }
+    return [`${name} is set: the connection goes through the proxy ${where} (unless NO_PROXY covers ${this.base.hostname}); check that it is reachable.`];
   }
 
   private log(line: string) {
@@ -239,7 +254,7 @@ export class ApiClient {
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       throw new NetworkError(`${req.method} ${req.path} failed: ${networkMessage(code, this.base.host)}`, {
         cause: err,
-        hints: refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)],
+        hints: [...(refused ? this.proxyHint() : []), ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)])],
       });
     }
     const ms = Date.now() - started;

@@ -10,7 +10,12 @@ Object.assign(Dispatcher.prototype, api);
 export { Agent };
 
 /** Proxy support (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when one of them is set. */
-export async function envProxyAgent() {
+export async function envProxyAgent(env: Record<string, string | undefined>) {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
-  return new EnvHttpProxyAgent();
+  // From the environment voicectl was given (the same as process.env when run from a shell).
+  return new EnvHttpProxyAgent({
+    httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+    httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
+    noProxy: env.NO_PROXY ?? env.no_proxy,
+  });
 }

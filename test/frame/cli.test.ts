@@ -31,6 +31,16 @@ describe('help and usage', () => {
     expect(sandbox.log).toHaveLength(0);
   });
 
+  it('a refused connection through a proxy names the proxy (without its credentials)', async () => {
+    const r = await cli(['tts', 'get', 'tts_x'], { sandbox, env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('HTTP_PROXY is set: the connection goes through the proxy 127.0.0.1:9');
+    expect(r.stderr).not.toContain('s3cret');
+    const direct = await cli(['tts', 'get', 'tts_x'], { sandbox, env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    expect(direct.stderr).toContain('could not connect to 127.0.0.1:9');
+    expect(direct.stderr).not.toContain('proxy');
+  });
+
   it('"error" is red on a terminal that allows colors, plain otherwise', async () => {
     const colored = await cli(['tts', 'get', 'tts_missing'], { sandbox, tty: true, color: true });
     expect(colored.code).toBe(4);
