@@ -2,18 +2,36 @@
 // (and saved back to) the config dir, and points the command at it with the demo key.
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Factory } from '../factory.js';
-import { loadState, saveState, stateFile } from './persist.js';
+import { InterruptedError } from '../errors.js';
+import { loadState, lockState, saveState, stateFile } from './persist.js';
 import { Sandbox } from './server.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
 
 export async function startEmbeddedSandbox(f: Factory): Promise<ResolvedConfig> {
   const file = stateFile(await f.configDir());
-  const sandbox = new Sandbox({ state: loadState(file) });
-  const baseUrl = await sandbox.listen(0, '127.0.0.1');
+  const release = await lockState(file, {
+    signal: f.signal,
+    onWait: (pid) => f.warn(`sandbox: waiting for another --sandbox command (pid ${pid}) to finish; they share ${file}`),
+  }).catch((err: unknown) => {
+    throw f.signal.aborted ? new InterruptedError('interrupted') : err;
+  });
+  let sandbox: Sandbox;
+  let baseUrl: string;
+  try {
+    sandbox = new Sandbox({ state: loadState(file) });
+    baseUrl = await sandbox.listen(0, '127.0.0.1');
+  } catch (err) {
+    release();
+    throw err;
+  }
   f.onCleanup(async () => {
-    sandbox.advance();
-    saveState(file, sandbox.state);
-    await sandbox.close();
+    try {
+      sandbox.advance();
+      saveState(file, sandbox.state);
+      await sandbox.close();
+    } finally {
+      release();
+    }
   });
   // A sandbox demo key in the environment picks the organization or scopes; any other key is never sent here.
   const envKey = f.env.VOICECTL_API_KEY;
