@@ -100,6 +100,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     env,
     signal: opts.signal ?? new AbortController().signal,
     now: opts.now,
+    argv,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');

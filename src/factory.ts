@@ -31,6 +31,8 @@ export interface Factory {
    * commands printed in hints (wait again, download), so that they reach the same service when pasted.
    */
   invocation(): string;
+  /** The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in; shell-quoted. */
+  commandLine(replace?: Record<string, string>): string;
   /** Writes a line to stderr (warnings, notes). */
   warn(line: string): void;
   /** Throws InterruptedError if Ctrl-C was pressed. */
@@ -47,6 +49,8 @@ export interface FactoryInit {
   globals: () => GlobalOptions;
   /** Tests may pin the clock. */
   now?: () => number;
+  /** The words the user typed after `voicectl` (for commands that print how to resume). */
+  argv?: string[];
 }
 
 export function createFactory(init: FactoryInit): Factory {
@@ -63,6 +67,21 @@ export function createFactory(init: FactoryInit): Factory {
     version: VERSION,
     signal: init.signal,
     globals: init.globals,
+    commandLine: (replace = {}) => {
+      const words: string[] = [];
+      const argv = init.argv ?? [];
+      for (let i = 0; i < argv.length; i++) {
+        const w = argv[i];
+        const [name] = w.split('=', 1);
+        if (name in replace) {
+          if (!w.includes('=')) i++; // its value
+          continue;
+        }
+        words.push(w);
+      }
+      for (const [flag, value] of Object.entries(replace)) words.push(flag, value);
+      return ['voicectl', ...words.map(shellWord)].join(' ');
+    },
     invocation: () => {
       const g = init.globals();
       const words = ['voicectl'];

@@ -26,7 +26,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, flags
     const name = flags[key] ?? flags[top] ?? (top ? flagName(top) : 'input');
     let value: unknown = raw;
     for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
-    // A switch (--all) has no value worth quoting: "--all: cannot be combined with --page".
+    // A switch (--skip-invalid) has no value worth quoting: "--skip-invalid: applies to CSV contacts".
     const got = value === undefined && issue.code === 'invalid_type' ? 'is required' : typeof value === 'boolean' ? issue.message : `${issue.message} (got ${describeValue(value)})`;
     return value === undefined && issue.code === 'invalid_type' ? `${name} is required` : `${name}: ${got}`;
   });

@@ -18,6 +18,8 @@ export interface PaginateOptions {
   limit?: number;
   /** Pages in flight at once after the first. */
   concurrency?: number;
+  /** The first page to read (to resume a walk); 1 by default. */
+  startPage?: number;
   signal?: AbortSignal;
 }
 
@@ -35,13 +37,14 @@ export async function* paginate<S extends z.ZodType>(client: ApiClient, item: S,
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   const get = (page: number) => fetchPage(client, item, opts.path, { ...opts.query, page, limit }, opts.signal);
 
-  const first = await get(1);
+  const start = opts.startPage ?? 1;
+  const first = await get(start);
   yield first;
   const totalPages = first.pagination?.totalPages ?? 1;
-  if (totalPages <= 1) return;
+  if (totalPages <= start) return;
 
   const inFlight = new Map<number, Promise<Page<z.infer<S>>>>();
-  let next = 2;
+  let next = start + 1;
   const fill = () => {
     while (next <= totalPages && inFlight.size < concurrency) {
       const p = get(next);
@@ -51,7 +54,7 @@ export async function* paginate<S extends z.ZodType>(client: ApiClient, item: S,
     }
   };
   try {
-    for (let page = 2; page <= totalPages; page++) {
+    for (let page = start + 1; page <= totalPages; page++) {
       fill();
       const result = await inFlight.get(page)!;
       inFlight.delete(page);

@@ -189,7 +189,7 @@ export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: S
       let name = where(issue.path, fromFlags, opts.file);
       if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime')) name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
       if (value === undefined && issue.code === 'invalid_type') return `${name} is required`;
-      return `${name}: ${issue.message} (got ${describeValue(value)})`;
+      return typeof value === 'boolean' ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got ${describeValue(value)})`;
     });
     const shown = lines.slice(0, MAX_ERRORS);
     if (lines.length > MAX_ERRORS) shown.push(`… and ${lines.length - MAX_ERRORS} more`);

@@ -2,7 +2,8 @@
 // fetched with bounded concurrency), and the output contract for lists.
 import { z } from 'zod';
 import type { Query } from '../api/client.js';
-import { fetchPage, paginateRecords } from '../api/paginate.js';
+import { fetchPage, paginate } from '../api/paginate.js';
+import { CliError, InterruptedError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
@@ -17,7 +18,7 @@ export const ListOptions = z
     all: z.boolean().default(false),
     concurrency: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be between 1 and ${MAX_CONCURRENCY}`).max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`)).default(DEFAULT_CONCURRENCY),
   })
-  .refine((o) => !(o.all && o.page !== undefined), { message: 'cannot be combined with --page', path: ['all'] });
+;
 export type ListOptions = z.infer<typeof ListOptions>;
 
 export interface ListRequest<T extends Record<string, unknown>> {
@@ -33,8 +34,29 @@ export async function runList<T extends Record<string, unknown>>(f: Factory, opt
   const out = f.output();
   const client = await f.client();
   if (opts.all) {
-    const records = paginateRecords(client, req.item, { path: req.path, query: req.query, limit: opts.limit, concurrency: opts.concurrency, signal: f.signal });
-    await printList(f.io, out, records, { columns: req.columns, emptyMessage: req.emptyMessage });
+    // --all --page N walks from page N on: what the hint below prints to resume an interrupted walk.
+    const start = opts.page ?? 1;
+    let done = start - 1;
+    let total: number | undefined;
+    const pages = paginate(client, req.item, { path: req.path, query: req.query, limit: opts.limit, concurrency: opts.concurrency, signal: f.signal, startPage: start });
+    async function* records() {
+      for await (const page of pages) {
+        total ??= page.pagination?.totalPages;
+        yield* page.records;
+        done = page.pagination?.page ?? done + 1;
+      }
+    }
+    try {
+      await printList(f.io, out, records(), { columns: req.columns, emptyMessage: req.emptyMessage });
+    } catch (raw) {
+      // Ctrl-C arrives as the abort signal's reason; it becomes the usual interrupt, with the hint.
+      const err = !(raw instanceof CliError) && f.signal.aborted ? new InterruptedError('interrupted') : raw;
+      if (err instanceof CliError && total !== undefined && done < total) {
+        const printed = done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
+        err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1) })}`);
+      }
+      throw err;
+    }
     return;
   }
   const page = await fetchPage(client, req.item, req.path, { ...req.query, page: opts.page, limit: opts.limit }, f.signal);

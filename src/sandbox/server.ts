@@ -74,7 +74,7 @@ export class Sandbox {
   state: SandboxState;
   settings: SandboxSettings;
   readonly log: LogEntry[] = [];
-  faults: (Fault & { used: number })[] = [];
+  faults: (Fault & { used: number; skipped?: number })[] = [];
   url = '';
   /** Requests being handled now, and the most at once since start (benchmarks read these). */
   inFlight = 0;
@@ -218,7 +218,11 @@ export class Sandbox {
 
   /** Applies the first matching fault; true when it answered (or broke) the request itself. */
   private async applyFault(method: string, path: string, req: IncomingMessage, res: ServerResponse, entry: LogEntry, requestId: string): Promise<boolean> {
-    const fault = this.faults.find((f) => (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)) && (f.times === undefined || f.used < f.times));
+    const fault = this.faults.find((f) => (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)) && (f.times === undefined || f.used < f.times) && (f.skipped ?? 0) >= (f.skip ?? 0));
+    for (const f of this.faults) {
+      if (f === fault || (f.method && f.method !== method) || (f.path && !path.startsWith(f.path))) continue;
+      if ((f.skipped ?? 0) < (f.skip ?? 0)) f.skipped = (f.skipped ?? 0) + 1;
+    }
     if (!fault) return false;
     fault.used++;
     if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));

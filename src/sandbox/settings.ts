@@ -36,5 +36,7 @@ export const Fault = z.object({
   location: z.string().optional(),
   /** How many requests it applies to; unlimited when absent. */
   times: z.number().int().positive().optional(),
+  /** How many matching requests pass untouched before it applies (to break a walk at its 4th page). */
+  skip: z.number().int().min(0).optional(),
 });
 export type Fault = z.infer<typeof Fault>;

@@ -62,6 +62,26 @@ describe('messages list', () => {
     expect(sandbox.requests().every((e) => e.query.channel === 'whatsapp')).toBe(true);
   });
 
+  it('--all --page N walks from page N on', async () => {
+    const r = await cli(['messages', 'list', '--all', '--page', '3', '--limit', '50', '-o', 'ndjson'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').map((l) => parseJson<Msg>(l).id)).toEqual(expected().slice(100).map((m) => m.id));
+    expect(sandbox.requests('GET', '/v1/messages').map((e) => e.query.page).sort()).toEqual(['3', '4', '5', '6'].slice(0, Math.ceil(expected().length / 50) - 2));
+  });
+
+  it('a walk that breaks midway prints the command that fetches the rest; that command completes the list', async () => {
+    sandbox.clearFaults();
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 500, skip: 3, times: 1 });
+    const broken = await cli(['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson'], { sandbox });
+    sandbox.clearFaults();
+    expect(broken.code).toBe(1);
+    const total = Math.ceil(expected().length / 50);
+    expect(broken.stderr).toContain(`Printed pages 1 to 3 of ${total}. The rest: voicectl messages list --all --limit 50 --concurrency 1 -o ndjson --page 4`);
+    const rest = await cli(['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson', '--page', '4'], { sandbox });
+    const ids = [...broken.stdout.trim().split('\n'), ...rest.stdout.trim().split('\n')].map((l) => parseJson<Msg>(l).id);
+    expect(ids).toEqual(expected().map((m) => m.id));
+  });
+
   it('one --page prints {data, pagination}', async () => {
     const r = await cli(['messages', 'list', '--page', '2', '--limit', '5'], { sandbox });
     const body = parseJson<{ data: Msg[]; pagination: Record<string, number> }>(r.stdout);

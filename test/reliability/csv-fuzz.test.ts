@@ -110,6 +110,7 @@ describe('broken files: a clear error or a correct conversion', () => {
     expectFailure(c.r, 2);
     expect(c.r.stderr).toMatch(/no "phone_number" column/);
     expect(c.r.stderr.length).toBeLessThan(2000);
+    expect(c.left).toEqual([]);
   });
 
   it('NUL bytes: in a number it is an error, in a free field it is kept (escaped in JSON)', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry, Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
-import { expectNoCrash } from './helpers.js';
+import { expectNoCrash, until } from './helpers.js';
 
 const RUNS = { numRuns: 60 };
 const ORG_NUMBER = '+390212345678';
@@ -122,6 +122,231 @@ describe('numeric flags', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+/**
+ * README's reading of a decimal flag ("plain decimals: `1.5`, `.5`, `1e0`; not `0x2`, `NaN` or `Infinity`"), spaces
+ * around allowed: ASCII digits, at most one point, an optional exponent, a finite value. -0 reads as 0, as JSON sends it.
+ */
+function plainDecimal(text: string): number | undefined {
+  const m = /^\s*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\s*$/.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return Number.isFinite(n) ? n + 0 : undefined;
+}
+
+/** A whole number written as a plain decimal (2, 2.0, 2e0), as a safe integer. */
+function wholeDecimal(text: string): number | undefined {
+  const n = plainDecimal(text);
+  return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Decimals around the documented ranges (0..1, 0.25..4, 3..60), in every spelling a user or a script could produce. */
+const decimalish = fc.oneof(
+  fc.double({ min: -1, max: 5 }).map(String),
+  fc.double({ min: 2.5, max: 61 }).map(String),
+  fc.tuple(
+    fc.constantFrom('', '+', '-', ' ', '\t'),
+    fc.stringMatching(/^[0-9]{0,3}$/),
+    fc.constantFrom('', '.'),
+    fc.stringMatching(/^[0-9]{0,4}$/),
+    fc.constantFrom('', '', 'e0', 'e-1', 'E+1', 'e', 'e-400', 'e400', 'e2', 'E-2'),
+    fc.constantFrom('', ' ', '\n', '\u00a0'),
+  ).map((parts) => parts.join('')),
+  fc.constantFrom(
+    '0.25', '.25', '0.2499999', '0.25000000000000001', '4.0', '4.0000001', '4e0', '25e-2', '0.4e1', '1e0', '1.', '.', '..5', '0.5.5', '-.5', '+.5',
+    '0x1', '0b1', '0o1', '1_0', '1,5', '٠.٥', '０.５', '𝟎.𝟓', 'NaN', 'Infinity', '+Infinity', '5e-324', '1e-400', `0.${'0'.repeat(500)}1`, `1${'0'.repeat(400)}`,
+    '3', '3.0', '2.999', '3e0', '0.3e1', '30e-1', '60', '60.0', '60.0001', '6e1', '600e-1', '59.99999',
+  ),
+);
+
+describe('tts and list flags', () => {
+  let tts: Sandbox;
+  let list: Sandbox;
+  /** A generation that stays processing: `tts wait` on it runs until its --timeout. */
+  let pendingId: string;
+  const LIST_RECORDS = 17;
+  beforeAll(async () => {
+    tts = await startSandbox({ ttsProcessMs: 3_600_000 });
+    list = await startSandbox();
+    const r = await cli(['tts', 'create', '-q', '--text', 'Pending'], { sandbox: tts, configDir: join(dir, 'cfg') });
+    expect(r.code, r.stderr).toBe(0);
+    pendingId = r.stdout.trim();
+    for (let i = 0; i < LIST_RECORDS; i++) {
+      const c = await cli(['tts', 'create', '-q', '--text', `Record ${i}`], { sandbox: list, configDir: join(dir, 'cfg') });
+      expect(c.code, c.stderr).toBe(0);
+    }
+  });
+  afterAll(async () => {
+    await tts.close();
+    await list.close();
+  });
+
+  async function runOn(sb: Sandbox, argv: string[]): Promise<Run> {
+    sb.log.length = 0;
+    const r = await cli(argv, { sandbox: sb, configDir: join(dir, 'cfg') });
+    return { r, requests: [...sb.log] };
+  }
+
+  describe('tts create', () => {
+    const FLAGS: { flag: string; field: string; min: number; max: number }[] = [
+      { flag: 'speed', field: 'speed', min: 0.25, max: 4 },
+      { flag: 'stability', field: 'stability', min: 0, max: 1 },
+      { flag: 'similarity-boost', field: 'similarityBoost', min: 0, max: 1 },
+      { flag: 'style', field: 'style', min: 0, max: 1 },
+    ];
+    it.each(FLAGS)('--$flag: a plain decimal from $min to $max is sent as that number, alone with the text; anything else exits 2 with nothing sent', async ({ flag, field, min, max }) => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(numberish, decimalish), async (value) => {
+          const run = await runOn(tts, ['tts', 'create', '--text', 'Property', `--${flag}=${value}`]);
+          const n = plainDecimal(value);
+          if (n === undefined || n < min || n > max) return expectRejected(run, `--${flag}`);
+          expect(run.r.code, run.r.stderr).toBe(0);
+          expectNoCrash(run.r);
+          expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /v1/tts']);
+          // Only the flag that was set goes out (the API applies its defaults to the rest).
+          expect(run.requests[0].body).toEqual({ text: 'Property', [field]: n });
+        }),
+        { numRuns: 40 },
+      );
+    });
+  });
+
+  describe('tts list', () => {
+    it.each([
+      { flag: 'page', ok: (n: number) => n >= 1 },
+      { flag: 'limit', ok: (n: number) => n >= 1 && n <= 100 },
+    ])('--$flag: a whole number in range is sent as that number in the query; anything else exits 2 with nothing sent', async ({ flag, ok }) => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(numberish, decimalish), async (value) => {
+          const run = await runOn(list, ['tts', 'list', `--${flag}=${value}`]);
+          const n = wholeDecimal(value);
+          if (n === undefined || !ok(n)) return expectRejected(run, `--${flag}`);
+          expect(run.r.code, run.r.stderr).toBe(0);
+          expectNoCrash(run.r);
+          expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
+          expect(run.requests[0].query).toEqual({ [flag]: String(n) });
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    /** `tts list --all --limit 1`: one page per record, each page held 10 ms so that pages in flight overlap. */
+    async function listAll(value: string): Promise<Run & { maxInFlight: number }> {
+      list.clearFaults();
+      list.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 10 });
+      await until(() => list.inFlight === 0, 5000, 'the sandbox to be idle');
+      list.maxInFlight = 0;
+      try {
+        const run = await runOn(list, ['tts', 'list', '--all', '--limit', '1', `--concurrency=${value}`]);
+        return { ...run, maxInFlight: list.maxInFlight };
+      } finally {
+        list.clearFaults();
+      }
+    }
+
+    it('--concurrency: a whole number 1 to 16 bounds the pages in flight of --all; anything else exits 2 with nothing sent', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(numberish, fc.integer({ min: 1, max: 16 }).map(String)), async (value) => {
+          const run = await listAll(value);
+          const n = wholeDecimal(value);
+          if (n === undefined || n < 1 || n > 16) return expectRejected(run, '--concurrency');
+          expect(run.r.code, run.r.stderr).toBe(0);
+          expectNoCrash(run.r);
+          expect(run.requests.map((e) => Number(e.query.page)).sort((a, b) => a - b)).toEqual(Array.from({ length: LIST_RECORDS }, (_, i) => i + 1));
+          expect(new Set((JSON.parse(run.r.stdout) as { id: string }[]).map((g) => g.id)).size).toBe(LIST_RECORDS);
+          expect(run.maxInFlight, `pages in flight with --concurrency=${JSON.stringify(value)}`).toBeLessThanOrEqual(n);
+        }),
+        { numRuns: 40 },
+      );
+    });
+
+    it.each([2, 5, 16])('--concurrency %i: exactly that many pages in flight at once', async (n) => {
+      list.clearFaults();
+      list.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 60 });
+      await until(() => list.inFlight === 0, 5000, 'the sandbox to be idle');
+      list.maxInFlight = 0;
+      try {
+        const run = await runOn(list, ['tts', 'list', '--all', '--limit', '1', '--concurrency', String(n)]);
+        expect(run.r.code, run.r.stderr).toBe(0);
+        expect(run.requests).toHaveLength(LIST_RECORDS);
+        expect(list.maxInFlight).toBe(n);
+      } finally {
+        list.clearFaults();
+      }
+    });
+  });
+
+  describe('--timeout (global, seconds per request)', () => {
+    it('a plain decimal more than 0 (at most 3600) is accepted and the request is made; anything else exits 2 with nothing sent', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(numberish, decimalish, fc.constantFrom('3600', '3600.0', '3600.001', '3.6e3', '1e-3', '30s', '1m')), async (value) => {
+          const run = await runOn(list, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
+          const n = plainDecimal(value);
+          if (n === undefined || !(n > 0) || n > 3600) return expectRejected(run, '--timeout');
+          expectNoCrash(run.r);
+          expect(run.requests.length).toBeLessThanOrEqual(1);
+          if (n >= 1) {
+            expect(run.r.code, run.r.stderr).toBe(0);
+            expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
+          } else if (run.r.code !== 0) {
+            // A tiny timeout (5e-324 seconds is more than 0) may end the request before it is answered: said so, exit 1.
+            expect(run.r.code, run.r.stderr).toBe(1);
+            expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('the value, however it is spelled, is the timeout applied', async () => {
+      const spelled = fc.tuple(fc.integer({ min: 50, max: 200 }), fc.constantFrom('plain', 'point', 'exp', 'spaced')).map(([ms, how]) => {
+        const text = how === 'plain' ? `0.${String(ms).padStart(3, '0')}` : how === 'point' ? `.${String(ms).padStart(3, '0')}` : how === 'exp' ? `${ms}e-3` : ` +0.${String(ms).padStart(3, '0')}\t`;
+        return { ms, text };
+      });
+      await fc.assert(
+        fc.asyncProperty(spelled, async ({ ms, text }) => {
+          list.clearFaults();
+          list.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 1500 });
+          try {
+            const started = Date.now();
+            const run = await runOn(list, [`--timeout=${text}`, 'tts', 'list']);
+            const took = Date.now() - started;
+            expect(run.r.code, run.r.stderr).toBe(1);
+            const said = /timed out after ([0-9.e+-]+)s/.exec(run.r.stderr);
+            expect(said, run.r.stderr).not.toBeNull();
+            expect(Number(said![1])).toBeCloseTo(ms / 1000, 9);
+            expect(run.requests).toHaveLength(1); // a timeout is not retried
+            expect(took).toBeGreaterThanOrEqual(ms - 2);
+            expect(took, 'ended by the timeout, not by the 1.5 s answer').toBeLessThan(1400);
+          } finally {
+            list.clearFaults();
+          }
+        }),
+        { numRuns: 8 },
+      );
+    });
+  });
+
+  describe('tts wait --interval', () => {
+    it('a plain decimal from 3 to 60 is accepted and polls no faster; anything else exits 2 with nothing sent', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(numberish, decimalish), async (value) => {
+          // The generation stays processing and the wait gives up after 0.1 s: at an interval of 3 s or more that is
+          // the first poll and one at the deadline (one when the first is slow), never a poll every few milliseconds.
+          const run = await runOn(tts, ['tts', 'wait', pendingId, `--interval=${value}`, '--timeout', '0.1s']);
+          const n = plainDecimal(value);
+          if (n === undefined || n < 3 || n > 60) return expectRejected(run, '--interval');
+          expect(run.r.code, run.r.stderr).toBe(6);
+          expectNoCrash(run.r);
+          expect(run.requests.length).toBeGreaterThanOrEqual(1);
+          expect(run.requests.length).toBeLessThanOrEqual(2);
+          for (const e of run.requests) expect(`${e.method} ${e.path}`).toBe(`GET /v1/tts/${pendingId}`);
+        }),
+        { numRuns: 50 },
+      );
+    });
   });
 });
 
