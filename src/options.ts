@@ -8,7 +8,16 @@ export function flagName(key: string): string {
 }
 
 export function describeValue(v: unknown): string {
-  if (typeof v === 'string') return v.length > 60 ? `"${v.slice(0, 57)}…" (${v.length} characters)` : `"${v}"`;
+  if (typeof v === 'string') {
+    // Characters as people count them (an emoji is one), and never half of one in the preview.
+    let n = 0;
+    let head = '';
+    for (const ch of v) {
+      if (n < 57) head += ch;
+      n++;
+    }
+    return n > 60 ? `"${head}…" (${n.toLocaleString('en-US')} characters)` : `"${v}"`;
+  }
   if (v === undefined) return 'nothing';
   return JSON.stringify(v) ?? String(v);
 }

@@ -198,14 +198,16 @@ export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: S
   const body = result.data;
   const request: Partial<CampaignCreate> = { ...body };
   for (const k of Object.keys(body) as (keyof CampaignCreate)[]) if (raw[k] === undefined) delete request[k];
-  return { body, request, warnings: warningsFor(body, opts.now) };
+  const mapFrom = fromFlags.has('variableMapping') || !opts.file ? undefined : opts.file;
+  return { body, request, warnings: warningsFor(body, opts.now, mapFrom) };
 }
 
 function contactLabel(i: number, phone: string): string {
   return `contact ${i + 1} (${phone})`;
 }
 
-export function warningsFor(body: CampaignCreate, now: number): string[] {
+/** `mapFile`: the file the variableMapping came from, when no --map flag set it. */
+export function warningsFor(body: CampaignCreate, now: number, mapFile?: string): string[] {
   const warnings: string[] = [];
   if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
     warnings.push(`--scheduled-at ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
@@ -217,7 +219,8 @@ export function warningsFor(body: CampaignCreate, now: number): string[] {
     const lacking = body.contacts.flatMap((c, i) => (c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : []));
     if (lacking.length === 0) continue;
     const names = lacking.slice(0, 5).join(', ') + (lacking.length > 5 ? ` and ${lacking.length - 5} more` : '');
-    warnings.push(`--map ${variable}=${field}: ${lacking.length} of ${body.contacts.length} contacts lack the field "${field}": ${names}`);
+    const source = mapFile ? `variableMapping ${variable}: ${field} (in ${mapFile})` : `--map ${variable}=${field}`;
+    warnings.push(`${source}: ${lacking.length} of ${body.contacts.length} contacts lack the field "${field}": ${names}`);
   }
   return warnings;
 }

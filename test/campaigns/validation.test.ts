@@ -150,6 +150,14 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await bad(['--map', 'customer'], /--map: "customer" is not VARIABLE=FIELD/);
   });
 
+  it('a mapping from --file is named as the file\'s field, not as a --map flag the user never typed', async () => {
+    const file = join(ROOT, 'fixtures/campaigns/campaign.json');
+    const r = await cli(['campaigns', 'create', '--file', file, '--dry-run'], { sandbox });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`warning: variableMapping customer_name: first_name (in ${file}): 1 of 3 contacts lack the field "first_name"`);
+    expect(r.stderr).not.toContain('--map');
+  });
+
   it('required fields: without a terminal it never prompts and names every missing flag', async () => {
     const r = await cli(['campaigns', 'create', '--name', 'x'], { sandbox });
     expect(r.code).toBe(2);

@@ -54,6 +54,34 @@ describe('help and usage', () => {
     expect(noColor.stderr).not.toContain('\x1b[');
   });
 
+  it('a long value in an error is counted and cut by characters, never half an emoji', async () => {
+    const r = await cli(['tts', 'create', '--dry-run', '--text', '😀'.repeat(10_001)], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('(10,001 characters)');
+    expect(r.stderr).toContain(`"${'😀'.repeat(57)}…"`);
+    expect(r.stderr).not.toContain('\uFFFD');
+  });
+
+  it('auth status that cannot reach the service says so, not which probe failed first', async () => {
+    const r = await cli(['auth', 'status'], { env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: could not reach the service at http://127.0.0.1:9: could not connect to 127.0.0.1:9');
+    expect(r.stderr).not.toMatch(/(GET|POST) \/v1/);
+  });
+
+  it('tts create --wait --out saves the file and does not suggest downloading it again', async () => {
+    const dir = tempDir();
+    const own = await startSandbox(); // generations of its own: other tests count this file's sandbox's
+    Object.assign(own.settings, { ttsQueueMs: 0, ttsProcessMs: 0 });
+    const r = await cli(['tts', 'create', '--text', 'Hi', '--out', join(dir, 'hi.wav')], { sandbox: own, tty: true, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Saved ${join(dir, 'hi.wav')}`);
+    expect(r.stderr).not.toContain('Download the audio');
+    const plain = await cli(['tts', 'create', '--text', 'Hi', '--wait'], { sandbox: own, tty: true, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    expect(plain.stderr).toContain('Download the audio: voicectl tts download tts_');
+    await own.close();
+  });
+
   it('--version prints the package version', async () => {
     const r = await spawnCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: '0.1.0\n' });

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { maskKey } from '../../api/redact.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, NetworkError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { AnyRecord, type Scope } from '../../schemas/common.js';
@@ -34,7 +34,11 @@ export async function statusRun(f: Factory): Promise<void> {
       if (err.status === 401) throw err;
       scopes[p.scope] = err.status !== 403 && err.status !== 404;
     }
-  }));
+  })).catch((err: unknown) => {
+    // Whichever probe failed first is not the point: the service could not be reached.
+    if (err instanceof NetworkError) err.message = `could not reach the service at ${cfg.baseUrl}: ${err.message.replace(/^[A-Z]+ \S+ (failed: )?/, '')}`;
+    throw err;
+  });
   const record: Record<string, unknown> = {
     baseUrl: cfg.baseUrl,
     profile: cfg.profile ?? null,

@@ -119,5 +119,5 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     if (flags.out === '-') return;
   }
   await printGenerations(f, records, true);
-  if (out.format === 'table' && !out.quiet) f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
+  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
 }
