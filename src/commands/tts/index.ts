@@ -13,7 +13,7 @@ const STATUSES = 'queued, processing, completed or failed';
 function waitOptions(cmd: Command, timeoutFlag: '--timeout' | '--wait-timeout'): Command {
   return cmd
     .option('--interval <seconds>', 'seconds between polls, 3 to 60 (default 3; a little jitter is added)')
-    .option(`${timeoutFlag} <duration>`, 'give up after this long: 600, 90s, 10m, 1h (default 10m)');
+    .option(`${timeoutFlag} <duration>`, 'give up waiting after this long: 600, 90s, 10m, 1h (default 10m); the whole wait, not each request');
 }
 
 export function make(f: Factory): Command {
