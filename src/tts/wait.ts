@@ -66,8 +66,12 @@ export async function waitForGenerations(
   opts: WaitOptions,
   onUpdate?: (states: Map<string, WaitState>, elapsedMs: number) => void,
 ): Promise<TtsGeneration[]> {
-  const client = await f.client();
   const unique = [...new Set(ids)];
+  // An ID that cannot be sent ("", ".", "..") is bad input: refused before any request, not retried as a
+  // passing polling failure until the timeout.
+  const { encodePathParam } = await import('../api/client.js');
+  for (const id of unique) encodePathParam(id);
+  const client = await f.client();
   const states = new Map<string, WaitState>(unique.map((id) => [id, {}]));
   const started = f.now();
   const deadline = started + opts.timeoutMs;

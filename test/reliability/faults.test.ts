@@ -59,32 +59,76 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
     });
   });
 
-  it('honours Retry-After instead of its own backoff (seen in --debug)', async () => {
+  /** Milliseconds between the sandbox's log entries (each stamped to the millisecond when the request arrived). */
+  const gaps = (entries: { at: string }[]) => entries.slice(1).map((e, i) => Date.parse(e.at) - Date.parse(entries[i].at));
+  /** Timers and millisecond stamps may each round by 1 ms. */
+  const SLACK_MS = 2;
+
+  it('honours Retry-After instead of its own backoff (seen in --debug, and in the time that passed)', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 429, retryAfter: '0.3', times: 1 });
+    const started = Date.now();
     const r = await cli(['messages', 'list', '--debug'], { sandbox });
+    const took = Date.now() - started;
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('retry 1/3 in 300 ms (HTTP 429)');
-    expect(sandbox.requests('GET', '/v1/messages').map((e) => e.status)).toEqual([429, 200]);
+    const log = sandbox.requests('GET', '/v1/messages');
+    expect(log.map((e) => e.status)).toEqual([429, 200]);
+    // The retry left only after the 300 ms asked for (not after the 5 ms backoff of the tests).
+    expect(gaps(log)[0]).toBeGreaterThanOrEqual(300 - SLACK_MS);
+    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeLessThan(5000);
   });
 
-  it('backs off exponentially with jitter (the waits --debug announces; first step 5 ms in tests)', async () => {
+  it('backs off exponentially with jitter (the waits --debug announces, and that they were waited)', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 503 });
-    const r = await cli(['messages', 'list', '--debug'], { sandbox });
+    // A first step of 40 ms here (5 ms in the other tests), so that each wait stands out from a request's own time.
+    const base = 40;
+    const started = Date.now();
+    const r = await cli(['messages', 'list', '--debug'], { sandbox, env: { VOICECTL_RETRY_BASE_MS: String(base) } });
+    const took = Date.now() - started;
     expectFailure(r, 7);
     const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
     waits.forEach(([n, ms]) => {
-      const step = 5 * 2 ** (n - 1);
+      const step = base * 2 ** (n - 1);
       expect(ms).toBeGreaterThanOrEqual(Math.floor(step * 0.8));
       expect(ms).toBeLessThanOrEqual(Math.ceil(step * 1.2));
     });
+    const log = sandbox.requests('GET', '/v1/messages');
+    expect(log).toHaveLength(4);
+    gaps(log).forEach((gap, i) => expect(gap, `wait before attempt ${i + 2}`).toBeGreaterThanOrEqual(waits[i][1] - SLACK_MS));
+    const announced = waits.reduce((sum, [, ms]) => sum + ms, 0);
+    expect(took).toBeGreaterThanOrEqual(announced - SLACK_MS);
+    expect(took).toBeLessThan(announced + 5000);
   });
 
-  it('reads Retry-After given as an HTTP date', async () => {
+  it('reads Retry-After given as an HTTP date, and waits until then', async () => {
+    // An HTTP date has whole seconds: 1.5 s from now is 0.5 to 1.5 s away.
+    const at = new Date(Date.now() + 1500);
+    sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: at.toUTCString(), times: 1 });
+    const started = Date.now();
+    const r = await cli(['calls', 'list', '--debug'], { sandbox });
+    const took = Date.now() - started;
+    expect(r.code, r.stderr).toBe(0);
+    const said = /retry 1\/3 in (\d+) ms \(HTTP 503\)/.exec(r.stderr);
+    expect(said, r.stderr).not.toBeNull();
+    const ms = Number(said![1]);
+    expect(ms).toBeLessThanOrEqual(1500);
+    const log = sandbox.requests('GET', '/v1/calls');
+    expect(log.map((e) => e.status)).toEqual([503, 200]);
+    expect(gaps(log)[0]).toBeGreaterThanOrEqual(ms - SLACK_MS);
+    // The retry went out at the date asked for, not before (the date has whole seconds, so compare to the second).
+    expect(Date.parse(log[1].at)).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000 - SLACK_MS);
+    expect(took).toBeGreaterThanOrEqual(ms);
+    expect(took).toBeLessThan(ms + 5000);
+  });
+
+  it('reads a Retry-After date in the past as "now"', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString(), times: 1 });
     const r = await cli(['calls', 'list', '--debug'], { sandbox });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/retry 1\/3 in 0 ms \(HTTP 503\)/);
+    expect(sandbox.requests('GET', '/v1/calls').map((e) => e.status)).toEqual([503, 200]);
   });
 
   it('a page of an --all listing that fails is retried and the listing is complete', async () => {
@@ -247,12 +291,26 @@ describe('POST commands are sent exactly once', () => {
     expect(r.stdout).toBe('');
   });
 
-  it.each([502, 504])('a gateway %i to a POST says the outcome is unknown and how to check', async (status) => {
+  it.each([502, 504])('a gateway %i to a POST: exit 1, one request, says the outcome is unknown and how to check', async (status) => {
+    const before = campaignsBefore();
     sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
     const r = await cli(create(), { sandbox });
+    expectFailure(r, 1);
     expect(sandbox.requests('POST')).toHaveLength(1);
-    expect(r.stderr).toMatch(/may have reached the service/);
-    expect(r.stderr).toContain('voicectl campaigns list');
+    expect(sandbox.requests()).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`status ${status}\\b.*requestId req_`));
+    expect(r.stderr).toMatch(/The request may have reached the service, so it was not repeated \(that could charge or start twice\)/);
+    expect(r.stderr).toContain('Check with `voicectl campaigns list` before trying again.');
+    expect(r.stdout).toBe('');
+    expect(campaignsBefore()).toBe(before);
+  });
+
+  it.each([500, 503])('a %i to a POST is an answer, not an unknown outcome: no "may have reached" hint', async (status) => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
+    const r = await cli(create(), { sandbox });
+    expectFailure(r, status === 503 ? 7 : 1);
+    expect(sandbox.requests('POST')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/may have reached the service/);
   });
 
   it('campaigns create whose socket closes: one request, outcome unknown, how to check', async () => {
@@ -327,11 +385,23 @@ describe('POST commands are sent exactly once', () => {
     expect(r.stderr).toContain('voicectl campaigns list');
   });
 
-  it('a POST after failed GETs in the same run is still sent once', async () => {
-    // --file with contacts from a CSV: the only requests are the POST; a fault on every method proves none repeats.
-    sandbox.addFault({ path: '/v1/campaigns', status: 502 });
-    const r = await cli(create(), { sandbox });
-    expectNoCrash(r);
-    expect(sandbox.requests()).toHaveLength(1);
+  it('a run that POSTs then polls (tts create --wait): its GETs are retried, its POST never is', async () => {
+    // Every request to /v1/tts fails with 502: the POST is the first and, unanswered, also the last.
+    sandbox.addFault({ path: '/v1/tts', status: 502 });
+    const failed = await cli(['tts', 'create', '--text', 'once', '--wait'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '10' } });
+    expectFailure(failed, 1);
+    expect(sandbox.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /v1/tts 502']);
+    expect(failed.stderr).toContain('Check with `voicectl tts list` before trying again.');
+    sandbox.clearFaults();
+    sandbox.log.length = 0;
+
+    // The POST goes through; the GETs of the same run (same client) then meet 502s and are retried.
+    sandbox.addFault({ method: 'GET', path: '/v1/tts/', status: 502, times: 2 });
+    const r = await cli(['tts', 'create', '--text', 'once', '--wait'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '10' } });
+    expect(r.code, r.stderr).toBe(0);
+    const log = sandbox.requests();
+    expect(log.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'GET 502', 'GET 502', 'GET 200']);
+    const id = parseJson<{ id: string }>(r.stdout).id;
+    expect(log.slice(1).every((e) => e.path === `/v1/tts/${id}`)).toBe(true);
   });
 });

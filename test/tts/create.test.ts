@@ -61,7 +61,7 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     const { body } = await accepted(['--text', 'a'.repeat(10_000)]);
     expect(body.text).toHaveLength(10_000);
     sandbox.log.length = 0;
-    await rejected(['--text', 'a'.repeat(10_001)], '--text', /must be at most 10,000 characters.*10001 characters/);
+    await rejected(['--text', 'a'.repeat(10_001)], '--text', /must be at most 10,000 characters.*\(10,001 characters\)/);
   });
 
   it('counts characters as the API does: an emoji is one', async () => {

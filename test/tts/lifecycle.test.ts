@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/sandbox/server.js';
 import { cli, KEYS, parseJson, startSandbox, tempDir, type CliOptions } from '../helpers/cli.js';
+import { until } from '../reliability/helpers.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await startSandbox(); });
@@ -161,6 +162,44 @@ describe('tts wait', () => {
     const r = await cli(['tts', 'wait', 'tts_whatever'], { sandbox, key: 'vk_sandbox_not_a_key_000000', ...fast });
     expect(r.code).toBe(3);
     expect(sandbox.requests('GET').length).toBe(1);
+  });
+
+  it('stops at once on 403 (a key without tts:read): exit 3, one request, names the scope', async () => {
+    Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 60_000 });
+    const id = await create();
+    // A key of the same organization that may read messages only (the demo keys all have tts:read).
+    const key = 'vk_sandbox_acme_msgs_6c3e9a1f7b2d';
+    sandbox.state.keys.push({ id: 'key_acme_messages', key, orgId: 'org_acme', label: 'Acme, messages only', scopes: ['messages:read'] });
+    try {
+      // --timeout 2s: if a 403 did not stop the wait, it would poll every 20 ms until then and exit 6.
+      const r = await cli(['tts', 'wait', id, '--timeout', '2s'], { sandbox, key, ...fast });
+      expect(r.code, r.stderr).toBe(3);
+      expect(sandbox.requests('GET').map((e) => `${e.path} ${e.status}`)).toEqual([`/v1/tts/${id} 403`]);
+      expect(r.stderr).toMatch(/^error: /);
+      expect(r.stderr).toContain('needs the scope tts:read');
+      expect(r.stderr).not.toContain('still waiting');
+      expect(r.stdout).toBe('');
+    } finally {
+      sandbox.state.keys = sandbox.state.keys.filter((k) => k.id !== 'key_acme_messages');
+    }
+  });
+
+  it('stops on a 403 that comes in the middle of a wait: exit 3, no poll after it', async () => {
+    Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 60_000 });
+    const id = await create();
+    const polls = () => sandbox.requests('GET', `/v1/tts/${id}`);
+    const running = cli(['tts', 'wait', id, '--timeout', '3s'], { sandbox, ...fast });
+    await until(() => polls().length >= 2, 5000, 'two polls');
+    sandbox.addFault({ method: 'GET', path: `/v1/tts/${id}`, status: 403 });
+    const r = await running;
+    expect(r.code, r.stderr).toBe(3);
+    const statuses = polls().map((e) => e.status);
+    // Polls answered 200 while processing, then the one 403, and nothing after it (not retried, not polled again).
+    expect(statuses.at(-1)).toBe(403);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(1);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(polls()).toHaveLength(statuses.length);
   });
 
   it('checks --interval (3 to 60 s) and --timeout before polling', async () => {
