@@ -52,12 +52,16 @@ export const FIELD_FLAGS: Record<string, string> = {
 
 export const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
 
-const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** The spellings --days takes for each weekday (0 = Sunday): three letters, the full name, and tues or thurs. */
+const DAY_SPELLINGS: readonly string[][] = [
+  ['sun', 'sunday'], ['mon', 'monday'], ['tue', 'tues', 'tuesday'], ['wed', 'wednesday'],
+  ['thu', 'thurs', 'thursday'], ['fri', 'friday'], ['sat', 'saturday'],
+];
 
 function dayNumber(token: string): number {
   const t = token.trim().toLowerCase();
   if (/^\d+$/.test(t)) return Number(t);
-  const i = DAY_NAMES.findIndex((d) => t === d || (t.length >= 3 && d.startsWith(t.slice(0, 3)) && /^(sun|mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?)(day)?$/.test(t)));
+  const i = DAY_SPELLINGS.findIndex((names) => names.includes(t));
   if (i < 0) throw new UsageError(`--days: "${token.trim()}" is not a weekday (use names like mon-fri, or numbers 0 = Sunday to 6 = Saturday: 1-5, 0,6)`);
   return i;
 }

@@ -61,6 +61,9 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await bad(['--days', '1,7'], /--days\[1\]: must be from 0 \(Sunday\) to 6 \(Saturday\) \(got 7\)/);
     await bad(['--days', '1-5,3'], /--days: must not repeat a weekday \(got \[1,2,3,4,5,3\]\)/);
     await bad(['--days', 'someday'], /--days: "someday" is not a weekday/);
+    // Three letters, full names, tues and thurs; nothing in between.
+    expect(JSON.parse((await good('--days', 'Tues,THURS,saturday', '--json')).stdout).body.callingDays).toEqual([2, 4, 6]);
+    for (const odd of ['tueday', 'wednes', 'satur', 'thur', 'mo']) await bad(['--days', odd], new RegExp(`--days: "${odd}" is not a weekday`));
   });
 
   it('HH:MM window times', async () => {
