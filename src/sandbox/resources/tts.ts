@@ -77,17 +77,36 @@ function finish(g: SandboxGeneration, org: Org | undefined): void {
   g.completedAt = new Date(g.endsAt).toISOString();
 }
 
+const isPending = (g: SandboxGeneration) => g.status === 'queued' || g.status === 'processing';
+
+/**
+ * Positions of the generations not final yet, per state: every request advances the clock, and a long-lived
+ * sandbox holds thousands of finished generations that need no look. New ones (appended) are picked up.
+ */
+const pendingOf = new WeakMap<SandboxState, { seen: number; pending: Set<number> }>();
+
+function pendingIndexes(state: SandboxState): Set<number> {
+  let p = pendingOf.get(state);
+  if (!p || p.seen > state.generations.length) pendingOf.set(state, (p = { seen: 0, pending: new Set() }));
+  for (; p.seen < state.generations.length; p.seen++) if (isPending(state.generations[p.seen])) p.pending.add(p.seen);
+  return p.pending;
+}
+
 function advance(state: SandboxState, now: number): void {
+  const pending = pendingIndexes(state);
+  if (pending.size === 0) return;
   const events: { t: number; i: number; g: SandboxGeneration; kind: 'start' | 'end' }[] = [];
-  state.generations.forEach((g, i) => {
+  for (const i of pending) {
+    const g = state.generations[i];
     if (g.status === 'queued' && g.startsAt <= now) events.push({ t: g.startsAt, i, g, kind: 'start' });
-    if ((g.status === 'queued' || g.status === 'processing') && g.endsAt <= now) events.push({ t: g.endsAt, i, g, kind: 'end' });
-  });
+    if (isPending(g) && g.endsAt <= now) events.push({ t: g.endsAt, i, g, kind: 'end' });
+  }
   events.sort((a, b) => a.t - b.t || a.i - b.i || (a.kind === 'start' ? -1 : 1));
   for (const e of events) {
     const org = state.orgs.find((o) => o.id === e.g.orgId);
     if (e.kind === 'start' && e.g.status === 'queued') begin(e.g, org);
     else if (e.kind === 'end' && e.g.status === 'processing') finish(e.g, org);
+    if (!isPending(e.g)) pending.delete(e.i);
   }
 }
 
