@@ -39,6 +39,8 @@ export class AuthConfigError extends CliError {
 
 export class NetworkError extends CliError {
   override code = 'network_error';
+  /** What went wrong, without the request it happened to ("could not connect to host:port ..."). */
+  reason?: string;
 }
 
 export class JobFailedError extends CliError {

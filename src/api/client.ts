@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { redactor } from './redact.js';
+import { sleep } from '../io/sleep.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -113,12 +114,15 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
-  });
+
+/** The proxy variables voicectl was given, as undici's EnvHttpProxyAgent reads them (upper case first). */
+function proxyEnv(env: Record<string, string | undefined>) {
+  const pick = (...names: string[]) => {
+    const name = names.find((n) => env[n]);
+    return name ? { name, url: env[name]! } : undefined;
+  };
+  return { http: pick('HTTP_PROXY', 'http_proxy'), https: pick('HTTPS_PROXY', 'https_proxy'), noProxy: env.NO_PROXY || env.no_proxy || undefined };
+}
 
 type Undici = typeof import('./undici.js');
 let undici: Promise<Undici> | undefined;
@@ -138,9 +142,10 @@ export class ApiClient {
   private async http(): Promise<Dispatcher> {
     if (!this.dispatcher) {
       const u = await loadUndici();
-      const env = this.opts.env ?? {};
-      const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
-      this.dispatcher = proxied ? await u.envProxyAgent(env) : new u.Agent({ keepAliveTimeout: 1000 });
+      const proxy = proxyEnv(this.opts.env ?? {});
+      this.dispatcher = proxy.http || proxy.https
+        ? await u.envProxyAgent({ httpProxy: proxy.http?.url, httpsProxy: proxy.https?.url, noProxy: proxy.noProxy })
+        : new u.Agent({ keepAliveTimeout: 1000 });
     }
     return this.dispatcher;
   }
@@ -151,17 +156,15 @@ export class ApiClient {
 
   /** When a proxy is configured, a refused or unresolved connection may be the proxy's: say which one. */
   private proxyHint(): string[] {
-    const env = this.opts.env ?? {};
-    const names = this.base.protocol === 'https:' ? ['HTTPS_PROXY', 'https_proxy'] : ['HTTP_PROXY', 'http_proxy'];
-    const name = names.find((k) => env[k]);
-    if (!name) return [];
+    const proxy = proxyEnv(this.opts.env ?? {})[this.base.protocol === 'https:' ? 'https' : 'http'];
+    if (!proxy) return [];
     let where = 'it';
     try {
-      where = new URL(env[name]!).host;
+      where = new URL(proxy.url).host;
     } catch {
       // not a URL: name the variable only
     }
-    return [`${name} is set: the connection goes through the proxy ${where} (unless NO_PROXY covers ${this.base.hostname}); check that it is reachable.`];
+    return [`${proxy.name} is set: the connection goes through the proxy ${where} (unless NO_PROXY covers ${this.base.hostname}); check that it is reachable.`];
   }
 
   private log(line: string) {
@@ -252,10 +255,11 @@ export class ApiClient {
       }
       if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code };
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-      throw new NetworkError(`${req.method} ${req.path} failed: ${networkMessage(code, this.base.host)}`, {
+      const reason = networkMessage(code, this.base.host);
+      throw Object.assign(new NetworkError(`${req.method} ${req.path} failed: ${reason}`, {
         cause: err,
         hints: [...(refused ? this.proxyHint() : []), ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)])],
-      });
+      }), { reason });
     }
     const ms = Date.now() - started;
     const requestId = headerValue(res.headers, 'x-request-id');

@@ -10,12 +10,8 @@ Object.assign(Dispatcher.prototype, api);
 export { Agent };
 
 /** Proxy support (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when one of them is set. */
-export async function envProxyAgent(env: Record<string, string | undefined>) {
+export async function envProxyAgent(proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string }) {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
-  // From the environment voicectl was given (the same as process.env when run from a shell).
-  return new EnvHttpProxyAgent({
-    httpProxy: env.HTTP_PROXY ?? env.http_proxy,
-    httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
-    noProxy: env.NO_PROXY ?? env.no_proxy,
-  });
+  // From the environment voicectl was given (the same as process.env when run from a shell), read by client.ts.
+  return new EnvHttpProxyAgent(proxy);
 }

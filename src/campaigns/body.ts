@@ -202,22 +202,23 @@ export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: S
   const body = result.data;
   const request: Partial<CampaignCreate> = { ...body };
   for (const k of Object.keys(body) as (keyof CampaignCreate)[]) if (raw[k] === undefined) delete request[k];
-  const mapFrom = fromFlags.has('variableMapping') || !opts.file ? undefined : opts.file;
-  return { body, request, warnings: warningsFor(body, opts.now, mapFrom) };
+  return { body, request, warnings: warningsFor(body, opts.now, { fromFlags, file: opts.file }) };
 }
 
 function contactLabel(i: number, phone: string): string {
   return `contact ${i + 1} (${phone})`;
 }
 
-/** `mapFile`: the file the variableMapping came from, when no --map flag set it. */
-export function warningsFor(body: CampaignCreate, now: number, mapFile?: string): string[] {
+/** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
+export function warningsFor(body: CampaignCreate, now: number, origin: { fromFlags?: Set<string>; file?: string } = {}): string[] {
+  const named = (field: string) => where([field], origin.fromFlags ?? new Set(), origin.file);
+  const mapFile = origin.fromFlags?.has('variableMapping') ? undefined : origin.file;
   const warnings: string[] = [];
   if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
-    warnings.push(`--scheduled-at ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
+    warnings.push(`${named('scheduledAt')} ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
   }
   if (body.fromNumberAttempts !== undefined && body.maxRetries === 0) {
-    warnings.push(`--from-attempts is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`);
+    warnings.push(`${named('fromNumberAttempts')} is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`);
   }
   for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
     const lacking = body.contacts.flatMap((c, i) => (c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : []));

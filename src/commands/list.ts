@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
-import { CliError, InterruptedError } from '../errors.js';
-import type { Factory } from '../factory.js';
+import { CliError } from '../errors.js';
+import { asInterrupt, type Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
@@ -50,7 +50,7 @@ export async function runList<T extends Record<string, unknown>>(f: Factory, opt
       await printList(f.io, out, records(), { columns: req.columns, emptyMessage: req.emptyMessage });
     } catch (raw) {
       // Ctrl-C arrives as the abort signal's reason; it becomes the usual interrupt, with the hint.
-      const err = !(raw instanceof CliError) && f.signal.aborted ? new InterruptedError('interrupted') : raw;
+      const err = asInterrupt(raw, f.signal);
       if (err instanceof CliError && total !== undefined && done < total) {
         const printed = done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
         err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1) })}`);

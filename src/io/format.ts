@@ -31,6 +31,11 @@ export function duration(ms: number): string {
 }
 
 /** Cuts text to `width` characters on one line. */
+/** "1 row", "1,200 rows". */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
 export function truncate(text: unknown, width: number): string {
   const s = text === undefined || text === null ? '' : String(text).replace(/\s+/g, ' ');
   return width > 1 && s.length > width ? `${s.slice(0, width - 1)}…` : s;

@@ -2,13 +2,20 @@
 // Ctrl-C ends the read at once, even when nothing ever arrives.
 import { InterruptedError } from '../errors.js';
 
-export async function readAll(stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<Buffer> {
+/** `tooLarge`: with `maxBytes`, the error thrown as soon as more than that has arrived. */
+export async function readAll(stream: NodeJS.ReadableStream, signal?: AbortSignal, limit?: { maxBytes: number; tooLarge: () => Error }): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let size = 0;
   const stop = () => (stream as NodeJS.ReadableStream & { destroy(err?: Error): void }).destroy(new InterruptedError('interrupted'));
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {
-    for await (const c of stream as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+    for await (const c of stream as AsyncIterable<Buffer | string>) {
+      const b = Buffer.isBuffer(c) ? c : Buffer.from(c);
+      size += b.length;
+      if (limit && size > limit.maxBytes) throw limit.tooLarge();
+      chunks.push(b);
+    }
   } finally {
     signal?.removeEventListener('abort', stop);
   }

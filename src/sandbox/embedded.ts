@@ -1,8 +1,7 @@
 // --sandbox: starts the sandbox inside this process on a loopback port, with its state loaded from
 // (and saved back to) the config dir, and points the command at it with the demo key.
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { Factory } from '../factory.js';
-import { InterruptedError } from '../errors.js';
+import { asInterrupt, type Factory } from '../factory.js';
 import { loadState, lockState, saveState, stateFile } from './persist.js';
 import { Sandbox } from './server.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
@@ -13,7 +12,7 @@ export async function startEmbeddedSandbox(f: Factory): Promise<ResolvedConfig> 
     signal: f.signal,
     onWait: (pid) => f.warn(`sandbox: waiting for another --sandbox command (pid ${pid}) to finish; they share ${file}`),
   }).catch((err: unknown) => {
-    throw f.signal.aborted ? new InterruptedError('interrupted') : err;
+    throw asInterrupt(err, f.signal);
   });
   let sandbox: Sandbox;
   let baseUrl: string;

@@ -2,6 +2,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SandboxState } from './state.js';
+import { sleep } from '../io/sleep.js';
 
 export function stateFile(configDir: string): string {
   return join(configDir, 'sandbox-state.json');
@@ -75,9 +76,6 @@ export async function lockState(file: string, opts: { signal?: AbortSignal; onWa
     }
     if (!told) opts.onWait?.(owner);
     told = true;
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(resolve, 100);
-      opts.signal?.addEventListener('abort', () => { clearTimeout(t); reject(opts.signal!.reason); }, { once: true });
-    });
+    await sleep(100, opts.signal);
   }
 }

@@ -10,6 +10,7 @@ import { duration } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { FINAL_STATUSES, TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
+import { sleep } from '../io/sleep.js';
 
 export interface WaitOptions {
   intervalMs: number;
@@ -30,14 +31,6 @@ export const DEFAULT_WAIT_CONCURRENCY = 8;
 /** Up to 10% added to each interval, so that many clients do not poll in step. */
 const JITTER = 0.1;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(signal.reason); };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

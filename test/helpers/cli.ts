@@ -80,7 +80,7 @@ export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliRes
 }
 
 /** Runs bin/voicectl.js as a child process (needs the build from test/setup/build.ts). */
-export function spawnCli(argv: string[], opts: CliOptions & { onSpawn?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+export function spawnCli(argv: string[], opts: CliOptions & { onSpawn?: (child: ReturnType<typeof spawn>) => void; keepStdinOpen?: boolean } = {}): Promise<CliResult> {
   const env = cliEnv(opts);
   return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -91,7 +91,7 @@ export function spawnCli(argv: string[], opts: CliOptions & { onSpawn?: (child: 
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
-    else child.stdin.end();
+    else if (!opts.keepStdinOpen) child.stdin.end();
     opts.onSpawn?.(child);
   }).then((r) => assertNoSecrets(argv, r, env));
 }

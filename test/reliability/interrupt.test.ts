@@ -1,11 +1,11 @@
 // Ctrl-C for real: SIGINT to bin/voicectl.js while a request is in flight (held open by a latency fault),
 // while it waits out a Retry-After, and while a conversion is reading its input. Exit 130, no crash, no file left.
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { assertNoSecrets, BIN, cliEnv, ROOT, spawnCli, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
+import { ROOT, spawnCli, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectFailure, until } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -94,19 +94,16 @@ describe('Ctrl-C during a POST', () => {
  * holds; without `ready`, once the feed was consumed (a feed larger than a pipe holds proves the command is reading).
  */
 function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready?: () => boolean): Promise<CliResult> {
-  const env = cliEnv({ configDir: join(dir, 'cfg'), sandbox });
-  return new Promise<CliResult>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
-    let consumed = false;
-    child.stdin.write(feed, () => (consumed = true));
-    interruptWhen(ready ?? (() => consumed))(child);
-  }).then((r) => assertNoSecrets(argv, r, env));
+  return spawnCli(argv, {
+    configDir: join(dir, 'cfg'),
+    sandbox,
+    keepStdinOpen: true,
+    onSpawn: (child) => {
+      let consumed = false;
+      child.stdin!.write(feed, () => (consumed = true));
+      interruptWhen(ready ?? (() => consumed))(child);
+    },
+  });
 }
 
 describe('Ctrl-C while reading a stdin that never ends', () => {

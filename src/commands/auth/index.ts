@@ -36,7 +36,7 @@ export async function statusRun(f: Factory): Promise<void> {
     }
   })).catch((err: unknown) => {
     // Whichever probe failed first is not the point: the service could not be reached.
-    if (err instanceof NetworkError) err.message = `could not reach the service at ${cfg.baseUrl}: ${err.message.replace(/^[A-Z]+ \S+ (failed: )?/, '')}`;
+    if (err instanceof NetworkError) err.message = `could not reach the service at ${cfg.baseUrl}: ${err.reason ?? err.message}`;
     throw err;
   });
   const record: Record<string, unknown> = {

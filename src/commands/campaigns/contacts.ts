@@ -5,6 +5,7 @@
 import { loadContacts, type ContactsCsvOptions } from '../../contacts/load.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { plural } from '../../io/format.js';
 import type { Contact } from '../../schemas/contacts.js';
 
 export interface SkipInvalidOptions extends ContactsCsvOptions {
@@ -12,7 +13,6 @@ export interface SkipInvalidOptions extends ContactsCsvOptions {
   force: boolean;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** Checked before the CSV is read, and again before the rejects file is put in place. */
 export async function checkRejectsFile(file: string | undefined, force: boolean): Promise<void> {

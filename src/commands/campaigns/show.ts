@@ -10,6 +10,7 @@ import { Campaign } from '../../schemas/campaigns.js';
 import { decimal, envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS, countersText } from './shared.js';
+import { sleep } from '../../io/sleep.js';
 
 export const ShowOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
@@ -61,13 +62,6 @@ async function render(f: Factory, c: Rec): Promise<void> {
   await printList(f.io, out, rows, { columns: CONTACT_COLUMNS });
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
-  });
-}
 
 const snapshot = (c: Rec) => JSON.stringify([c.status, c.counters]);
 

@@ -4,6 +4,7 @@ import { addCsvOptions, ContactsCsvShape } from '../../contacts/load.js';
 import type { StagedFile } from '../../contacts/output.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { plural } from '../../io/format.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
@@ -20,7 +21,6 @@ export const ConvertOptions = z
   .refine((o) => !(o.out && o.rejects && o.out === o.rejects), { path: ['rejects'], message: 'must not be the --out file' });
 export type ConvertOptions = z.infer<typeof ConvertOptions>;
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
 export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {

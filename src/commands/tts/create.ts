@@ -33,15 +33,9 @@ async function readText(f: Factory, file: string): Promise<string> {
   let text: string;
   if (file === '-') {
     if (f.io.stdinIsTTY) throw new UsageError('--file -: stdin is a terminal; pipe the text in (echo "Hello" | voicectl tts create --file -) or use --text');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of f.io.in) {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      size += b.length;
-      if (size > MAX_FILE_BYTES) throw new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
-      chunks.push(b);
-    }
-    text = Buffer.concat(chunks).toString('utf8');
+    const { readAll } = await import('../../io/stdin.js');
+    const tooLarge = () => new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
+    text = (await readAll(f.io.in, f.signal, { maxBytes: MAX_FILE_BYTES, tooLarge })).toString('utf8');
   } else {
     try {
       const info = await stat(file);

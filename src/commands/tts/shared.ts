@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { cell, truncate } from '../../io/format.js';
 import { printList, printRecord, type Column, type Field } from '../../io/output.js';
-import { write } from '../../io/streams.js';
 import { decimal, tokenCost, TTS_POLL, type TtsGeneration } from '../../schemas/tts.js';
 import { explainFailure } from '../../tts/failures.js';
 
@@ -58,10 +57,6 @@ export async function printGenerations(f: Factory, records: TtsGeneration[], sin
 
 export function costLine(characters: number): string {
   return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (10 per 100, rounded up; deducted when processing begins, refunded if it fails)`;
-}
-
-export async function writeLine(f: Factory, text: string): Promise<void> {
-  await write(f.io.out, `${text}\n`);
 }
 
 /** "600", "90s", "10m", "1h30m" → seconds. */
