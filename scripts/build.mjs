@@ -18,7 +18,8 @@ const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${'/'}zod${'/'}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined);
+      args.importer.includes(`${'/'}zod${'/'}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: "export { default as en } from 'zod/v4/locales/en.js';",
       resolveDir: root,
@@ -33,31 +34,51 @@ const zodEnglishOnly = {
  * executable subcommands, which voicectl does not have. The constants are checked against the real ones below.
  */
 const HTTP2_CONSTANTS = {
-  HTTP2_HEADER_AUTHORITY: ':authority', HTTP2_HEADER_METHOD: ':method', HTTP2_HEADER_PATH: ':path', HTTP2_HEADER_SCHEME: ':scheme',
-  HTTP2_HEADER_CONTENT_LENGTH: 'content-length', HTTP2_HEADER_EXPECT: 'expect', HTTP2_HEADER_STATUS: ':status',
-  HTTP2_HEADER_PROTOCOL: ':protocol', NGHTTP2_REFUSED_STREAM: 7, NGHTTP2_CANCEL: 8,
+  HTTP2_HEADER_AUTHORITY: ':authority',
+  HTTP2_HEADER_METHOD: ':method',
+  HTTP2_HEADER_PATH: ':path',
+  HTTP2_HEADER_SCHEME: ':scheme',
+  HTTP2_HEADER_CONTENT_LENGTH: 'content-length',
+  HTTP2_HEADER_EXPECT: 'expect',
+  HTTP2_HEADER_STATUS: ':status',
+  HTTP2_HEADER_PROTOCOL: ':protocol',
+  NGHTTP2_REFUSED_STREAM: 7,
+  NGHTTP2_CANCEL: 8,
 };
 const { constants: realHttp2 } = await import('node:http2');
 for (const [k, v] of Object.entries(HTTP2_CONSTANTS)) {
   if (realHttp2[k] !== v) throw new Error(`build: node:http2 constant ${k} is ${realHttp2[k]}, the stand-in says ${v}`);
 }
 const STAND_INS = {
-  'node:http2': { from: '/undici/', contents: `const real = () => require('node:http2');\nmodule.exports = { constants: ${JSON.stringify(HTTP2_CONSTANTS)}, connect: (...a) => real().connect(...a) };` },
-  'node:child_process': { from: '/commander/', contents: "module.exports = new Proxy({}, { get: (_, k) => require('node:child_process')[k] });" },
+  'node:http2': {
+    from: '/undici/',
+    contents: `const real = () => require('node:http2');\nmodule.exports = { constants: ${JSON.stringify(HTTP2_CONSTANTS)}, connect: (...a) => real().connect(...a) };`,
+  },
+  'node:child_process': {
+    from: '/commander/',
+    contents: "module.exports = new Proxy({}, { get: (_, k) => require('node:child_process')[k] });",
+  },
   // undici checks its invariants with assert(value): the real module (and its error formatting) loads only when
   // one fails, or when another of its functions is used.
   'node:assert': {
     from: '/undici/',
-    contents: "const real = () => require('node:assert');\nfunction assert(value, message) { if (!value) real()(value, message); }\nmodule.exports = new Proxy(assert, { get: (t, k) => (k in t ? t[k] : real()[k]) });",
+    contents:
+      "const real = () => require('node:assert');\nfunction assert(value, message) { if (!value) real()(value, message); }\nmodule.exports = new Proxy(assert, { get: (t, k) => (k in t ? t[k] : real()[k]) });",
   },
 };
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {
     build.onResolve({ filter: /^node:(http2|child_process|assert)$/ }, (args) =>
-      args.namespace !== 'lazy-builtin' && args.importer.includes(STAND_INS[args.path].from) ? { path: args.path, namespace: 'lazy-builtin' } : undefined);
+      args.namespace !== 'lazy-builtin' && args.importer.includes(STAND_INS[args.path].from)
+        ? { path: args.path, namespace: 'lazy-builtin' }
+        : undefined,
+    );
     build.onResolve({ filter: /^node:/, namespace: 'lazy-builtin' }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({ contents: STAND_INS[args.path].contents, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: STAND_INS[args.path].contents,
+      loader: 'js',
+    }));
   },
 };
 
@@ -70,7 +91,10 @@ const next = `dist.${process.pid}.tmp`;
  * cannot use on Node 20. The ESM bundle imports them through a stand-in that calls loadVendor().
  */
 const VENDORS = {
-  zod: { stdin: { contents: await zodEntry(), resolveDir: root, sourcefile: 'vendor-zod.js' }, plugins: [zodEnglishOnly] },
+  zod: {
+    stdin: { contents: await zodEntry(), resolveDir: root, sourcefile: 'vendor-zod.js' },
+    plugins: [zodEnglishOnly],
+  },
   undici: { entryPoints: ['src/api/undici.ts'], plugins: [lazyBuiltins] },
 };
 /**
@@ -85,7 +109,8 @@ async function zodEntry() {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) scan(p);
-      else if (p.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) used.add(m[1]);
+      else if (p.endsWith('.ts'))
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) used.add(m[1]);
     }
   };
   scan(join(root, 'src'));
@@ -95,15 +120,31 @@ async function zodEntry() {
 const vendorExports = {};
 for (const [name, { plugins, ...input }] of Object.entries(VENDORS)) {
   const outfile = `${next}/vendor/${name}.cjs`;
-  await esbuild.build({ absWorkingDir: root, ...input, outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, plugins, logLevel: 'warning' });
-  vendorExports[name] = Object.keys(createRequire(import.meta.url)(`${root}${outfile}`)).filter((k) => k !== 'default' && k !== '__esModule');
+  await esbuild.build({
+    absWorkingDir: root,
+    ...input,
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    plugins,
+    logLevel: 'warning',
+  });
+  vendorExports[name] = Object.keys(createRequire(import.meta.url)(`${root}${outfile}`)).filter(
+    (k) => k !== 'default' && k !== '__esModule',
+  );
 }
 const vendored = {
   name: 'vendored',
   setup(build) {
     const fromSrc = (args) => args.importer.startsWith(`${root}src`);
     build.onResolve({ filter: /^zod$/ }, (args) => (fromSrc(args) ? { path: 'zod', namespace: 'vendor' } : undefined));
-    build.onResolve({ filter: /^\.\/undici\.js$/ }, (args) => (args.importer.endsWith('src/api/client.ts') ? { path: 'undici', namespace: 'vendor' } : undefined));
+    build.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
+      args.importer.endsWith('src/api/client.ts') ? { path: 'undici', namespace: 'vendor' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
       contents: `import { loadVendor } from './src/vendor.ts';\nconst m = loadVendor(${JSON.stringify(args.path)});\nexport const { ${vendorExports[args.path].join(', ')} } = m;\n`,
       resolveDir: root,
@@ -128,7 +169,9 @@ await esbuild.build({
   minifySyntax: true,
   // CommonJS dependencies bundled into ESM still call require(), for built-in modules only (everything else is
   // bundled): process.getBuiltinModule (Node 20.16+) gives them without loading node:module and its source maps.
-  banner: { js: "const require=(id)=>{const m=process.getBuiltinModule(id);if(m===void 0)throw new Error('voicectl: not a built-in module: '+id);return m};" },
+  banner: {
+    js: "const require=(id)=>{const m=process.getBuiltinModule(id);if(m===void 0)throw new Error('voicectl: not a built-in module: '+id);return m};",
+  },
   plugins: [vendored, zodEnglishOnly, lazyBuiltins],
   logLevel: 'warning',
 });
@@ -150,7 +193,8 @@ await esbuild.build({
   const help = {};
   for (const path of paths) {
     const io = testStreams();
-    if ((await run([...path, '--help'], { io, env: {} })) !== 0) throw new Error(`build: voicectl ${path.join(' ')} --help failed`);
+    if ((await run([...path, '--help'], { io, env: {} })) !== 0)
+      throw new Error(`build: voicectl ${path.join(' ')} --help failed`);
     help[path.join(' ')] = io.stdout();
   }
   writeFileSync(new URL('help.json', base), JSON.stringify(help));
@@ -181,6 +225,10 @@ for (const argv of [['tts', 'create', '--dry-run', '--text', 'hi'], ['tts', 'get
 }
 server.close();
 `;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, VOICECTL_WRITE_CODE_CACHE: '1' }, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, VOICECTL_WRITE_CODE_CACHE: '1' },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('build: writing the code cache failed');
 }

@@ -18,7 +18,9 @@ export interface RunOptions {
   now?: () => number;
 }
 
-const VALUE_FLAGS = new Set(GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))));
+const VALUE_FLAGS = new Set(
+  GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))),
+);
 
 /** The command group named on the command line, skipping global options and their values. */
 export function targetGroup(argv: string[]): string | undefined {
@@ -104,7 +106,9 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');
-      return (globals = parseOptions(schema.GlobalOptions, actionCommand ? globalValues(actionCommand) : {}, { output: '--output' }));
+      return (globals = parseOptions(schema.GlobalOptions, actionCommand ? globalValues(actionCommand) : {}, {
+        output: '--output',
+      }));
     },
   });
 
@@ -118,11 +122,14 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   addGlobalOptions(program, false);
   examples(program, [
     'voicectl --sandbox tts create --text "Hello" --wait   # try it locally, no account needed',
-    'voicectl tts list --status completed --json | jq \'.[].id\'',
+    "voicectl tts list --status completed --json | jq '.[].id'",
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
     'voicectl campaigns create --name Nightly --agent ag_1 --from +390212345678 --contacts leads.csv --dry-run',
   ]);
-  program.addHelpText('after', '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 130 interrupted.\n');
+  program.addHelpText(
+    'after',
+    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 130 interrupted.\n',
+  );
   program.hook('preAction', async (_root, cmd) => {
     actionCommand = cmd;
     // The schema library loads only when a command really runs, never for --help.
@@ -199,14 +206,28 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
     w(`${label}: ${err.message}`);
   }
   if (err instanceof ApiError) {
-    const parts = [`status ${err.status}`, err.apiCode ? `code ${err.apiCode}` : undefined, err.requestId ? `requestId ${err.requestId}` : undefined].filter(Boolean);
+    const parts = [
+      `status ${err.status}`,
+      err.apiCode ? `code ${err.apiCode}` : undefined,
+      err.requestId ? `requestId ${err.requestId}` : undefined,
+    ].filter(Boolean);
     w(`  ${parts.join(' · ')}`);
   }
   for (const h of err.hints) w(`  ${h}`);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
   if (opts.json) {
     const api = err instanceof ApiError ? err : undefined;
-    w(JSON.stringify({ error: { code: err.code, message: err.message, status: api?.status ?? null, requestId: api?.requestId ?? null, exitCode: err.exitCode } }));
+    w(
+      JSON.stringify({
+        error: {
+          code: err.code,
+          message: err.message,
+          status: api?.status ?? null,
+          requestId: api?.requestId ?? null,
+          exitCode: err.exitCode,
+        },
+      }),
+    );
   }
   return err.exitCode;
 }

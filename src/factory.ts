@@ -107,7 +107,9 @@ export function createFactory(init: FactoryInit): Factory {
       const { openStore } = await import('./config/store.js');
       const store = await openStore(await f.configDir());
       if (store.insecureMode !== undefined) {
-        warn(`warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`);
+        warn(
+          `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
+        );
       }
       return store;
     }),

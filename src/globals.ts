@@ -16,7 +16,11 @@ export const GlobalOptions = z.object({
   color: z.boolean().default(true),
   debug: z.boolean().default(false),
   /** Seconds per HTTP request. */
-  timeout: decimal(z.number({ error: 'must be a number of seconds' }).positive('must be more than 0').max(3600, 'must be at most 3600')).default(30),
+  timeout: decimal(
+    z
+      .number({ error: 'must be a number of seconds' })
+      .positive('must be more than 0')
+      .max(3600, 'must be at most 3600'),
+  ).default(30),
 });
 export type GlobalOptions = z.infer<typeof GlobalOptions>;
-

@@ -26,7 +26,11 @@ export function describeValue(v: unknown): string {
  * Parses `raw` with `schema`. `flags` maps a field path (joined with ".") to the flag or argument
  * the user typed; by default the field name in kebab case.
  */
-export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, flags: Record<string, string> = {}): z.infer<S> {
+export function parseOptions<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  flags: Record<string, string> = {},
+): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
@@ -36,7 +40,12 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, flags
     let value: unknown = raw;
     for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
     // A switch (--skip-invalid) has no value worth quoting: "--skip-invalid: applies to CSV contacts".
-    const got = value === undefined && issue.code === 'invalid_type' ? 'is required' : typeof value === 'boolean' ? issue.message : `${issue.message} (got ${describeValue(value)})`;
+    const got =
+      value === undefined && issue.code === 'invalid_type'
+        ? 'is required'
+        : typeof value === 'boolean'
+          ? issue.message
+          : `${issue.message} (got ${describeValue(value)})`;
     return value === undefined && issue.code === 'invalid_type' ? `${name} is required` : `${name}: ${got}`;
   });
   throw new UsageError(lines[0], { hints: lines.slice(1) });

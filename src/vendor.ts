@@ -41,7 +41,10 @@ export function loadVendor<T>(name: string): T {
   } catch {
     // not built yet (the build is writing it) or removed: compile as usual
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    { filename: file, cachedData },
+  );
   const module = { exports: {} as T };
   const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
   fn.call(module.exports, module.exports, builtinRequire as NodeJS.Require, module, file, dir.slice(0, -1));

@@ -51,7 +51,15 @@ export interface JsonResponse<T> {
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
-const RETRY_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'EAI_AGAIN', 'UND_ERR_CLOSED']);
+const RETRY_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'EAI_AGAIN',
+  'UND_ERR_CLOSED',
+]);
 
 /**
  * Encodes one path parameter so that `/`, `?`, `#` or `%` can never change the endpoint. A parameter that is
@@ -60,7 +68,9 @@ const RETRY_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT',
  */
 export function encodePathParam(value: string): string {
   if (value === '' || value === '.' || value === '..') {
-    throw new UsageError(`"${value}" is not a valid ID`, { hints: ['IDs are the values printed by the create and list commands.'] });
+    throw new UsageError(`"${value}" is not a valid ID`, {
+      hints: ['IDs are the values printed by the create and list commands.'],
+    });
   }
   return encodeURIComponent(value);
 }
@@ -76,14 +86,18 @@ export function checkBaseUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`base URL "${raw}" is not a valid URL`, { hints: ['Give a full URL such as https://api.example.com (--base-url, VOICECTL_BASE_URL or a profile).'] });
+    throw new UsageError(`base URL "${raw}" is not a valid URL`, {
+      hints: ['Give a full URL such as https://api.example.com (--base-url, VOICECTL_BASE_URL or a profile).'],
+    });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`base URL "${raw}" must start with https://`);
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
     throw new UsageError(`refusing to send the API key over plain http:// to ${url.hostname}`, {
-      hints: ['Use https://. Plain http:// is accepted only for loopback addresses (localhost, 127.0.0.1, ::1), such as the sandbox.'],
+      hints: [
+        'Use https://. Plain http:// is accepted only for loopback addresses (localhost, 127.0.0.1, ::1), such as the sandbox.',
+      ],
     });
   }
   return url;
@@ -114,14 +128,17 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-
 /** The proxy variables voicectl was given, as undici's EnvHttpProxyAgent reads them (upper case first). */
 function proxyEnv(env: Record<string, string | undefined>) {
   const pick = (...names: string[]) => {
     const name = names.find((n) => env[n]);
     return name ? { name, url: env[name]! } : undefined;
   };
-  return { http: pick('HTTP_PROXY', 'http_proxy'), https: pick('HTTPS_PROXY', 'https_proxy'), noProxy: env.NO_PROXY || env.no_proxy || undefined };
+  return {
+    http: pick('HTTP_PROXY', 'http_proxy'),
+    https: pick('HTTPS_PROXY', 'https_proxy'),
+    noProxy: env.NO_PROXY || env.no_proxy || undefined,
+  };
 }
 
 type Undici = typeof import('./undici.js');
@@ -143,9 +160,10 @@ export class ApiClient {
     if (!this.dispatcher) {
       const u = await loadUndici();
       const proxy = proxyEnv(this.opts.env ?? {});
-      this.dispatcher = proxy.http || proxy.https
-        ? await u.envProxyAgent({ httpProxy: proxy.http?.url, httpsProxy: proxy.https?.url, noProxy: proxy.noProxy })
-        : new u.Agent({ keepAliveTimeout: 1000 });
+      this.dispatcher =
+        proxy.http || proxy.https
+          ? await u.envProxyAgent({ httpProxy: proxy.http?.url, httpsProxy: proxy.https?.url, noProxy: proxy.noProxy })
+          : new u.Agent({ keepAliveTimeout: 1000 });
     }
     return this.dispatcher;
   }
@@ -164,7 +182,9 @@ export class ApiClient {
     } catch {
       // not a URL: name the variable only
     }
-    return [`${proxy.name} is set: the connection goes through the proxy ${where} (unless NO_PROXY covers ${this.base.hostname}); check that it is reachable.`];
+    return [
+      `${proxy.name} is set: the connection goes through the proxy ${where} (unless NO_PROXY covers ${this.base.hostname}); check that it is reachable.`,
+    ];
   }
 
   private log(line: string) {
@@ -186,20 +206,22 @@ export class ApiClient {
    */
   async raw(req: RequestOptions & { absoluteUrl?: string; auth?: boolean; read?: boolean }): Promise<RawResponse> {
     const url = req.absoluteUrl ?? buildUrl(this.base, req.path, req.query);
-    const retries = req.method === 'GET' ? this.opts.retries ?? 3 : 0;
+    const retries = req.method === 'GET' ? (this.opts.retries ?? 3) : 0;
     const base = this.opts.retryBaseMs ?? 300;
     for (let attempt = 0; ; attempt++) {
       let res: Awaited<ReturnType<ApiClient['once']>>;
       try {
         res = await this.once(req, url, attempt < retries);
       } catch (err) {
-        if (attempt > 0 && err instanceof CliError && !(err instanceof InterruptedError)) err.hints.push(`Gave up after ${attempt + 1} attempts.`);
+        if (attempt > 0 && err instanceof CliError && !(err instanceof InterruptedError))
+          err.hints.push(`Gave up after ${attempt + 1} attempts.`);
         throw this.scrub(err);
       }
       if (res.kind === 'ok') return res.response;
-      const delay = res.retryAfterMs !== undefined
-        ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
-        : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
+      const delay =
+        res.retryAfterMs !== undefined
+          ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
+          : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
       this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
       await sleep(delay, req.signal ?? this.opts.signal);
     }
@@ -225,7 +247,8 @@ export class ApiClient {
     const signal = outer ? AbortSignal.any([timeout, outer]) : timeout;
     const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
     this.log(`> ${req.method} ${url}`);
-    for (const [k, v] of Object.entries(headers)) this.log(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
+    for (const [k, v] of Object.entries(headers))
+      this.log(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
     if (body !== undefined) this.log(`> ${excerpt(body, 2000)}`);
     let res: Dispatcher.ResponseData;
     const dispatcher = await this.http();
@@ -250,16 +273,24 @@ export class ApiClient {
       this.log(`< network error ${code} after ${ms} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s`, {
-          hints: [req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path), ],
+          hints: [
+            req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path),
+          ],
         });
       }
       if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code };
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       const reason = networkMessage(code, this.base.host);
-      throw Object.assign(new NetworkError(`${req.method} ${req.path} failed: ${reason}`, {
-        cause: err,
-        hints: [...(refused ? this.proxyHint() : []), ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)])],
-      }), { reason });
+      throw Object.assign(
+        new NetworkError(`${req.method} ${req.path} failed: ${reason}`, {
+          cause: err,
+          hints: [
+            ...(refused ? this.proxyHint() : []),
+            ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)]),
+          ],
+        }),
+        { reason },
+      );
     }
     const ms = Date.now() - started;
     const requestId = headerValue(res.headers, 'x-request-id');
@@ -272,28 +303,56 @@ export class ApiClient {
         return { kind: 'ok', response };
       } catch (err) {
         if (outer?.aborted) throw interrupted(req, outer.reason);
-        this.log(`< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`);
+        this.log(
+          `< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`,
+        );
         if (timeout.aborted) {
-          throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s while the response was arriving (HTTP ${res.statusCode})`, {
-            cause: err,
-            hints: [req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path)],
-          });
+          throw new NetworkError(
+            `${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s while the response was arriving (HTTP ${res.statusCode})`,
+            {
+              cause: err,
+              hints: [
+                req.method === 'GET'
+                  ? 'Raise --timeout <seconds> if the service is slow.'
+                  : unknownOutcomeHint(req.path),
+              ],
+            },
+          );
         }
         if (mayRetry) return { kind: 'retry', reason: 'response cut' };
-        throw new NetworkError(`${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`, {
-          cause: err,
-          hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)])],
-        });
+        throw new NetworkError(
+          `${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`,
+          {
+            cause: err,
+            hints: [
+              ...(requestId ? [`requestId: ${requestId}`] : []),
+              ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)]),
+            ],
+          },
+        );
       }
     }
     if (res.statusCode >= 300 && res.statusCode < 400) {
       await res.body.dump();
       // Redirects are never followed: the Authorization header must not travel to another origin.
-      throw new ApiError({ status: res.statusCode, message: `the service redirected to ${headerValue(res.headers, 'location') ?? 'another address'}; redirects are not followed`, method: req.method, path: req.path, requestId }, ['Check the base URL.']);
+      throw new ApiError(
+        {
+          status: res.statusCode,
+          message: `the service redirected to ${headerValue(res.headers, 'location') ?? 'another address'}; redirects are not followed`,
+          method: req.method,
+          path: req.path,
+          requestId,
+        },
+        ['Check the base URL.'],
+      );
     }
     if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
       await res.body.dump();
-      return { kind: 'retry', reason: `HTTP ${res.statusCode}`, retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after')) };
+      return {
+        kind: 'retry',
+        reason: `HTTP ${res.statusCode}`,
+        retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after')),
+      };
     }
     const text = await res.body.text().catch(() => '');
     this.log(`< ${excerpt(text, 2000)}`);
@@ -314,7 +373,9 @@ export class ApiClient {
         ...details,
         ...hintsFor(res.statusCode, req.method, req.path),
         // A gateway that failed or timed out may have passed the request on: a POST may have been carried out.
-        ...(req.method !== 'GET' && (res.statusCode === 502 || res.statusCode === 504) ? [unknownOutcomeHint(req.path)] : []),
+        ...(req.method !== 'GET' && (res.statusCode === 502 || res.statusCode === 504)
+          ? [unknownOutcomeHint(req.path)]
+          : []),
       ],
     );
   }
@@ -334,14 +395,22 @@ export class ApiClient {
     // Only with --debug: flattening a 30 KB page for a log line nobody reads costs ~0.1 ms a page.
     if (text.length > 0 && this.opts.debug) this.log(`< ${excerpt(text, 2000)}`);
     // A 2xx to a POST means the service did it: the answer being unreadable must not make anyone repeat it.
-    const done = req.method === 'GET' ? [] : [`The service answered ${res.status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`];
+    const done =
+      req.method === 'GET'
+        ? []
+        : [
+            `The service answered ${res.status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`,
+          ];
     let parsed: unknown;
     try {
       parsed = text === '' ? {} : JSON.parse(text);
     } catch {
-      throw new MalformedResponseError(`${req.method} ${req.path} answered ${res.status} with a body that is not JSON: ${excerpt(text) || '(empty)'}`, {
-        hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...done],
-      });
+      throw new MalformedResponseError(
+        `${req.method} ${req.path} answered ${res.status} with a body that is not JSON: ${excerpt(text) || '(empty)'}`,
+        {
+          hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...done],
+        },
+      );
     }
     const result = schema.safeParse(parsed);
     const requestId = (parsed as { requestId?: string } | null)?.requestId ?? res.requestId;
@@ -358,15 +427,25 @@ export class ApiClient {
 
 function networkMessage(code: string, host: string): string {
   switch (code) {
-    case 'ECONNREFUSED': return `could not connect to ${host} (connection refused); nothing was sent`;
-    case 'ENOTFOUND': return `could not resolve ${host}; nothing was sent`;
-    case 'ECONNRESET': case 'UND_ERR_SOCKET': case 'UND_ERR_CLOSED': return 'the connection was closed before the response arrived';
-    default: return `network error (${code})`;
+    case 'ECONNREFUSED':
+      return `could not connect to ${host} (connection refused); nothing was sent`;
+    case 'ENOTFOUND':
+      return `could not resolve ${host}; nothing was sent`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'the connection was closed before the response arrived';
+    default:
+      return `network error (${code})`;
   }
 }
 
 function listCommand(p: string): string {
-  return p.startsWith('/v1/campaigns') ? 'voicectl campaigns list' : p.startsWith('/v1/tts') ? 'voicectl tts list' : 'a list command';
+  return p.startsWith('/v1/campaigns')
+    ? 'voicectl campaigns list'
+    : p.startsWith('/v1/tts')
+      ? 'voicectl tts list'
+      : 'a list command';
 }
 
 function unknownOutcomeHint(p: string): string {
@@ -376,5 +455,7 @@ function unknownOutcomeHint(p: string): string {
 /** Ctrl-C during a request. A GET is simply interrupted; any other request may already have been carried out. */
 function interrupted(req: RequestOptions, reason: unknown): unknown {
   if (req.method === 'GET') return reason;
-  return new InterruptedError(`${req.method} ${req.path} was already sent: its outcome is unknown`, { hints: [unknownOutcomeHint(req.path)] });
+  return new InterruptedError(`${req.method} ${req.path} was already sent: its outcome is unknown`, {
+    hints: [unknownOutcomeHint(req.path)],
+  });
 }

@@ -30,7 +30,13 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
     }
   }
   if (/^<(!doctype|html)/i.test(trimmed)) {
-    const heading = (tag: string) => new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(trimmed)?.[1]?.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const heading = (tag: string) =>
+      new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'i')
+        .exec(trimmed)?.[1]
+        ?.replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 200);
     const title = heading('title') || heading('h1');
     return { message: title ? `HTML page: ${title}` : 'an HTML page instead of JSON' };
   }
@@ -46,11 +52,17 @@ export function excerpt(text: string, max = 120): string {
 /** A hint for the statuses where a next step is obvious. */
 export function hintsFor(status: number, method: string, path: string): string[] {
   if (status === 401) {
-    return ['The API key was missing or not accepted. Set VOICECTL_API_KEY, or run `voicectl profiles add <name>`, then `voicectl auth status` to check it.'];
+    return [
+      'The API key was missing or not accepted. Set VOICECTL_API_KEY, or run `voicectl profiles add <name>`, then `voicectl auth status` to check it.',
+    ];
   }
   if (status === 403) {
     const ep = findEndpoint(method, path);
-    return [ep ? `${method} ${ep.path} needs the scope ${ep.scope}; use a key that has it (\`voicectl auth status\` lists what yours can reach).` : 'The key lacks the scope this endpoint needs; `voicectl auth status` lists what it can reach.'];
+    return [
+      ep
+        ? `${method} ${ep.path} needs the scope ${ep.scope}; use a key that has it (\`voicectl auth status\` lists what yours can reach).`
+        : 'The key lacks the scope this endpoint needs; `voicectl auth status` lists what it can reach.',
+    ];
   }
   if (status === 429) return ['The service is rate limiting this key; wait a little and try again.'];
   return [];

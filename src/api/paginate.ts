@@ -26,13 +26,23 @@ export interface PaginateOptions {
 export { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 
-export async function fetchPage<S extends z.ZodType>(client: ApiClient, item: S, path: string, query: Query, signal?: AbortSignal): Promise<Page<z.infer<S>>> {
+export async function fetchPage<S extends z.ZodType>(
+  client: ApiClient,
+  item: S,
+  path: string,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Page<z.infer<S>>> {
   const res = await client.json({ method: 'GET', path, query, signal }, listEnvelope(item));
   const body = res.body as { data: z.infer<S>[]; pagination?: Pagination };
   return { records: body.data, pagination: body.pagination, requestId: res.requestId };
 }
 
-export async function* paginate<S extends z.ZodType>(client: ApiClient, item: S, opts: PaginateOptions): AsyncGenerator<Page<z.infer<S>>> {
+export async function* paginate<S extends z.ZodType>(
+  client: ApiClient,
+  item: S,
+  opts: PaginateOptions,
+): AsyncGenerator<Page<z.infer<S>>> {
   const limit = opts.limit ?? PAGINATION.maxLimit;
   const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
   const get = (page: number) => fetchPage(client, item, opts.path, { ...opts.query, page, limit }, opts.signal);
@@ -66,6 +76,10 @@ export async function* paginate<S extends z.ZodType>(client: ApiClient, item: S,
 }
 
 /** Every record of every page, in order. */
-export async function* paginateRecords<S extends z.ZodType>(client: ApiClient, item: S, opts: PaginateOptions): AsyncGenerator<z.infer<S>> {
+export async function* paginateRecords<S extends z.ZodType>(
+  client: ApiClient,
+  item: S,
+  opts: PaginateOptions,
+): AsyncGenerator<z.infer<S>> {
   for await (const page of paginate(client, item, opts)) yield* page.records;
 }

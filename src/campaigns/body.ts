@@ -54,15 +54,23 @@ export const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as 
 
 /** The spellings --days takes for each weekday (0 = Sunday): three letters, the full name, and tues or thurs. */
 const DAY_SPELLINGS: readonly string[][] = [
-  ['sun', 'sunday'], ['mon', 'monday'], ['tue', 'tues', 'tuesday'], ['wed', 'wednesday'],
-  ['thu', 'thurs', 'thursday'], ['fri', 'friday'], ['sat', 'saturday'],
+  ['sun', 'sunday'],
+  ['mon', 'monday'],
+  ['tue', 'tues', 'tuesday'],
+  ['wed', 'wednesday'],
+  ['thu', 'thurs', 'thursday'],
+  ['fri', 'friday'],
+  ['sat', 'saturday'],
 ];
 
 function dayNumber(token: string): number {
   const t = token.trim().toLowerCase();
   if (/^\d+$/.test(t)) return Number(t);
   const i = DAY_SPELLINGS.findIndex((names) => names.includes(t));
-  if (i < 0) throw new UsageError(`--days: "${token.trim()}" is not a weekday (use names like mon-fri, or numbers 0 = Sunday to 6 = Saturday: 1-5, 0,6)`);
+  if (i < 0)
+    throw new UsageError(
+      `--days: "${token.trim()}" is not a weekday (use names like mon-fri, or numbers 0 = Sunday to 6 = Saturday: 1-5, 0,6)`,
+    );
   return i;
 }
 
@@ -118,7 +126,10 @@ function integer(text: string): number | string {
 }
 
 /** Overlays the flags the user gave on `base` (the --file body). Returns the body and the fields set by flags. */
-export function applyFlags(base: Record<string, unknown>, flags: CampaignFlags): { body: Record<string, unknown>; fromFlags: Set<string> } {
+export function applyFlags(
+  base: Record<string, unknown>,
+  flags: CampaignFlags,
+): { body: Record<string, unknown>; fromFlags: Set<string> } {
   const body: Record<string, unknown> = { ...base };
   const fromFlags = new Set<string>();
   const set = (field: string, value: unknown) => {
@@ -129,15 +140,24 @@ export function applyFlags(base: Record<string, unknown>, flags: CampaignFlags):
   if (flags.agent !== undefined) set('agentId', flags.agent);
   if (flags.from !== undefined) set('fromNumber', flags.from.trim());
   if (flags.description !== undefined) set('description', flags.description);
-  if (flags.fromAttempts !== undefined) set('fromNumberAttempts', flags.fromAttempts.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  if (flags.fromAttempts !== undefined)
+    set(
+      'fromNumberAttempts',
+      flags.fromAttempts
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
   if (flags.fromStrategy !== undefined) set('fromNumberStrategy', flags.fromStrategy);
   if (flags.contactStrategy !== undefined) set('contactAttemptStrategy', flags.contactStrategy);
-  if (flags.map !== undefined && flags.map.length > 0) set('variableMapping', { ...(base.variableMapping as object | undefined), ...parseMap(flags.map) });
+  if (flags.map !== undefined && flags.map.length > 0)
+    set('variableMapping', { ...(base.variableMapping as object | undefined), ...parseMap(flags.map) });
   if (flags.maxRetries !== undefined) set('maxRetries', integer(flags.maxRetries));
   if (flags.retryDelay !== undefined) set('retryDelayMinutes', integer(flags.retryDelay));
   if (flags.days !== undefined) set('callingDays', parseDays(flags.days));
   if (flags.window !== undefined) {
-    if (flags.startTime !== undefined || flags.endTime !== undefined) throw new UsageError('--window cannot be combined with --start-time or --end-time');
+    if (flags.startTime !== undefined || flags.endTime !== undefined)
+      throw new UsageError('--window cannot be combined with --start-time or --end-time');
     const [start, end] = parseWindow(flags.window);
     set('callingStartTime', start);
     set('callingEndTime', end);
@@ -154,14 +174,26 @@ export function applyFlags(base: Record<string, unknown>, flags: CampaignFlags):
 
 /** Required fields absent from the body, as the flags that supply them. */
 export function missingRequired(body: Record<string, unknown>): string[] {
-  return REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === '' || (k === 'contacts' && Array.isArray(body[k]) && (body[k] as unknown[]).length === 0)).map((k) => FIELD_FLAGS[k]);
+  return REQUIRED_FIELDS.filter(
+    (k) =>
+      body[k] === undefined ||
+      body[k] === '' ||
+      (k === 'contacts' && Array.isArray(body[k]) && (body[k] as unknown[]).length === 0),
+  ).map((k) => FIELD_FLAGS[k]);
 }
 
 function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {
   const [top, ...rest] = path.map(String);
   if (top === 'contacts' && rest.length > 0) {
     const [i, ...more] = rest;
-    return `${fromFlags.has('contacts') || !file ? '--contacts' : `contacts (in ${file})`}: contact ${Number(i) + 1}${more.length ? ` ${more.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '')}` : ''}`;
+    return `${fromFlags.has('contacts') || !file ? '--contacts' : `contacts (in ${file})`}: contact ${Number(i) + 1}${
+      more.length
+        ? ` ${more
+            .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+            .join('')
+            .replace(/^\./, '')}`
+        : ''
+    }`;
   }
   const suffix = rest.length ? `[${rest.join('][')}]` : '';
   if (top === undefined || top === '') return file ? file : 'body';
@@ -183,7 +215,10 @@ const MAX_ERRORS = 20;
  * Validates a body with the shared schema. Throws UsageError listing every problem (flag or field,
  * rule, value); returns the body with defaults applied and the warnings.
  */
-export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean }): Validated {
+export function validateBody(
+  raw: Record<string, unknown>,
+  opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean },
+): Validated {
   const fromFlags = opts.fromFlags ?? new Set<string>();
   const result = CampaignCreate.safeParse(raw);
   if (!result.success) {
@@ -191,9 +226,12 @@ export function validateBody(raw: Record<string, unknown>, opts: { fromFlags?: S
       let value: unknown = raw;
       for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
       let name = where(issue.path, fromFlags, opts.file);
-      if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime')) name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
+      if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime'))
+        name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
       if (value === undefined && issue.code === 'invalid_type') return `${name} is required`;
-      return typeof value === 'boolean' ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got ${describeValue(value)})`;
+      return typeof value === 'boolean'
+        ? `${name}: ${issue.message}`
+        : `${name}: ${issue.message} (got ${describeValue(value)})`;
     });
     const shown = lines.slice(0, MAX_ERRORS);
     if (lines.length > MAX_ERRORS) shown.push(`… and ${lines.length - MAX_ERRORS} more`);
@@ -210,22 +248,34 @@ function contactLabel(i: number, phone: string): string {
 }
 
 /** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
-export function warningsFor(body: CampaignCreate, now: number, origin: { fromFlags?: Set<string>; file?: string } = {}): string[] {
+export function warningsFor(
+  body: CampaignCreate,
+  now: number,
+  origin: { fromFlags?: Set<string>; file?: string } = {},
+): string[] {
   const named = (field: string) => where([field], origin.fromFlags ?? new Set(), origin.file);
   const mapFile = origin.fromFlags?.has('variableMapping') ? undefined : origin.file;
   const warnings: string[] = [];
   if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
-    warnings.push(`${named('scheduledAt')} ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`);
+    warnings.push(
+      `${named('scheduledAt')} ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`,
+    );
   }
   if (body.fromNumberAttempts !== undefined && body.maxRetries === 0) {
-    warnings.push(`${named('fromNumberAttempts')} is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`);
+    warnings.push(
+      `${named('fromNumberAttempts')} is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`,
+    );
   }
   for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
-    const lacking = body.contacts.flatMap((c, i) => (c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : []));
+    const lacking = body.contacts.flatMap((c, i) =>
+      c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : [],
+    );
     if (lacking.length === 0) continue;
     const names = lacking.slice(0, 5).join(', ') + (lacking.length > 5 ? ` and ${lacking.length - 5} more` : '');
     const source = mapFile ? `variableMapping ${variable}: ${field} (in ${mapFile})` : `--map ${variable}=${field}`;
-    warnings.push(`${source}: ${lacking.length} of ${body.contacts.length} contacts lack the field "${field}": ${names}`);
+    warnings.push(
+      `${source}: ${lacking.length} of ${body.contacts.length} contacts lack the field "${field}": ${names}`,
+    );
   }
   return warnings;
 }

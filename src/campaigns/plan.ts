@@ -45,9 +45,12 @@ export interface ContactPlan {
 /** Index into a list of `length` entries for the 0-based position `i` (already >= length), or -1 for "the fallback". */
 function pastEnd(i: number, length: number, strategy: Strategy): number {
   switch (strategy) {
-    case 'rolling': return i % length;
-    case 'clamp': return length - 1;
-    case 'custom': return -1;
+    case 'rolling':
+      return i % length;
+    case 'clamp':
+      return length - 1;
+    case 'custom':
+      return -1;
   }
 }
 
@@ -57,13 +60,21 @@ function pick(i: number, length: number, strategy: Strategy): number {
 }
 
 /** Index of contact_attempts dialled at attempt k (1-based), or -1 for phone_number. */
-export function contactEntryIndex(alternatives: number, attempt: number, strategy: Strategy = CAMPAIGN_DEFAULTS.strategy): number {
+export function contactEntryIndex(
+  alternatives: number,
+  attempt: number,
+  strategy: Strategy = CAMPAIGN_DEFAULTS.strategy,
+): number {
   if (attempt <= 1) return -1;
   return pick(attempt - 2, alternatives, strategy);
 }
 
 /** Index of fromNumberAttempts used at attempt k (1-based), or -1 for fromNumber. */
-export function callerIdIndex(listLength: number, attempt: number, strategy: Strategy = CAMPAIGN_DEFAULTS.strategy): number {
+export function callerIdIndex(
+  listLength: number,
+  attempt: number,
+  strategy: Strategy = CAMPAIGN_DEFAULTS.strategy,
+): number {
   return pick(attempt - 1, listLength, strategy);
 }
 
@@ -81,7 +92,7 @@ export function planAttempt(c: PlanInput, contact: Contact, attempt: number): Pl
   const alts = contact.contact_attempts ?? [];
   const ci = contactEntryIndex(alts.length, attempt, c.contactAttemptStrategy);
   const entry = ci >= 0 ? alts[ci] : undefined;
-  const list = (c.maxRetries ?? CAMPAIGN_DEFAULTS.maxRetries) > 0 ? c.fromNumberAttempts ?? [] : [];
+  const list = (c.maxRetries ?? CAMPAIGN_DEFAULTS.maxRetries) > 0 ? (c.fromNumberAttempts ?? []) : [];
   const fi = callerIdIndex(list.length, attempt, c.fromNumberStrategy);
   return {
     attempt,

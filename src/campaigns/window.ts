@@ -14,7 +14,13 @@ const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 
 export function localTime(ms: number, timezone: string): { weekday: number; minutes: number } {
   let fmt = formatters.get(timezone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timezone, fmt);
   }
   let weekday = 0;
@@ -28,7 +34,8 @@ export function localTime(ms: number, timezone: string): { weekday: number; minu
   return { weekday, minutes: hour * 60 + minute };
 }
 
-const toMinutes = (hhmm: string | undefined, fallback: number) => (hhmm ? Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) : fallback);
+const toMinutes = (hhmm: string | undefined, fallback: number) =>
+  hhmm ? Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) : fallback;
 
 /**
  * True when a call may start at `ms`. Without callingDays every day is allowed; without start (end) the
@@ -61,7 +68,15 @@ export function nextWindowStart(ms: number, rule: WindowRule): number | undefine
 
 export function describeWindow(rule: WindowRule): string {
   const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  const days = rule.callingDays ? [...rule.callingDays].sort().map((d) => names[d] ?? String(d)).join(',') : 'every day';
-  const hours = rule.callingStartTime || rule.callingEndTime ? `${rule.callingStartTime ?? '00:00'}-${rule.callingEndTime ?? '24:00'}` : 'all day';
+  const days = rule.callingDays
+    ? [...rule.callingDays]
+        .sort()
+        .map((d) => names[d] ?? String(d))
+        .join(',')
+    : 'every day';
+  const hours =
+    rule.callingStartTime || rule.callingEndTime
+      ? `${rule.callingStartTime ?? '00:00'}-${rule.callingEndTime ?? '24:00'}`
+      : 'all day';
   return `${days}, ${hours} ${rule.timezone}`;
 }

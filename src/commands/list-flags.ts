@@ -11,5 +11,8 @@ export function addListOptions(cmd: Command): Command {
     .option('--page <n>', 'page number, from 1 (with --all: the page to start from, to resume a walk)')
     .option('--limit <n>', 'records per page, 1 to 100 (the API defaults to 20; --all uses 100)')
     .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
-    .option('--concurrency <n>', `pages fetched at once with --all, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`);
+    .option(
+      '--concurrency <n>',
+      `pages fetched at once with --all, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`,
+    );
 }

@@ -11,14 +11,18 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 
 export { addListOptions } from './list-flags.js';
 
-export const ListOptions = z
-  .object({
-    page: PageNumber.optional(),
-    limit: PageLimit.optional(),
-    all: z.boolean().default(false),
-    concurrency: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, `must be between 1 and ${MAX_CONCURRENCY}`).max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`)).default(DEFAULT_CONCURRENCY),
-  })
-;
+export const ListOptions = z.object({
+  page: PageNumber.optional(),
+  limit: PageLimit.optional(),
+  all: z.boolean().default(false),
+  concurrency: decimal(
+    z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, `must be between 1 and ${MAX_CONCURRENCY}`)
+      .max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`),
+  ).default(DEFAULT_CONCURRENCY),
+});
 export type ListOptions = z.infer<typeof ListOptions>;
 
 export interface ListRequest<T extends Record<string, unknown>> {
@@ -30,7 +34,11 @@ export interface ListRequest<T extends Record<string, unknown>> {
   emptyMessage?: string;
 }
 
-export async function runList<T extends Record<string, unknown>>(f: Factory, opts: ListOptions, req: ListRequest<T>): Promise<void> {
+export async function runList<T extends Record<string, unknown>>(
+  f: Factory,
+  opts: ListOptions,
+  req: ListRequest<T>,
+): Promise<void> {
   const out = f.output();
   const client = await f.client();
   if (opts.all) {
@@ -38,7 +46,14 @@ export async function runList<T extends Record<string, unknown>>(f: Factory, opt
     const start = opts.page ?? 1;
     let done = start - 1;
     let total: number | undefined;
-    const pages = paginate(client, req.item, { path: req.path, query: req.query, limit: opts.limit, concurrency: opts.concurrency, signal: f.signal, startPage: start });
+    const pages = paginate(client, req.item, {
+      path: req.path,
+      query: req.query,
+      limit: opts.limit,
+      concurrency: opts.concurrency,
+      signal: f.signal,
+      startPage: start,
+    });
     async function* records() {
       for await (const page of pages) {
         total ??= page.pagination?.totalPages;
@@ -52,14 +67,21 @@ export async function runList<T extends Record<string, unknown>>(f: Factory, opt
       // Ctrl-C arrives as the abort signal's reason; it becomes the usual interrupt, with the hint.
       const err = asInterrupt(raw, f.signal);
       if (err instanceof CliError && total !== undefined && done < total) {
-        const printed = done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
+        const printed =
+          done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
         err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1) })}`);
       }
       throw err;
     }
     return;
   }
-  const page = await fetchPage(client, req.item, req.path, { ...req.query, page: opts.page, limit: opts.limit }, f.signal);
+  const page = await fetchPage(
+    client,
+    req.item,
+    req.path,
+    { ...req.query, page: opts.page, limit: opts.limit },
+    f.signal,
+  );
   // JSON carries pagination only when the user asked for a page; a table always says when more pages exist.
   const showPagination = opts.page !== undefined || out.format === 'table';
   await printList(f.io, out, page.records, {

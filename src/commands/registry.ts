@@ -14,15 +14,39 @@ export interface Group {
 }
 
 export const GROUPS: Group[] = [
-  { name: 'tts', summary: 'text-to-speech generations: create, get, list, wait, download', load: () => import('./tts/index.js') },
+  {
+    name: 'tts',
+    summary: 'text-to-speech generations: create, get, list, wait, download',
+    load: () => import('./tts/index.js'),
+  },
   { name: 'voices', summary: 'the built-in voice catalog', load: () => import('./voices/index.js') },
-  { name: 'campaigns', summary: 'outbound AI call campaigns: create, start, list, show', load: () => import('./campaigns/index.js') },
-  { name: 'contacts', summary: 'turn a spreadsheet export (CSV) into campaign contacts', load: () => import('./contacts/index.js') },
-  { name: 'messages', summary: 'message history (SMS, email, WhatsApp) and SMS sending', load: () => import('./messages/index.js') },
+  {
+    name: 'campaigns',
+    summary: 'outbound AI call campaigns: create, start, list, show',
+    load: () => import('./campaigns/index.js'),
+  },
+  {
+    name: 'contacts',
+    summary: 'turn a spreadsheet export (CSV) into campaign contacts',
+    load: () => import('./contacts/index.js'),
+  },
+  {
+    name: 'messages',
+    summary: 'message history (SMS, email, WhatsApp) and SMS sending',
+    load: () => import('./messages/index.js'),
+  },
   { name: 'calls', summary: 'call records', load: () => import('./calls/index.js') },
   { name: 'api', summary: 'make a raw API request with your credentials', load: () => import('./api/index.js') },
-  { name: 'profiles', summary: 'stored credentials: add, list, use, remove, show', load: () => import('./profiles/index.js') },
+  {
+    name: 'profiles',
+    summary: 'stored credentials: add, list, use, remove, show',
+    load: () => import('./profiles/index.js'),
+  },
   { name: 'auth', summary: 'check the configured API key', load: () => import('./auth/index.js') },
-  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: () => import('./completion/index.js') },
+  {
+    name: 'completion',
+    summary: 'shell completion script for bash, zsh or fish',
+    load: () => import('./completion/index.js'),
+  },
   { name: 'sandbox', summary: 'run the local sandbox API server', load: () => import('./sandbox/index.js') },
 ];

@@ -24,7 +24,10 @@ export interface ConfigInputs {
 export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Promise<ResolvedConfig> {
   let baseUrl = flags.baseUrl;
   let baseSource = 'flag --base-url';
-  if (!baseUrl && env.VOICECTL_BASE_URL) { baseUrl = env.VOICECTL_BASE_URL; baseSource = 'VOICECTL_BASE_URL'; }
+  if (!baseUrl && env.VOICECTL_BASE_URL) {
+    baseUrl = env.VOICECTL_BASE_URL;
+    baseSource = 'VOICECTL_BASE_URL';
+  }
   let apiKey = env.VOICECTL_API_KEY || undefined;
   let keySource = 'VOICECTL_API_KEY';
   const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
@@ -37,24 +40,40 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
     if (selected && !(selected in data.profiles)) {
       const known = Object.keys(data.profiles);
       throw new UsageError(`no profile named "${selected}"${flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)'}`, {
-        hints: [known.length ? `Known profiles: ${known.join(', ')}.` : 'No profiles yet: add one with `voicectl profiles add <name> --base-url <url>`.'],
+        hints: [
+          known.length
+            ? `Known profiles: ${known.join(', ')}.`
+            : 'No profiles yet: add one with `voicectl profiles add <name> --base-url <url>`.',
+        ],
       });
     }
     const profile = name ? data.profiles[name] : undefined;
     if (profile) {
       profileName = name;
-      if (!baseUrl) { baseUrl = profile.baseUrl; baseSource = `profile ${name}`; }
-      if (!apiKey) { apiKey = profile.apiKey; keySource = `profile ${name}`; }
+      if (!baseUrl) {
+        baseUrl = profile.baseUrl;
+        baseSource = `profile ${name}`;
+      }
+      if (!apiKey) {
+        apiKey = profile.apiKey;
+        keySource = `profile ${name}`;
+      }
     }
   }
   if (!baseUrl) {
     throw new AuthConfigError('no base URL configured', {
-      hints: ['Set VOICECTL_BASE_URL, pass --base-url, or add a profile: `voicectl profiles add <name> --base-url <url>`.', 'To try the tool without an account, add --sandbox.'],
+      hints: [
+        'Set VOICECTL_BASE_URL, pass --base-url, or add a profile: `voicectl profiles add <name> --base-url <url>`.',
+        'To try the tool without an account, add --sandbox.',
+      ],
     });
   }
   if (!apiKey) {
     throw new AuthConfigError('no API key configured', {
-      hints: ['Set VOICECTL_API_KEY, or store one in a profile: `voicectl profiles add <name> --base-url <url>`.', 'To try the tool without an account, add --sandbox.'],
+      hints: [
+        'Set VOICECTL_API_KEY, or store one in a profile: `voicectl profiles add <name> --base-url <url>`.',
+        'To try the tool without an account, add --sandbox.',
+      ],
     });
   }
   return { baseUrl, apiKey, profile: profileName, source: { baseUrl: baseSource, apiKey: keySource }, sandbox: false };

@@ -7,7 +7,10 @@ import { UsageError } from '../errors.js';
 
 export const ProfileName = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  );
 
 export const Profile = z.object({
   baseUrl: z.string(),
@@ -62,9 +65,12 @@ export async function openStore(dir: string): Promise<ProfileStore> {
   const read = (): StoreData => {
     const parsed = StoreData.safeParse(conf.store);
     if (!parsed.success) {
-      throw new UsageError(`the profile file ${conf.path} is damaged: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`, {
-        hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
-      });
+      throw new UsageError(
+        `the profile file ${conf.path} is damaged: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`,
+        {
+          hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
+        },
+      );
     }
     return parsed.data;
   };

@@ -52,20 +52,27 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
   const seen = new Map<string, number>();
   headers.forEach((h, i) => {
     if (h === '') return;
-    if (seen.has(h)) throw new UsageError(`the header names column "${short(h)}" twice (columns ${seen.get(h)! + 1} and ${i + 1})`);
+    if (seen.has(h))
+      throw new UsageError(`the header names column "${short(h)}" twice (columns ${seen.get(h)! + 1} and ${i + 1})`);
     seen.set(h, i);
   });
   const present = headers.filter((h) => h !== '');
   const need = (name: string, flag: string) => {
     const i = seen.get(name);
-    if (i === undefined) throw new UsageError(`${flag}: no column "${name}" in the header`, { hints: [`Columns: ${list(present)}`] });
+    if (i === undefined)
+      throw new UsageError(`${flag}: no column "${name}" in the header`, { hints: [`Columns: ${list(present)}`] });
     return i;
   };
   const phoneName = opts.phoneColumn ?? DEFAULT_PHONE_COLUMN;
   const phone = seen.get(phoneName);
   if (phone === undefined) {
     throw new UsageError(`no "${phoneName}" column in the header`, {
-      hints: [`Columns: ${list(present)}`, opts.phoneColumn ? 'Check the name given to --phone-column.' : 'Name the column of the main number with --phone-column NAME.'],
+      hints: [
+        `Columns: ${list(present)}`,
+        opts.phoneColumn
+          ? 'Check the name given to --phone-column.'
+          : 'Name the column of the main number with --phone-column NAME.',
+      ],
     });
   }
   const excluded = new Set<number>();
@@ -77,13 +84,19 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
   const numbered = headers.map((h, i) => ({ i, m: ATTEMPT_COLUMN.exec(h) })).filter((x) => x.m && !excluded.has(x.i));
   if (opts.attemptColumns?.length) {
     if (numbered.length) {
-      throw new UsageError(`--attempt-columns cannot be combined with contact_attempts.N.* columns (found "${headers[numbered[0].i]}")`, {
-        hints: ['Use one way of naming the alternatives, or --exclude the other columns.'],
-      });
+      throw new UsageError(
+        `--attempt-columns cannot be combined with contact_attempts.N.* columns (found "${headers[numbered[0].i]}")`,
+        {
+          hints: ['Use one way of naming the alternatives, or --exclude the other columns.'],
+        },
+      );
     }
     for (const name of opts.attemptColumns) {
       const i = need(name, '--attempt-columns');
-      if (used.has(i)) throw new UsageError(`--attempt-columns: "${name}" is already the phone number column, excluded, or listed twice`);
+      if (used.has(i))
+        throw new UsageError(
+          `--attempt-columns: "${name}" is already the phone number column, excluded, or listed twice`,
+        );
       used.add(i);
       attempts.push({ phone: i, overrides: [] });
     }
@@ -92,7 +105,10 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     for (const { i, m } of numbered) {
       const n = Number(m![1]);
       const field = m![2];
-      if (n < 1) throw new UsageError(`column "${short(headers[i])}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`);
+      if (n < 1)
+        throw new UsageError(
+          `column "${short(headers[i])}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`,
+        );
       const a = byN.get(n) ?? { phone: -1, overrides: [], phoneSet: false, fields: [] };
       byN.set(n, a);
       if (field === 'phone_number') {
@@ -103,19 +119,31 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     for (const n of [...byN.keys()].sort((x, y) => x - y)) {
       const a = byN.get(n)!;
-      if (!a.phoneSet) throw new UsageError(`column "${short(headers[a.overrides[0].index])}" has no matching "contact_attempts.${n}.phone_number" column`);
+      if (!a.phoneSet)
+        throw new UsageError(
+          `column "${short(headers[a.overrides[0].index])}" has no matching "contact_attempts.${n}.phone_number" column`,
+        );
       attempts.push({ phone: a.phone, overrides: a.overrides });
     }
   }
 
   // A field named __proto__ would vanish from the contact object (and from JSON built from it): refuse it.
-  for (const { i, m } of numbered) if (m![2] === '__proto__') throw new UsageError(`column "${short(headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`);
+  for (const { i, m } of numbered)
+    if (m![2] === '__proto__')
+      throw new UsageError(
+        `column "${short(headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`,
+      );
   const free: { index: number; field: string }[] = [];
   headers.forEach((h, i) => {
-    if (h === '__proto__' && !used.has(i)) throw new UsageError('column "__proto__": that name cannot be a contact field; rename the column or --exclude it');
+    if (h === '__proto__' && !used.has(i))
+      throw new UsageError(
+        'column "__proto__": that name cannot be a contact field; rename the column or --exclude it',
+      );
     if (used.has(i) || h === '') return;
     if (h === DEFAULT_PHONE_COLUMN || h === 'contact_attempts') {
-      throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, { hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`] });
+      throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, {
+        hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`],
+      });
     }
     free.push({ index: i, field: h });
   });
@@ -141,7 +169,8 @@ export function isBlank(cells: string[]): boolean {
 /** One data row to a contact. Cells are trimmed; empty ones are left out of the contact, never sent as "". */
 export function rowToContact(plan: ColumnPlan, cells: string[], row: number, phone: PhoneFn): RowResult {
   let errors: RowError[] | undefined;
-  const fail = (i: number, value: string, reason: string) => (errors ??= []).push({ row, column: columnName(plan, i), value, reason });
+  const fail = (i: number, value: string, reason: string) =>
+    (errors ??= []).push({ row, column: columnName(plan, i), value, reason });
 
   const mainRaw = (cells[plan.phone] ?? '').trim();
   let main: string | undefined;
@@ -163,7 +192,12 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     const raw = (cells[a.phone] ?? '').trim();
     if (raw === '') {
       const stray = a.overrides.find((o) => (cells[o.index] ?? '').trim() !== '');
-      if (stray) fail(stray.index, cells[stray.index].trim(), `a value for an attempt without a number: "${columnName(plan, a.phone)}" is empty`);
+      if (stray)
+        fail(
+          stray.index,
+          cells[stray.index].trim(),
+          `a value for an attempt without a number: "${columnName(plan, a.phone)}" is empty`,
+        );
       continue;
     }
     const r = phone(raw);
@@ -181,7 +215,12 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   if (attempts) contact.contact_attempts = attempts;
   for (let i = plan.headers.length; i < cells.length; i++) {
     const t = cells[i].trim();
-    if (t !== '') fail(i, t, `a value past the last column of the header (${plan.headers.length} columns): quote values that contain the delimiter`);
+    if (t !== '')
+      fail(
+        i,
+        t,
+        `a value past the last column of the header (${plan.headers.length} columns): quote values that contain the delimiter`,
+      );
   }
   return errors ? { errors } : { contact };
 }
@@ -202,7 +241,8 @@ export class ErrorLog {
   /** One line per kept error, then how many more. */
   lines(): string[] {
     const out = this.first.map(formatRowError);
-    if (this.count > this.first.length) out.push(`… and ${this.count - this.first.length} more error${this.count - this.first.length === 1 ? '' : 's'}`);
+    if (this.count > this.first.length)
+      out.push(`… and ${this.count - this.first.length} more error${this.count - this.first.length === 1 ? '' : 's'}`);
     return out;
   }
   summary(what = 'row'): string {

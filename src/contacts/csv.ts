@@ -5,7 +5,16 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
-import { detectDelimiter, ErrorLog, isBlank, planColumns, rowToContact, type ColumnOptions, type ColumnPlan, type RowError } from './columns.js';
+import {
+  detectDelimiter,
+  ErrorLog,
+  isBlank,
+  planColumns,
+  rowToContact,
+  type ColumnOptions,
+  type ColumnPlan,
+  type RowError,
+} from './columns.js';
 import { NumberIndex } from './dedupe.js';
 import { isCountry, toE164 } from './phone.js';
 
@@ -44,7 +53,9 @@ export interface CsvSummary {
 
 export function checkCountry(code: string | undefined): void {
   if (code !== undefined && !isCountry(code)) {
-    throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, { hints: ['Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.'] });
+    throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, {
+      hints: ['Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.'],
+    });
   }
 }
 
@@ -64,15 +75,31 @@ function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal
     const onAbort = () => reject(stop());
     signal.addEventListener('abort', onAbort, { once: true });
     it.next().then(
-      (r) => { signal.removeEventListener('abort', onAbort); resolve(r); },
-      (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
     );
   });
 }
 
 /** Reads chunks until the first line is complete, then replays them: the delimiter comes from that line. */
-async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, utf8: boolean, onNotUtf8: () => void, signal?: AbortSignal): Promise<{ head: Buffer; rest: Readable }> {
-  const it = Symbol.asyncIterator in input ? input[Symbol.asyncIterator]() : (async function* () { yield* input; })();
+async function peekFirstLine(
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  utf8: boolean,
+  onNotUtf8: () => void,
+  signal?: AbortSignal,
+): Promise<{ head: Buffer; rest: Readable }> {
+  const it =
+    Symbol.asyncIterator in input
+      ? input[Symbol.asyncIterator]()
+      : (async function* () {
+          yield* input;
+        })();
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
@@ -126,10 +153,21 @@ async function peekFirstLine(input: AsyncIterable<Buffer | string> | Iterable<Bu
 }
 
 /** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
-export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, opts: CsvConvertOptions, sink: CsvSink): Promise<CsvSummary> {
+export async function convertCsv(
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  opts: CsvConvertOptions,
+  sink: CsvSink,
+): Promise<CsvSummary> {
   checkCountry(opts.defaultCountry);
   const encoding = opts.encoding ?? 'utf8';
-  const summary: CsvSummary = { delimiter: ',', rows: 0, contacts: 0, duplicates: 0, errors: new ErrorLog(), notUtf8: false };
+  const summary: CsvSummary = {
+    delimiter: ',',
+    rows: 0,
+    contacts: 0,
+    duplicates: 0,
+    errors: new ErrorLog(),
+    notUtf8: false,
+  };
   const { head, rest } = await peekFirstLine(input, encoding === 'utf8', () => (summary.notUtf8 = true), opts.signal);
   const delimiter = opts.delimiter ?? detectDelimiter(head.toString(encoding));
   summary.delimiter = delimiter;
@@ -175,7 +213,14 @@ export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterabl
             summary.firstDuplicate ??= { row, of: first, e164: r.contact.phone_number };
             continue;
           }
-          errors = [{ row, column: plan.headers[plan.phone], value: (cells[plan.phone] ?? '').trim(), reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first` }];
+          errors = [
+            {
+              row,
+              column: plan.headers[plan.phone],
+              value: (cells[plan.phone] ?? '').trim(),
+              reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first`,
+            },
+          ];
         } else {
           summary.contacts++;
           const p = sink.contact(r.contact);
@@ -190,12 +235,16 @@ export async function convertCsv(input: AsyncIterable<Buffer | string> | Iterabl
   } catch (err) {
     if (err instanceof CsvError) {
       const at = (err as CsvError & { lines?: number }).lines;
-      throw new UsageError(`${opts.label ?? 'input'}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`, {
-        hints: ['Check for a quote that is opened and never closed.'],
-      });
+      throw new UsageError(
+        `${opts.label ?? 'input'}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`,
+        {
+          hints: ['Check for a quote that is opened and never closed.'],
+        },
+      );
     }
     throw err;
   }
-  if (!plan) throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
+  if (!plan)
+    throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
   return summary;
 }

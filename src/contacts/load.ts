@@ -20,7 +20,12 @@ export interface ContactsCsvOptions {
 
 const names = z
   .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter((x) => x !== ''))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== ''),
+  )
   .refine((a) => a.length > 0, 'must name at least one column (comma-separated)');
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
@@ -57,9 +62,15 @@ export const ContactsCsvOptions = z.object(ContactsCsvShape);
 export function addCsvOptions(cmd: Command): Command {
   return cmd
     .option('--phone-column <name>', 'CSV column of the main number (default: phone_number)')
-    .option('--attempt-columns <names>', 'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns')
+    .option(
+      '--attempt-columns <names>',
+      'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
+    )
     .option('--exclude <names>', 'CSV columns to leave out of the contacts (comma-separated)')
-    .option('--default-country <code>', 'read numbers without + as national numbers of this country (ISO code, e.g. IT)')
+    .option(
+      '--default-country <code>',
+      'read numbers without + as national numbers of this country (ISO code, e.g. IT)',
+    )
     .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
     .option('--encoding <name>', 'CSV encoding: utf8 or latin1 (default utf8, with or without BOM)')
     .option('--dedupe', 'keep the first of contacts with the same main number instead of failing');
@@ -88,14 +99,24 @@ function labelOf(source: string): string {
  * letter into "�": names a campaign would say aloud. Unless the user chose the encoding, that stops the run
  * (exit 2, nothing written or sent); with an explicit --encoding utf8 it is a warning.
  */
-export function checkUtf8(label: string, summary: { notUtf8: boolean }, encoding: string | undefined, warn?: (line: string) => void): void {
+export function checkUtf8(
+  label: string,
+  summary: { notUtf8: boolean },
+  encoding: string | undefined,
+  warn?: (line: string) => void,
+): void {
   if (!summary.notUtf8) return;
   if (encoding === undefined) {
     throw new UsageError(`${label} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
-      hints: ['Add --encoding latin1 if it comes from an older spreadsheet export (Latin-1 / Windows-1252).', 'Add --encoding utf8 to convert it anyway, with those characters replaced.'],
+      hints: [
+        'Add --encoding latin1 if it comes from an older spreadsheet export (Latin-1 / Windows-1252).',
+        'Add --encoding utf8 to convert it anyway, with those characters replaced.',
+      ],
     });
   }
-  warn?.(`warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`);
+  warn?.(
+    `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`,
+  );
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
@@ -104,7 +125,10 @@ export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row'
 }
 
 /** Validates parsed JSON contacts: E.164 numbers, duplicates of the main number (unless dedupe). */
-export function checkJsonContacts(items: unknown[], opts: { dedupe?: boolean; where: (i: number) => string; label: string }): Contact[] {
+export function checkJsonContacts(
+  items: unknown[],
+  opts: { dedupe?: boolean; where: (i: number) => string; label: string },
+): Contact[] {
   const log = new ErrorLog();
   const out: Contact[] = [];
   const firstIndex = new Map<string, number>();
@@ -114,16 +138,34 @@ export function checkJsonContacts(items: unknown[], opts: { dedupe?: boolean; wh
       const errors: RowError[] = r.error.issues.map((issue) => {
         let v: unknown = item;
         for (const p of issue.path) v = (v as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
-        const column = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : 'contact';
+        const column = issue.path.length
+          ? issue.path
+              .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+              .join('')
+              .replace(/^\./, '')
+          : 'contact';
         const reason = v === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
-        return { row: i, column, value: v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v) ?? '', reason };
+        return {
+          row: i,
+          column,
+          value: v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+          reason,
+        };
       });
       log.addRow(errors);
       return;
     }
     const first = firstIndex.get(r.data.phone_number);
     if (first !== undefined) {
-      if (!opts.dedupe) log.addRow([{ row: i, column: 'phone_number', value: r.data.phone_number, reason: `duplicate of ${opts.where(first)}; --dedupe keeps the first` }]);
+      if (!opts.dedupe)
+        log.addRow([
+          {
+            row: i,
+            column: 'phone_number',
+            value: r.data.phone_number,
+            reason: `duplicate of ${opts.where(first)}; --dedupe keeps the first`,
+          },
+        ]);
       return;
     }
     firstIndex.set(r.data.phone_number, i);
@@ -145,7 +187,8 @@ function parseJsonContacts(text: string, label: string, dedupe?: boolean): Conta
     throw new UsageError(`${label}: not valid JSON: ${(err as Error).message}`);
   }
   const items = Array.isArray(doc) ? doc : (doc as { contacts?: unknown } | null)?.contacts;
-  if (!Array.isArray(items)) throw new UsageError(`${label}: expected a JSON array of contacts (or an object with a "contacts" array)`);
+  if (!Array.isArray(items))
+    throw new UsageError(`${label}: expected a JSON array of contacts (or an object with a "contacts" array)`);
   return checkJsonContacts(items, { dedupe, label, where: (i) => `contacts[${i}]` });
 }
 
@@ -187,24 +230,39 @@ export async function loadContacts(
   if (source === '-') data = await (await import('../io/stdin.js')).readAll(opts.stdin, opts.signal);
   let format: ContactsFormat;
   if (data) {
-    const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
+    const first = /\S/.exec(
+      data
+        .subarray(0, 1024)
+        .toString('latin1')
+        .replace(/^\u00ef\u00bb\u00bf/, ''),
+    )?.[0];
     format = contactsFormat(source, first);
   } else {
     format = contactsFormat(source);
     if (format !== 'csv' || !/\.(csv|tsv|txt)$/i.test(source)) {
       data = await readFileOrThrow(source);
-      const first = /\S/.exec(data.subarray(0, 1024).toString('latin1').replace(/^\u00ef\u00bb\u00bf/, ''))?.[0];
+      const first = /\S/.exec(
+        data
+          .subarray(0, 1024)
+          .toString('latin1')
+          .replace(/^\u00ef\u00bb\u00bf/, ''),
+      )?.[0];
       format = contactsFormat(source, first);
     }
   }
   if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
-    throw new UsageError(`--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`, {
-      hints: ['JSON contacts are sent as they are: fix or remove the invalid ones. Nothing was sent.'],
-    });
+    throw new UsageError(
+      `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
+      {
+        hints: ['JSON contacts are sent as they are: fix or remove the invalid ones. Nothing was sent.'],
+      },
+    );
   }
   if (format === 'json' || format === 'ndjson') {
     const text = data!.toString('utf8').replace(/^\uFEFF/, '');
-    return format === 'json' ? parseJsonContacts(text, label, opts.dedupe) : parseNdjsonContacts(text, label, opts.dedupe);
+    return format === 'json'
+      ? parseJsonContacts(text, label, opts.dedupe)
+      : parseNdjsonContacts(text, label, opts.dedupe);
   }
   const { convertCsv } = await import('./csv.js');
   let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
@@ -215,11 +273,18 @@ export async function loadContacts(
     input = createReadStream(source);
   }
   const contacts: Contact[] = [];
-  const summary = await convertCsv(input, { ...opts, label }, { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject });
+  const summary = await convertCsv(
+    input,
+    { ...opts, label },
+    { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
+  );
   if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
   checkUtf8(label, summary, opts.encoding, opts.warn);
   await opts.onSummary?.(summary);
-  if (summary.duplicates) opts.warn?.(`note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`);
+  if (summary.duplicates)
+    opts.warn?.(
+      `note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`,
+    );
   return contacts;
 }
 
@@ -233,6 +298,8 @@ async function readFileOrThrow(path: string, probeOnly = false): Promise<Buffer>
     return await fs.readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
+    );
   }
 }

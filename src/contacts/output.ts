@@ -23,7 +23,9 @@ export class StagedFile {
   /** A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout. */
   static async create(dest: string | undefined): Promise<StagedFile> {
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const tmp = dest ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`) : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    const tmp = dest
+      ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
+      : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
     return new StagedFile(tmp, await open(tmp, 'wx'), dest);
   }
 
@@ -114,7 +116,12 @@ export function rejectsSink(file: StagedFile) {
 }
 
 /** An output file named by `flag`: its folder exists, it is not a folder, and it is new unless --force. */
-export async function checkDestination(flag: string, file: string | undefined, force: boolean, nothing = 'nothing was written'): Promise<void> {
+export async function checkDestination(
+  flag: string,
+  file: string | undefined,
+  force: boolean,
+  nothing = 'nothing was written',
+): Promise<void> {
   if (file === undefined) return;
   const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
   const dir = dirname(resolve(file));
@@ -122,5 +129,8 @@ export async function checkDestination(flag: string, file: string | undefined, f
   if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
   const st = await stat(file).catch(() => undefined);
   if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
-  if (st && !force) throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, { hints: ['Add --force to replace it, or choose another name.'] });
+  if (st && !force)
+    throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, {
+      hints: ['Add --force to replace it, or choose another name.'],
+    });
 }

@@ -21,7 +21,14 @@ export function localTime(iso: unknown): string {
 export function relative(t: number, now = Date.now()): string {
   const s = Math.round((now - t) / 1000);
   const abs = Math.abs(s);
-  const unit = abs < 60 ? `${abs}s` : abs < 3600 ? `${Math.floor(abs / 60)}m` : abs < 86400 ? `${Math.floor(abs / 3600)}h` : `${Math.floor(abs / 86400)}d`;
+  const unit =
+    abs < 60
+      ? `${abs}s`
+      : abs < 3600
+        ? `${Math.floor(abs / 60)}m`
+        : abs < 86400
+          ? `${Math.floor(abs / 3600)}h`
+          : `${Math.floor(abs / 86400)}d`;
   return s >= 0 ? `${unit} ago` : `in ${unit}`;
 }
 

@@ -19,7 +19,7 @@ export function resolveOutput(g: { json?: boolean; output?: string; quiet?: bool
   if (g.output !== undefined && !(FORMATS as readonly string[]).includes(g.output)) {
     throw new UsageError(`--output must be one of ${FORMATS.join(', ')} (got "${g.output}")`);
   }
-  const format: Format = g.json ? 'json' : (g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json');
+  const format: Format = g.json ? 'json' : ((g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json'));
   return { format, quiet: Boolean(g.quiet) };
 }
 
@@ -57,22 +57,34 @@ const GAP = 2;
  * Tables with neither keep every column.
  */
 function fitTable<T extends Rec>(all: Column<T>[], rows: T[], width: number): { cols: Column<T>[]; cells: string[][] } {
-  const text = new Map(all.map((c) => [c, rows.map((r) => {
-    const s = humanCell(c, r);
-    if (c.fill !== undefined) return s.replace(/\s+/g, ' ');
-    return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s;
-  })]));
-  const natural = new Map(all.map((c) => [c, text.get(c)!.reduce((n, s) => Math.max(n, s.length), (c.header ?? c.key).length)]));
+  const text = new Map(
+    all.map((c) => [
+      c,
+      rows.map((r) => {
+        const s = humanCell(c, r);
+        if (c.fill !== undefined) return s.replace(/\s+/g, ' ');
+        return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s;
+      }),
+    ]),
+  );
+  const natural = new Map(
+    all.map((c) => [c, text.get(c)!.reduce((n, s) => Math.max(n, s.length), (c.header ?? c.key).length)]),
+  );
   const fill = all.find((c) => c.fill !== undefined);
-  const need = (cs: Column<T>[]) => cs.reduce((n, c) => n + GAP + (c === fill ? Math.min(c.fill!, natural.get(c)!) : natural.get(c)!), -GAP);
+  const need = (cs: Column<T>[]) =>
+    cs.reduce((n, c) => n + GAP + (c === fill ? Math.min(c.fill!, natural.get(c)!) : natural.get(c)!), -GAP);
   let cols = all;
   for (;;) {
     const victim = cols.filter((c) => c.drop !== undefined).sort((a, b) => b.drop! - a.drop!)[0];
     if (!victim || need(cols) <= width) break;
     cols = cols.filter((c) => c !== victim);
   }
-  const fillWidth = fill ? Math.max((fill.header ?? fill.key).length, width - need(cols.filter((c) => c !== fill)) - GAP) : 0;
-  const cells = rows.map((_, i) => cols.map((c) => (c === fill ? truncate(text.get(c)![i], fillWidth) : text.get(c)![i])));
+  const fillWidth = fill
+    ? Math.max((fill.header ?? fill.key).length, width - need(cols.filter((c) => c !== fill)) - GAP)
+    : 0;
+  const cells = rows.map((_, i) =>
+    cols.map((c) => (c === fill ? truncate(text.get(c)![i], fillWidth) : text.get(c)![i])),
+  );
   return { cols, cells };
 }
 
@@ -107,7 +119,12 @@ async function asyncIter<T>(source: AsyncIterable<T> | Iterable<T>): Promise<Asy
 }
 
 /** Prints a list, streaming where the format allows (json, ndjson, csv, -q); tables need every row first. */
-export async function printList<T extends Rec>(io: IOStreams, out: OutputOptions, source: AsyncIterable<T> | Iterable<T>, opts: ListPrintOptions<T>): Promise<number> {
+export async function printList<T extends Rec>(
+  io: IOStreams,
+  out: OutputOptions,
+  source: AsyncIterable<T> | Iterable<T>,
+  opts: ListPrintOptions<T>,
+): Promise<number> {
   const it = await asyncIter(source);
   const stream: Writable = io.out;
   let first = await it.next();
@@ -130,15 +147,47 @@ export async function printList<T extends Rec>(io: IOStreams, out: OutputOptions
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     head: cols.map((c) => c.header ?? c.key),
-    style: { head: io.color ? ['bold'] : [], border: io.color ? ['grey'] : [], compact: true, 'padding-left': 0, 'padding-right': 0 },
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
+    style: {
+      head: io.color ? ['bold'] : [],
+      border: io.color ? ['grey'] : [],
+      compact: true,
+      'padding-left': 0,
+      'padding-right': 0,
+    },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '  ',
+    },
     wordWrap: false,
   });
   for (const row of cells) table.push(row);
-  await write(stream, `${table.toString().split('\n').map((l) => l.trimEnd()).join('\n')}\n`);
+  await write(
+    stream,
+    `${table
+      .toString()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n')}\n`,
+  );
   if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
     const p = opts.pagination;
-    await write(io.err, `Page ${p.page} of ${p.totalPages} (${p.total} in all). Next: --page ${p.page + 1}, or --all for every page.\n`);
+    await write(
+      io.err,
+      `Page ${p.page} of ${p.totalPages} (${p.total} in all). Next: --page ${p.page + 1}, or --all for every page.\n`,
+    );
   }
   return rows.length;
 }
@@ -196,7 +245,8 @@ export interface Field<T = Rec> {
 /** Nested objects as dotted keys: {scopes: {'tts:read': true}} → {'scopes.tts:read': true}. Arrays and {} stay whole. */
 function flatten(record: Rec, prefix = '', into: Rec = {}): Rec {
   for (const [k, v] of Object.entries(record)) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) flatten(v as Rec, `${prefix}${k}.`, into);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0)
+      flatten(v as Rec, `${prefix}${k}.`, into);
     else into[`${prefix}${k}`] = v;
   }
   return into;
@@ -217,16 +267,31 @@ function recordCsv<T extends Rec>(record: T, fields?: Field<T>[]): [string, unkn
 }
 
 /** Prints one record: key/value rows on a terminal, its JSON otherwise. */
-export async function printRecord<T extends Rec>(io: IOStreams, out: OutputOptions, record: T, fields?: Field<T>[], idKey = 'id'): Promise<void> {
+export async function printRecord<T extends Rec>(
+  io: IOStreams,
+  out: OutputOptions,
+  record: T,
+  fields?: Field<T>[],
+  idKey = 'id',
+): Promise<void> {
   if (out.quiet) return void (await write(io.out, `${cell(record[idKey])}\n`));
   if (out.format === 'json') return void (await write(io.out, `${JSON.stringify(record, null, 2)}\n`));
   if (out.format === 'ndjson') return void (await write(io.out, `${JSON.stringify(record)}\n`));
   if (out.format === 'csv') {
     const columns = recordCsv(record, fields);
-    return void (await write(io.out, `${columns.map(([k]) => csvField(k)).join(',')}\n${columns.map(([, v]) => csvField(v)).join(',')}\n`));
+    return void (await write(
+      io.out,
+      `${columns.map(([k]) => csvField(k)).join(',')}\n${columns.map(([, v]) => csvField(v)).join(',')}\n`,
+    ));
   }
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
-    .map((f) => [f.label ?? f.key, f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key])] as const)
+    .map(
+      (f) =>
+        [
+          f.label ?? f.key,
+          f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]),
+        ] as const,
+    )
     .filter(([, v]) => v !== '');
   const width = Math.max(...rows.map(([k]) => k.length));
   const { default: chalk } = io.color ? await import('chalk') : { default: undefined };

@@ -16,7 +16,8 @@ export interface Prompter {
  */
 function promptOutput(err: Writable): Writable {
   const out = new Writable({ write: (chunk: Buffer, encoding, cb) => void err.write(chunk, encoding, cb) });
-  for (const key of ['isTTY', 'columns', 'rows']) Object.defineProperty(out, key, { get: () => (err as unknown as Record<string, unknown>)[key] });
+  for (const key of ['isTTY', 'columns', 'rows'])
+    Object.defineProperty(out, key, { get: () => (err as unknown as Record<string, unknown>)[key] });
   return out;
 }
 
@@ -26,7 +27,8 @@ async function interruptible<T>(prompt: Promise<T>): Promise<T> {
     return await prompt;
   } catch (err) {
     // ExitPromptError: Ctrl-C typed at the prompt; AbortPromptError: SIGINT from elsewhere (kill -INT).
-    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) throw new InterruptedError('interrupted');
+    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError'))
+      throw new InterruptedError('interrupted');
     throw err;
   }
 }
@@ -34,7 +36,8 @@ async function interruptible<T>(prompt: Promise<T>): Promise<T> {
 export function makePrompter(io: IOStreams, signal?: AbortSignal): Prompter {
   const ctx = () => ({ input: io.in, output: promptOutput(io.err), clearPromptOnDone: false, signal });
   const guard = () => {
-    if (!io.canPrompt()) throw new UsageError('cannot prompt: stdin and stdout must be a terminal (pass the values as flags)');
+    if (!io.canPrompt())
+      throw new UsageError('cannot prompt: stdin and stdout must be a terminal (pass the values as flags)');
   };
   const load = async () => {
     guard();

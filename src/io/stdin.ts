@@ -3,10 +3,15 @@
 import { InterruptedError } from '../errors.js';
 
 /** `tooLarge`: with `maxBytes`, the error thrown as soon as more than that has arrived. */
-export async function readAll(stream: NodeJS.ReadableStream, signal?: AbortSignal, limit?: { maxBytes: number; tooLarge: () => Error }): Promise<Buffer> {
+export async function readAll(
+  stream: NodeJS.ReadableStream,
+  signal?: AbortSignal,
+  limit?: { maxBytes: number; tooLarge: () => Error },
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const stop = () => (stream as NodeJS.ReadableStream & { destroy(err?: Error): void }).destroy(new InterruptedError('interrupted'));
+  const stop = () =>
+    (stream as NodeJS.ReadableStream & { destroy(err?: Error): void }).destroy(new InterruptedError('interrupted'));
   if (signal?.aborted) stop();
   signal?.addEventListener('abort', stop, { once: true });
   try {

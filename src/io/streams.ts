@@ -41,7 +41,7 @@ export function systemStreams(env: Env = process.env): IOStreams {
     stdoutIsTTY,
     stderrIsTTY,
     color: colorAllowed(env, stdoutIsTTY),
-    columns: stdoutIsTTY ? process.stdout.columns ?? 80 : 0,
+    columns: stdoutIsTTY ? (process.stdout.columns ?? 80) : 0,
     canPrompt: () => stdinIsTTY && stdoutIsTTY && !ciLike,
     canAnimate: () => stdoutIsTTY && stderrIsTTY && !ciLike && colorAllowed(env, true),
   };
@@ -55,7 +55,9 @@ export interface TestStreams extends IOStreams {
 }
 
 /** In-memory streams for tests. `tty` makes every stream claim to be a terminal. */
-export function testStreams(opts: { tty?: boolean; color?: boolean; columns?: number; stdin?: string } = {}): TestStreams {
+export function testStreams(
+  opts: { tty?: boolean; color?: boolean; columns?: number; stdin?: string } = {},
+): TestStreams {
   const tty = opts.tty ?? false;
   const out = new PassThrough();
   const err = new PassThrough();
@@ -73,7 +75,7 @@ export function testStreams(opts: { tty?: boolean; color?: boolean; columns?: nu
     stdoutIsTTY: tty,
     stderrIsTTY: tty,
     color: opts.color ?? false,
-    columns: tty ? opts.columns ?? 120 : 0,
+    columns: tty ? (opts.columns ?? 120) : 0,
     canPrompt: () => tty,
     canAnimate: () => tty && (opts.color ?? false),
     stdout: () => Buffer.concat(outChunks).toString('utf8'),
@@ -116,7 +118,12 @@ export class BatchedWriter {
       this.parts = [];
       this.size = 0;
       if (!this.stream.write(text) && !this.drained) {
-        this.drained = new Promise((resolve) => this.stream.once('drain', () => { this.drained = undefined; resolve(); }));
+        this.drained = new Promise((resolve) =>
+          this.stream.once('drain', () => {
+            this.drained = undefined;
+            resolve();
+          }),
+        );
       }
     }
     return this.drained;

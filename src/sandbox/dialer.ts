@@ -8,7 +8,7 @@
 // Each contact follows the shared attempt plan (src/campaigns/plan.ts).
 import { planAttempt } from '../campaigns/plan.js';
 import { inWindow, nextWindowStart } from '../campaigns/window.js';
-import { CALL_OUTCOMES, type SandboxCall } from '../schemas/calls.js';
+import type { CALL_OUTCOMES, SandboxCall } from '../schemas/calls.js';
 import type { CampaignCreate } from '../schemas/campaigns.js';
 import type { SandboxSettings } from './settings.js';
 import { newId } from './state.js';
@@ -22,7 +22,14 @@ export interface ContactProgress {
   /** Dialer-clock ms from which the next attempt may start. */
   nextAt: number;
   lastOutcome: Outcome | null;
-  call: { attempt: number; toNumber: string; fromNumber: string; startAt: number; endAt: number; outcome: Outcome } | null;
+  call: {
+    attempt: number;
+    toNumber: string;
+    fromNumber: string;
+    startAt: number;
+    endAt: number;
+    outcome: Outcome;
+  } | null;
 }
 
 export interface DialerState {
@@ -58,9 +65,21 @@ export interface SandboxCampaign extends Omit<CampaignCreate, 'startImmediately'
 }
 
 /** Seconds a call lasts on the dialer clock, by outcome. */
-const DURATION: Record<Outcome, [number, number]> = { answered: [45, 180], no_answer: [30, 0], busy: [8, 0], voicemail: [25, 10], failed: [3, 0] };
+const DURATION: Record<Outcome, [number, number]> = {
+  answered: [45, 180],
+  no_answer: [30, 0],
+  busy: [8, 0],
+  voicemail: [25, 10],
+  failed: [3, 0],
+};
 /** Weights of seeded outcomes (out of 100). */
-const WEIGHTS: [Outcome, number][] = [['answered', 45], ['no_answer', 25], ['busy', 10], ['voicemail', 10], ['failed', 10]];
+const WEIGHTS: [Outcome, number][] = [
+  ['answered', 45],
+  ['no_answer', 25],
+  ['busy', 10],
+  ['voicemail', 10],
+  ['failed', 10],
+];
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -72,13 +91,21 @@ function fnv1a(text: string): number {
 }
 
 /** The outcome of one attempt: a function of the seed, the campaign, the contact and the attempt only. */
-export function outcomeOf(settings: SandboxSettings, campaignId: string, contactIndex: number, attempt: number): { outcome: Outcome; seconds: number } {
+export function outcomeOf(
+  settings: SandboxSettings,
+  campaignId: string,
+  contactIndex: number,
+  attempt: number,
+): { outcome: Outcome; seconds: number } {
   const h = fnv1a(`${settings.seed}:${campaignId}:${contactIndex}:${attempt}`);
   let outcome: Outcome = settings.dialerOutcome ?? 'answered';
   if (!settings.dialerOutcome) {
     let r = h % 100;
     for (const [o, w] of WEIGHTS) {
-      if (r < w) { outcome = o; break; }
+      if (r < w) {
+        outcome = o;
+        break;
+      }
       r -= w;
     }
   }
@@ -120,8 +147,14 @@ export function startDialer(c: SandboxCampaign, at: number): void {
 }
 
 /** Moves one campaign forward to wall-clock `now`, appending finished calls to `calls`. */
-export function advanceCampaign(c: SandboxCampaign, calls: SandboxCall[], now: number, settings: SandboxSettings): void {
-  if (c.status === 'SCHEDULED' && c.scheduledAt && Date.parse(c.scheduledAt) <= now) startDialer(c, Math.max(Date.parse(c.scheduledAt), Date.parse(c.createdAt)));
+export function advanceCampaign(
+  c: SandboxCampaign,
+  calls: SandboxCall[],
+  now: number,
+  settings: SandboxSettings,
+): void {
+  if (c.status === 'SCHEDULED' && c.scheduledAt && Date.parse(c.scheduledAt) <= now)
+    startDialer(c, Math.max(Date.parse(c.scheduledAt), Date.parse(c.createdAt)));
   if (c.status !== 'RUNNING' || !c.dialer) return;
   const d = c.dialer;
   const scale = settings.timeScale;
@@ -136,26 +169,44 @@ export function advanceCampaign(c: SandboxCampaign, calls: SandboxCall[], now: n
   // `lines`): each event costs O(log n), so a campaign of many thousands of contacts replays quickly.
   const heap = new MinHeap((a: number, b: number) => d.contacts[a].nextAt - d.contacts[b].nextAt || a - b);
   const active: number[] = [];
-  d.contacts.forEach((p, i) => (p.status === 'pending' ? heap.push(i) : p.status === 'calling' ? active.push(i) : undefined));
+  d.contacts.forEach((p, i) =>
+    p.status === 'pending' ? heap.push(i) : p.status === 'calling' ? active.push(i) : undefined,
+  );
 
   for (let guard = 0; guard < 10_000_000; guard++) {
     // Calls that have ended by the cursor become records, in the order they ended.
-    const ending = active.filter((i) => d.contacts[i].call!.endAt <= cursor).sort((a, b) => d.contacts[a].call!.endAt - d.contacts[b].call!.endAt || a - b);
+    const ending = active
+      .filter((i) => d.contacts[i].call!.endAt <= cursor)
+      .sort((a, b) => d.contacts[a].call!.endAt - d.contacts[b].call!.endAt || a - b);
     for (const i of ending) {
       const p = d.contacts[i];
       const call = p.call!;
       active.splice(active.indexOf(i), 1);
       calls.push({
-        id: newId('call'), orgId: c.orgId, campaignId: c.id, contactIndex: i, attempt: call.attempt, direction: 'OUTBOUND',
-        toNumber: call.toNumber, fromNumber: call.fromNumber, status: call.outcome, durationSeconds: Math.round((call.endAt - call.startAt) / 1000),
-        startedAt: toReal(call.startAt), endedAt: toReal(call.endAt), createdAt: toReal(call.startAt),
+        id: newId('call'),
+        orgId: c.orgId,
+        campaignId: c.id,
+        contactIndex: i,
+        attempt: call.attempt,
+        direction: 'OUTBOUND',
+        toNumber: call.toNumber,
+        fromNumber: call.fromNumber,
+        status: call.outcome,
+        durationSeconds: Math.round((call.endAt - call.startAt) / 1000),
+        startedAt: toReal(call.startAt),
+        endedAt: toReal(call.endAt),
+        createdAt: toReal(call.startAt),
       });
       p.attempts = call.attempt;
       p.lastOutcome = call.outcome;
       p.call = null;
       if (call.outcome === 'answered') p.status = 'completed';
       else if (p.attempts >= attempts) p.status = 'failed';
-      else { p.status = 'pending'; p.nextAt = call.endAt + delay; heap.push(i); }
+      else {
+        p.status = 'pending';
+        p.nextAt = call.endAt + delay;
+        heap.push(i);
+      }
       changed = true;
     }
     // Due contacts start, earliest due first (then lowest index), while lines are free and the window is open.
@@ -167,7 +218,14 @@ export function advanceCampaign(c: SandboxCampaign, calls: SandboxCall[], now: n
         const plan = planAttempt(c, c.contacts[i], attempt);
         const { outcome, seconds } = outcomeOf(settings, c.id, i, attempt);
         p.status = 'calling';
-        p.call = { attempt, toNumber: plan.toNumber, fromNumber: plan.fromNumber, startAt: cursor, endAt: cursor + seconds * 1000, outcome };
+        p.call = {
+          attempt,
+          toNumber: plan.toNumber,
+          fromNumber: plan.fromNumber,
+          startAt: cursor,
+          endAt: cursor + seconds * 1000,
+          outcome,
+        };
         active.push(i);
         changed = true;
       }

@@ -10,7 +10,8 @@ export async function startEmbeddedSandbox(f: Factory): Promise<ResolvedConfig> 
   const file = stateFile(await f.configDir());
   const release = await lockState(file, {
     signal: f.signal,
-    onWait: (pid) => f.warn(`sandbox: waiting for another --sandbox command (pid ${pid}) to finish; they share ${file}`),
+    onWait: (pid) =>
+      f.warn(`sandbox: waiting for another --sandbox command (pid ${pid}) to finish; they share ${file}`),
   }).catch((err: unknown) => {
     throw asInterrupt(err, f.signal);
   });
@@ -35,7 +36,9 @@ export async function startEmbeddedSandbox(f: Factory): Promise<ResolvedConfig> 
   // A sandbox demo key in the environment picks the organization or scopes; any other key is never sent here.
   const envKey = f.env.VOICECTL_API_KEY;
   const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
-  f.warn(`sandbox: local simulation at ${baseUrl}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`);
+  f.warn(
+    `sandbox: local simulation at ${baseUrl}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`,
+  );
   return {
     baseUrl,
     apiKey: useEnv ? envKey! : DEMO.acme.fullKey,

@@ -75,5 +75,11 @@ export function paginate<T>(items: T[], query: URLSearchParams, view: (item: T) 
   const { page, limit } = parsed.data;
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / limit));
-  return { status: 200, body: { data: items.slice((page - 1) * limit, page * limit).map(view), pagination: { page, limit, total, totalPages } } };
+  return {
+    status: 200,
+    body: {
+      data: items.slice((page - 1) * limit, page * limit).map(view),
+      pagination: { page, limit, total, totalPages },
+    },
+  };
 }

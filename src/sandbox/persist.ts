@@ -1,5 +1,15 @@
 // Keeps the sandbox's state in a file so that consecutive --sandbox commands see the same records.
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SandboxState } from './state.js';
 import { sleep } from '../io/sleep.js';
@@ -41,7 +51,10 @@ function alive(pid: number): boolean {
  * ends, so two at once would lose what the first to end did. A lock file holds the owner's pid; a lock whose
  * process is gone (killed) is taken over. Returns the release function.
  */
-export async function lockState(file: string, opts: { signal?: AbortSignal; onWait?: (pid: number) => void } = {}): Promise<() => void> {
+export async function lockState(
+  file: string,
+  opts: { signal?: AbortSignal; onWait?: (pid: number) => void } = {},
+): Promise<() => void> {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const lock = `${file}.lock`;
   let told = false;

@@ -149,16 +149,31 @@ export class Sandbox {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const rawPath = (req.url ?? '/').split('?')[0];
-    const entry: LogEntry = { method, path: rawPath, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization !== undefined, status: 0, at: new Date(this.clock()).toISOString() };
+    const entry: LogEntry = {
+      method,
+      path: rawPath,
+      query: Object.fromEntries(url.searchParams),
+      authorization: req.headers.authorization !== undefined,
+      status: 0,
+      at: new Date(this.clock()).toISOString(),
+    };
     this.log.push(entry);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', 'x-request-id': requestId, ...headers });
+      res.writeHead(status, {
+        'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+        'x-request-id': requestId,
+        ...headers,
+      });
       res.end(text);
     };
     const sendError = (e: SandboxError, headers: Record<string, string> = {}) =>
-      send(e.status, { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, requestId }, headers);
+      send(
+        e.status,
+        { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, requestId },
+        headers,
+      );
 
     try {
       const text = await readBody(req);
@@ -176,7 +191,10 @@ export class Sandbox {
       let found: { c: CompiledRoute; params: Record<string, string> } | undefined;
       for (const c of this.routes) {
         const params = match(c, method, segments);
-        if (params) { found = { c, params }; break; }
+        if (params) {
+          found = { c, params };
+          break;
+        }
       }
       // Authentication comes first for every /v1 path, known or not, as a real API gateway would.
       let key: RouteContext['key'];
@@ -190,7 +208,11 @@ export class Sandbox {
         entry.keyId = key.id;
         const endpoint = findEndpoint(method, rawPath);
         if (endpoint && !key.scopes.includes(endpoint.scope)) {
-          throw new SandboxError(403, 'forbidden', `this key lacks the scope ${endpoint.scope} required by ${method} ${endpoint.path}`);
+          throw new SandboxError(
+            403,
+            'forbidden',
+            `this key lacks the scope ${endpoint.scope} required by ${method} ${endpoint.path}`,
+          );
         }
         org = this.state.orgs.find((o) => o.id === key!.orgId)!;
       }
@@ -199,16 +221,32 @@ export class Sandbox {
       this.advance();
       const host = req.headers.host ?? this.url.replace(/^http:\/\//, '');
       const result: RouteResult = await route.handle({
-        state: this.state, org, key, params: found.params, query: url.searchParams, body: entry.body,
-        now: this.clock(), settings: this.settings, requestId, origin: `http://${host}`,
+        state: this.state,
+        org,
+        key,
+        params: found.params,
+        query: url.searchParams,
+        body: entry.body,
+        now: this.clock(),
+        settings: this.settings,
+        requestId,
+        origin: `http://${host}`,
       });
       if (result.raw) {
         entry.status = result.status;
-        res.writeHead(result.status, { ...result.headers, 'content-type': result.raw.contentType, 'content-length': String(result.raw.data.length), 'x-request-id': requestId });
+        res.writeHead(result.status, {
+          ...result.headers,
+          'content-type': result.raw.contentType,
+          'content-length': String(result.raw.data.length),
+          'x-request-id': requestId,
+        });
         res.end(result.raw.data);
         return;
       }
-      const body = result.body && typeof result.body === 'object' && !Array.isArray(result.body) ? { ...result.body, requestId } : result.body;
+      const body =
+        result.body && typeof result.body === 'object' && !Array.isArray(result.body)
+          ? { ...result.body, requestId }
+          : result.body;
       send(result.status, body ?? { requestId }, result.headers);
     } catch (err) {
       if (err instanceof SandboxError) return sendError(err);
@@ -217,8 +255,21 @@ export class Sandbox {
   }
 
   /** Applies the first matching fault; true when it answered (or broke) the request itself. */
-  private async applyFault(method: string, path: string, req: IncomingMessage, res: ServerResponse, entry: LogEntry, requestId: string): Promise<boolean> {
-    const fault = this.faults.find((f) => (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)) && (f.times === undefined || f.used < f.times) && (f.skipped ?? 0) >= (f.skip ?? 0));
+  private async applyFault(
+    method: string,
+    path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: LogEntry,
+    requestId: string,
+  ): Promise<boolean> {
+    const fault = this.faults.find(
+      (f) =>
+        (!f.method || f.method === method) &&
+        (!f.path || path.startsWith(f.path)) &&
+        (f.times === undefined || f.used < f.times) &&
+        (f.skipped ?? 0) >= (f.skip ?? 0),
+    );
     for (const f of this.faults) {
       if (f === fault || (f.method && f.method !== method) || (f.path && !path.startsWith(f.path))) continue;
       if ((f.skipped ?? 0) < (f.skip ?? 0)) f.skipped = (f.skipped ?? 0) + 1;
@@ -250,7 +301,9 @@ export class Sandbox {
       case 'html':
         entry.status = fault.status ?? 502;
         res.writeHead(entry.status, { ...headers, 'content-type': 'text/html' });
-        res.end('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
+        res.end(
+          '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+        );
         return true;
       case 'redirect':
         entry.status = fault.status ?? 302;
@@ -266,7 +319,15 @@ export class Sandbox {
         if (fault.status) {
           entry.status = fault.status;
           res.writeHead(fault.status, { ...headers, 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_error' : 'injected', message: `injected fault: HTTP ${fault.status}` }, requestId }));
+          res.end(
+            JSON.stringify({
+              error: {
+                code: fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_error' : 'injected',
+                message: `injected fault: HTTP ${fault.status}`,
+              },
+              requestId,
+            }),
+          );
           return true;
         }
         return false; // latency only

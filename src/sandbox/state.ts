@@ -38,7 +38,14 @@ export interface CoreState {
 
 export type SandboxState = CoreState & TtsSlice & CampaignSlice & MessagesSlice;
 
-export const ALL_SCOPES: Scope[] = ['tts:write', 'tts:read', 'campaigns:write', 'campaigns:read', 'messages:read', 'messages:write'];
+export const ALL_SCOPES: Scope[] = [
+  'tts:write',
+  'tts:read',
+  'campaigns:write',
+  'campaigns:read',
+  'messages:read',
+  'messages:write',
+];
 export const READ_SCOPES: Scope[] = ['tts:read', 'campaigns:read', 'messages:read'];
 
 /** The demo organizations and keys, the same on every start so README and tests can name them. */
@@ -47,12 +54,26 @@ export const DEMO: {
   globex: { org: Org; fullKey: string };
 } = {
   acme: {
-    org: { id: 'org_acme', name: 'Acme Srl', balance: 100_000, voiceLibrary: ['AcmeVoice00000000001', 'AcmeVoice00000000002', 'AcmeNarrator2024xYz9'], numbers: ['+390212345678', '+390298765432', '+393401234567'], agents: ['agent_sales', 'agent_support'] },
+    org: {
+      id: 'org_acme',
+      name: 'Acme Srl',
+      balance: 100_000,
+      voiceLibrary: ['AcmeVoice00000000001', 'AcmeVoice00000000002', 'AcmeNarrator2024xYz9'],
+      numbers: ['+390212345678', '+390298765432', '+393401234567'],
+      agents: ['agent_sales', 'agent_support'],
+    },
     fullKey: 'vk_sandbox_acme_full_4f9c2a7e1b3d',
     readKey: 'vk_sandbox_acme_read_8d1e3b6c2f5a',
   },
   globex: {
-    org: { id: 'org_globex', name: 'Globex Inc', balance: 200, voiceLibrary: ['GlobexVoice000000001'], numbers: ['+12125550100', '+12125550101'], agents: ['agent_globex'] },
+    org: {
+      id: 'org_globex',
+      name: 'Globex Inc',
+      balance: 200,
+      voiceLibrary: ['GlobexVoice000000001'],
+      numbers: ['+12125550100', '+12125550101'],
+      agents: ['agent_globex'],
+    },
     fullKey: 'vk_sandbox_globex_full_2b7d9e4a1c6f',
   },
 };
@@ -69,9 +90,27 @@ export function initialCore(now: number): CoreState {
     createdAt: new Date(now).toISOString(),
     orgs: [structuredClone(DEMO.acme.org), structuredClone(DEMO.globex.org)],
     keys: [
-      { id: 'key_acme_full', key: DEMO.acme.fullKey, orgId: 'org_acme', label: 'Acme, all scopes', scopes: [...ALL_SCOPES] },
-      { id: 'key_acme_read', key: DEMO.acme.readKey, orgId: 'org_acme', label: 'Acme, read-only', scopes: [...READ_SCOPES] },
-      { id: 'key_globex_full', key: DEMO.globex.fullKey, orgId: 'org_globex', label: 'Globex, all scopes', scopes: [...ALL_SCOPES] },
+      {
+        id: 'key_acme_full',
+        key: DEMO.acme.fullKey,
+        orgId: 'org_acme',
+        label: 'Acme, all scopes',
+        scopes: [...ALL_SCOPES],
+      },
+      {
+        id: 'key_acme_read',
+        key: DEMO.acme.readKey,
+        orgId: 'org_acme',
+        label: 'Acme, read-only',
+        scopes: [...READ_SCOPES],
+      },
+      {
+        id: 'key_globex_full',
+        key: DEMO.globex.fullKey,
+        orgId: 'org_globex',
+        label: 'Globex, all scopes',
+        scopes: [...ALL_SCOPES],
+      },
     ],
   };
 }

@@ -28,7 +28,9 @@ export const MIN_RETRY_DELAY_MINUTES = 5;
 const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
 
 export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const HHMM = z.string({ error: 'must be a time HH:MM' }).regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59');
+export const HHMM = z
+  .string({ error: 'must be a time HH:MM' })
+  .regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59');
 
 /** True when the runtime (Intl) knows this IANA time zone. */
 export function isKnownTimeZone(tz: string): boolean {
@@ -41,10 +43,17 @@ export function isKnownTimeZone(tz: string): boolean {
   }
 }
 
-export const TimeZone = z.string({ error: 'must be an IANA time zone such as Europe/Rome' }).refine(isKnownTimeZone, 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York');
+export const TimeZone = z
+  .string({ error: 'must be an IANA time zone such as Europe/Rome' })
+  .refine(isKnownTimeZone, 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York');
 
 export const CallingDays = z
-  .array(int('must be whole numbers from 0 (Sunday) to 6 (Saturday)').min(0, 'must be from 0 (Sunday) to 6 (Saturday)').max(6, 'must be from 0 (Sunday) to 6 (Saturday)'), { error: 'must be a list of weekdays 0 (Sunday) to 6 (Saturday)' })
+  .array(
+    int('must be whole numbers from 0 (Sunday) to 6 (Saturday)')
+      .min(0, 'must be from 0 (Sunday) to 6 (Saturday)')
+      .max(6, 'must be from 0 (Sunday) to 6 (Saturday)'),
+    { error: 'must be a list of weekdays 0 (Sunday) to 6 (Saturday)' },
+  )
   .min(1, 'must name at least one weekday')
   .refine((days) => new Set(days).size === days.length, 'must not repeat a weekday');
 
@@ -55,33 +64,69 @@ export const CampaignCreate = z
     fromNumber: E164,
     contacts: z.array(Contact, { error: 'must be a list of contacts' }).min(1, 'must contain at least one contact'),
     description: z.string().optional(),
-    fromNumberAttempts: z.array(E164, { error: 'must be a list of E.164 numbers' }).min(1, 'must name at least one number').optional(),
+    fromNumberAttempts: z
+      .array(E164, { error: 'must be a list of E.164 numbers' })
+      .min(1, 'must name at least one number')
+      .optional(),
     fromNumberStrategy: Strategy.optional(),
     contactAttemptStrategy: Strategy.optional(),
-    variableMapping: z.record(z.string(), z.string({ error: 'must map a variable to a contact field name' }).min(1, 'must name a contact field'), { error: 'must be an object of variable: field' }).optional(),
-    maxRetries: int().min(0, `must be from 0 to ${MAX_RETRIES}`).max(MAX_RETRIES, `must be from 0 to ${MAX_RETRIES}`).default(CAMPAIGN_DEFAULTS.maxRetries),
-    retryDelayMinutes: int('must be a whole number of minutes').min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.retryDelayMinutes),
+    variableMapping: z
+      .record(
+        z.string(),
+        z.string({ error: 'must map a variable to a contact field name' }).min(1, 'must name a contact field'),
+        { error: 'must be an object of variable: field' },
+      )
+      .optional(),
+    maxRetries: int()
+      .min(0, `must be from 0 to ${MAX_RETRIES}`)
+      .max(MAX_RETRIES, `must be from 0 to ${MAX_RETRIES}`)
+      .default(CAMPAIGN_DEFAULTS.maxRetries),
+    retryDelayMinutes: int('must be a whole number of minutes')
+      .min(0, 'must be 0 or more')
+      .default(CAMPAIGN_DEFAULTS.retryDelayMinutes),
     callingDays: CallingDays.optional(),
     callingStartTime: HHMM.optional(),
     callingEndTime: HHMM.optional(),
     timezone: TimeZone.default(CAMPAIGN_DEFAULTS.timezone),
     maxConcurrency: int().min(1, 'must be 1 or more').optional(),
     keepFreeForInbound: int().min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.keepFreeForInbound),
-    scheduledAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, such as 2026-01-15T09:00:00Z or 2026-01-15T09:00:00+01:00' }).optional(),
+    scheduledAt: z.iso
+      .datetime({
+        offset: true,
+        error:
+          'must be an ISO 8601 date-time with a time zone, such as 2026-01-15T09:00:00Z or 2026-01-15T09:00:00+01:00',
+      })
+      .optional(),
     startImmediately: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.maxRetries > 0 && c.retryDelayMinutes < MIN_RETRY_DELAY_MINUTES) {
-      ctx.addIssue({ code: 'custom', path: ['retryDelayMinutes'], message: `must be at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries is more than 0` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['retryDelayMinutes'],
+        message: `must be at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries is more than 0`,
+      });
     }
     if (c.startImmediately === true && c.scheduledAt !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['startImmediately'], message: 'cannot be combined with scheduledAt (a campaign either starts now or at scheduledAt)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startImmediately'],
+        message: 'cannot be combined with scheduledAt (a campaign either starts now or at scheduledAt)',
+      });
     }
     if (c.callingStartTime !== undefined && c.callingStartTime === c.callingEndTime) {
-      ctx.addIssue({ code: 'custom', path: ['callingEndTime'], message: 'must differ from callingStartTime (the window would be empty)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['callingEndTime'],
+        message: 'must differ from callingStartTime (the window would be empty)',
+      });
     }
     if (c.maxConcurrency !== undefined && c.keepFreeForInbound >= c.maxConcurrency) {
-      ctx.addIssue({ code: 'custom', path: ['keepFreeForInbound'], message: `must be less than maxConcurrency (${c.maxConcurrency}), or no outbound call could ever start` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['keepFreeForInbound'],
+        message: `must be less than maxConcurrency (${c.maxConcurrency}), or no outbound call could ever start`,
+      });
     }
   });
 /** The body as sent: defaults applied. */

@@ -23,9 +23,12 @@ export function decimal<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v), schema);
 }
 
-export const PageNumber = decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'));
+export const PageNumber = decimal(
+  z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'),
+);
 export const PageLimit = decimal(
-  z.number({ error: 'must be a whole number' })
+  z
+    .number({ error: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, `must be between 1 and ${PAGINATION.maxLimit}`)
     .max(PAGINATION.maxLimit, `must be between 1 and ${PAGINATION.maxLimit}`),
@@ -48,7 +51,8 @@ const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 
 /** The envelope of a list of `item`, built once per item schema (zod compiles each schema on first use). */
 export function listEnvelope<T extends z.ZodType>(item: T) {
-  const make = () => z.looseObject({ data: z.array(item), pagination: Pagination.optional(), requestId: z.string().optional() });
+  const make = () =>
+    z.looseObject({ data: z.array(item), pagination: Pagination.optional(), requestId: z.string().optional() });
   let e = envelopes.get(item) as ReturnType<typeof make> | undefined;
   if (!e) envelopes.set(item, (e = make()));
   return e;
@@ -69,7 +73,14 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Scopes of the reference, section 5. */
-export const Scope = z.enum(['tts:write', 'tts:read', 'campaigns:write', 'campaigns:read', 'messages:read', 'messages:write']);
+export const Scope = z.enum([
+  'tts:write',
+  'tts:read',
+  'campaigns:write',
+  'campaigns:read',
+  'messages:read',
+  'messages:write',
+]);
 export type Scope = z.infer<typeof Scope>;
 
 /** Any record: an object whose fields we pass through. */

@@ -27,7 +27,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 function matches(template: string, path: string): boolean {
   const t = template.split('/');
   const p = path.split('/');
-  return t.length === p.length && t.every((seg, i) => seg === '{id}' ? p[i] !== '' : seg === p[i]);
+  return t.length === p.length && t.every((seg, i) => (seg === '{id}' ? p[i] !== '' : seg === p[i]));
 }
 
 export function findEndpoint(method: string, path: string): Endpoint | undefined {

@@ -16,13 +16,25 @@ export const TTS_LIMITS = {
 } as const;
 
 /** The API's defaults (4.1): the CLI never sends them; the sandbox applies them. */
-export const TTS_DEFAULTS = { voice: DEFAULT_VOICE, language: 'en', speed: 1.0, stability: 0.4, similarityBoost: 0.75, style: 0 } as const;
+export const TTS_DEFAULTS = {
+  voice: DEFAULT_VOICE,
+  language: 'en',
+  speed: 1.0,
+  stability: 0.4,
+  similarityBoost: 0.75,
+  style: 0,
+} as const;
 
 /** Billing (8): 10 tokens per 100 characters, rounded up. */
 export const TOKENS_PER_100_CHARACTERS = 10;
 
 /** Polling (4.2, 8: "every 3 to 5 seconds"); the CLI never polls faster than the minimum. */
-export const TTS_POLL = { minIntervalSeconds: 3, maxIntervalSeconds: 60, defaultIntervalSeconds: 3, defaultTimeoutSeconds: 600 } as const;
+export const TTS_POLL = {
+  minIntervalSeconds: 3,
+  maxIntervalSeconds: 60,
+  defaultIntervalSeconds: 3,
+  defaultTimeoutSeconds: 600,
+} as const;
 
 export const TTS_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
@@ -48,7 +60,9 @@ const between = (min: number, max: number) => {
 export const TtsText = z
   .string({ error: 'is required' })
   .refine((t) => t.trim().length > 0, 'must contain some text')
-  .refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, { message: `must be at most ${TTS_LIMITS.maxTextLengthText} characters` });
+  .refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, {
+    message: `must be at most ${TTS_LIMITS.maxTextLengthText} characters`,
+  });
 
 export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
@@ -56,7 +70,10 @@ export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 export const TtsRequest = z.object({
   text: TtsText,
   voice: z.string({ error: 'must be a voice alias or voice ID' }).min(1, 'must not be empty').optional(),
-  language: z.string({ error: 'must be a language code such as en, it or es' }).regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es').optional(),
+  language: z
+    .string({ error: 'must be a language code such as en, it or es' })
+    .regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es')
+    .optional(),
   speed: between(TTS_LIMITS.speed.min, TTS_LIMITS.speed.max).optional(),
   stability: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
   similarityBoost: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
@@ -64,7 +81,8 @@ export const TtsRequest = z.object({
 });
 export type TtsRequest = z.infer<typeof TtsRequest>;
 
-export const VOICE_RULE = 'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
+export const VOICE_RULE =
+  'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
 
 /** --voice: an alias in any case (sent in its canonical spelling) or a raw 20-character ID. */
 export const VoiceInput = z.string().transform((v, ctx) => {
@@ -87,7 +105,9 @@ export const TtsCreateInput = TtsRequest.extend({
   similarityBoost: decimal(TtsRequest.shape.similarityBoost),
   style: decimal(TtsRequest.shape.style),
   // The reference writes codes in lower case (en, it, es): IT is sent as it, pt-BR keeps its region as typed.
-  language: TtsRequest.shape.language.transform((l) => (l === undefined ? l : l.replace(/^[A-Za-z]+/, (p) => p.toLowerCase()))),
+  language: TtsRequest.shape.language.transform((l) =>
+    l === undefined ? l : l.replace(/^[A-Za-z]+/, (p) => p.toLowerCase()),
+  ),
 });
 
 /** Response of POST /v1/tts: `{id, status, characterCount}`. */

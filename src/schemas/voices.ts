@@ -18,23 +18,51 @@ const std = (gender: 'female' | 'male', list: [string, string][]): VoiceInfo[] =
 
 export const VOICES: readonly VoiceInfo[] = [
   ...std('female', [
-    ['Aria', 'clear, natural'], ['Sarah', 'mature, reassuring'], ['Rachel', 'warm, calm'], ['Arabella', 'mysterious, emotive'],
-    ['Hope', 'bright, conversational'], ['Alexandra', 'confident, conversational'], ['Priyanka', 'late-night radio cadence'],
-    ['Monika', 'multilingual, popular'], ['Juniper', 'grounded professional'], ['Blondie', 'conversational variant'], ['Domi', 'strong, dynamic'],
+    ['Aria', 'clear, natural'],
+    ['Sarah', 'mature, reassuring'],
+    ['Rachel', 'warm, calm'],
+    ['Arabella', 'mysterious, emotive'],
+    ['Hope', 'bright, conversational'],
+    ['Alexandra', 'confident, conversational'],
+    ['Priyanka', 'late-night radio cadence'],
+    ['Monika', 'multilingual, popular'],
+    ['Juniper', 'grounded professional'],
+    ['Blondie', 'conversational variant'],
+    ['Domi', 'strong, dynamic'],
   ]),
   ...std('male', [
-    ['Roger', 'confident narrator'], ['Grimblewood', 'deep, characterful'], ['Drew', 'casual, relatable'], ['Paul', 'steady, trustworthy'],
-    ['Clyde', 'gruff, characterful'], ['Dave', 'friendly, approachable'], ['Fin', 'crisp, clear'], ['James', 'husky, engaging'],
-    ['Bradford', 'expressive, articulate'], ['Reginald', 'intense, villain'], ['Mark', 'conversational'], ['Austin', 'southern American gentleman'],
+    ['Roger', 'confident narrator'],
+    ['Grimblewood', 'deep, characterful'],
+    ['Drew', 'casual, relatable'],
+    ['Paul', 'steady, trustworthy'],
+    ['Clyde', 'gruff, characterful'],
+    ['Dave', 'friendly, approachable'],
+    ['Fin', 'crisp, clear'],
+    ['James', 'husky, engaging'],
+    ['Bradford', 'expressive, articulate'],
+    ['Reginald', 'intense, villain'],
+    ['Mark', 'conversational'],
+    ['Austin', 'southern American gentleman'],
   ]),
-  ...([
-    ['Lorenzo', 'Italiano', 'Youthful modern pro voice'],
-    ['Roberta', 'Romanesco', 'Persuasive young voice'],
-    ['Sasha', 'Toscano', 'Natural, layered Tuscan'],
-    ['Giusy', 'Siciliano', 'Sales / customer support'],
-    ['Vera', 'Milanese', 'Calm, influential conversational'],
-    ['Vittorio', 'Milanese', 'Believable guy-next-door'],
-  ] as const).map(([id, accent, description]): VoiceInfo => ({ id, gender: null, language: 'it', accent, description, kind: 'custom' })),
+  ...(
+    [
+      ['Lorenzo', 'Italiano', 'Youthful modern pro voice'],
+      ['Roberta', 'Romanesco', 'Persuasive young voice'],
+      ['Sasha', 'Toscano', 'Natural, layered Tuscan'],
+      ['Giusy', 'Siciliano', 'Sales / customer support'],
+      ['Vera', 'Milanese', 'Calm, influential conversational'],
+      ['Vittorio', 'Milanese', 'Believable guy-next-door'],
+    ] as const
+  ).map(
+    ([id, accent, description]): VoiceInfo => ({
+      id,
+      gender: null,
+      language: 'it',
+      accent,
+      description,
+      kind: 'custom',
+    }),
+  ),
 ];
 
 /** The default voice of POST /v1/tts (4.1). */

@@ -8,7 +8,14 @@ import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CliError, InterruptedError, JobFailedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
+import {
+  CliError,
+  InterruptedError,
+  JobFailedError,
+  MalformedResponseError,
+  NetworkError,
+  UsageError,
+} from '../errors.js';
 import type { Factory } from '../factory.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
@@ -28,19 +35,34 @@ export interface DownloadResult {
 }
 
 const EXT_BY_TYPE: Record<string, string> = {
-  'audio/wav': '.wav', 'audio/x-wav': '.wav', 'audio/wave': '.wav', 'audio/mpeg': '.mp3', 'audio/mp3': '.mp3',
-  'audio/ogg': '.ogg', 'audio/opus': '.opus', 'audio/flac': '.flac', 'audio/aac': '.aac', 'audio/mp4': '.m4a', 'audio/webm': '.webm',
+  'audio/wav': '.wav',
+  'audio/x-wav': '.wav',
+  'audio/wave': '.wav',
+  'audio/mpeg': '.mp3',
+  'audio/mp3': '.mp3',
+  'audio/ogg': '.ogg',
+  'audio/opus': '.opus',
+  'audio/flac': '.flac',
+  'audio/aac': '.aac',
+  'audio/mp4': '.m4a',
+  'audio/webm': '.webm',
 };
 
 /** Refuses an --out that exists (without --force) or binary output to a terminal: checked before any request. */
 export function checkDestination(f: Factory, opts: DownloadOptions): void {
   if (opts.out === '-') {
-    if (f.io.stdoutIsTTY) throw new UsageError('--out -: refusing to write audio to a terminal', { hints: ['Redirect it (> file.wav) or pipe it (| ffplay -), or give --out <file>.'] });
+    if (f.io.stdoutIsTTY)
+      throw new UsageError('--out -: refusing to write audio to a terminal', {
+        hints: ['Redirect it (> file.wav) or pipe it (| ffplay -), or give --out <file>.'],
+      });
     return;
   }
-  if (opts.out !== undefined && opts.out.trim() === '') throw new UsageError('--out: must be a file path or - for stdout (got "")');
+  if (opts.out !== undefined && opts.out.trim() === '')
+    throw new UsageError('--out: must be a file path or - for stdout (got "")');
   if (opts.out !== undefined && existsSync(opts.out) && !opts.force) {
-    throw new UsageError(`--out: ${opts.out} already exists`, { hints: ['Add --force to replace it, or choose another file.'] });
+    throw new UsageError(`--out: ${opts.out} already exists`, {
+      hints: ['Add --force to replace it, or choose another file.'],
+    });
   }
 }
 
@@ -56,7 +78,8 @@ function extensionFor(url: URL, contentType: string | null): string {
   return fromType ?? '.audio';
 }
 
-const human = (n: number) => (n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KB` : `${(n / (1 << 20)).toFixed(1)} MB`);
+const human = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KB` : `${(n / (1 << 20)).toFixed(1)} MB`;
 
 export async function downloadAudio(f: Factory, g: TtsGeneration, opts: DownloadOptions): Promise<DownloadResult> {
   if (g.status === 'failed') {
@@ -77,9 +100,16 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   } catch {
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${g.audioUrl}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);
   const sameOrigin = url.origin === client.base.origin;
-  const res = await client.raw({ method: 'GET', path: url.pathname, absoluteUrl: url.href, auth: sameOrigin, signal: f.signal });
+  const res = await client.raw({
+    method: 'GET',
+    path: url.pathname,
+    absoluteUrl: url.href,
+    auth: sameOrigin,
+    signal: f.signal,
+  });
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
   const length = Number(res.headers['content-length'] ?? NaN);
 
@@ -91,14 +121,18 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
       bytes += chunk.length;
       if (showProgress && Date.now() - lastDraw > 100) {
         lastDraw = Date.now();
-        f.io.err.write(`\r\x1b[2KDownloading ${g.id}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`);
+        f.io.err.write(
+          `\r\x1b[2KDownloading ${g.id}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
+        );
       }
       done(null, chunk);
     },
   });
   const checkLength = () => {
     if (Number.isFinite(length) && bytes !== length) {
-      throw new NetworkError(`the audio of ${g.id} arrived incomplete (${bytes} of ${length} bytes)`, { hints: ['Nothing was kept; try again.'] });
+      throw new NetworkError(`the audio of ${g.id} arrived incomplete (${bytes} of ${length} bytes)`, {
+        hints: ['Nothing was kept; try again.'],
+      });
     }
   };
 
@@ -115,7 +149,9 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   const dest = resolve(opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
   if (opts.out === undefined && existsSync(dest) && !opts.force) {
     await res.body.dump();
-    throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, { hints: ['Add --force to replace it, or give --out <file>.'] });
+    throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
+      hints: ['Add --force to replace it, or give --out <file>.'],
+    });
   }
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
   try {
@@ -127,7 +163,8 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
       try {
         await link(tmp, dest);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${dest} already exists`, { hints: ['Add --force to replace it.'] });
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new UsageError(`${dest} already exists`, { hints: ['Add --force to replace it.'] });
         await rename(tmp, dest);
       }
       await unlink(tmp).catch(() => undefined);
@@ -142,11 +179,17 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
 }
 
 function asDownloadError(f: Factory, id: string, err: unknown): unknown {
-  if (f.signal.aborted) return new InterruptedError(`download of ${id} stopped; nothing was kept`, { hints: [`Download again with: voicectl tts download ${id}`] });
+  if (f.signal.aborted)
+    return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
+      hints: [`Download again with: voicectl tts download ${id}`],
+    });
   if (err instanceof CliError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOSPC' || code === 'EROFS') {
     return new CliError(`could not write the audio of ${id}: ${(err as Error).message}`);
   }
-  return new NetworkError(`the download of ${id} broke off: ${(err as Error).message}`, { cause: err, hints: ['Nothing was kept; try again.'] });
+  return new NetworkError(`the download of ${id} broke off: ${(err as Error).message}`, {
+    cause: err,
+    hints: ['Nothing was kept; try again.'],
+  });
 }

@@ -11,26 +11,59 @@ export function explainFailure(code: string | null | undefined): FailureInfo {
   const c = code ?? '';
   switch (c) {
     case 'voice_not_found':
-      return { meaning: 'the voice is neither a built-in alias nor a voice ID in the organization\'s voice library', retryable: false, next: 'pick another --voice (voicectl voices list) and create it again' };
+      return {
+        meaning: "the voice is neither a built-in alias nor a voice ID in the organization's voice library",
+        retryable: false,
+        next: 'pick another --voice (voicectl voices list) and create it again',
+      };
     case 'insufficient_balance':
-      return { meaning: 'the organization\'s token balance is too low', retryable: false, next: 'top up the token balance (or shorten the text: 10 tokens per 100 characters), then create it again' };
+      return {
+        meaning: "the organization's token balance is too low",
+        retryable: false,
+        next: 'top up the token balance (or shorten the text: 10 tokens per 100 characters), then create it again',
+      };
     case 'worker_unavailable':
-      return { meaning: 'the TTS worker could not be reached', retryable: true, next: 'create it again; nothing was charged (tokens are refunded on failure)' };
+      return {
+        meaning: 'the TTS worker could not be reached',
+        retryable: true,
+        next: 'create it again; nothing was charged (tokens are refunded on failure)',
+      };
     case 'upload_failed':
-      return { meaning: 'the audio was generated but could not be stored', retryable: true, next: 'create it again; the tokens were refunded' };
+      return {
+        meaning: 'the audio was generated but could not be stored',
+        retryable: true,
+        next: 'create it again; the tokens were refunded',
+      };
     case 'provider_transient_error':
-      return { meaning: 'a temporary error of the speech provider', retryable: true, next: 'create it again: the reference says this is safe to retry' };
+      return {
+        meaning: 'a temporary error of the speech provider',
+        retryable: true,
+        next: 'create it again: the reference says this is safe to retry',
+      };
     default:
       if (c.startsWith('provider_error_')) {
-        return { meaning: `a permanent error of the speech provider (${c.slice('provider_error_'.length) || 'no detail'})`, retryable: false, next: 'the same request will fail again; change the text or voice, or report the generation id to support' };
+        return {
+          meaning: `a permanent error of the speech provider (${c.slice('provider_error_'.length) || 'no detail'})`,
+          retryable: false,
+          next: 'the same request will fail again; change the text or voice, or report the generation id to support',
+        };
       }
-      return { meaning: c ? `an error the reference does not list (${c})` : 'no errorMessage was given', retryable: undefined, next: 'check the generation with voicectl tts get <id>' };
+      return {
+        meaning: c ? `an error the reference does not list (${c})` : 'no errorMessage was given',
+        retryable: undefined,
+        next: 'check the generation with voicectl tts get <id>',
+      };
   }
 }
 
 /** One line: "insufficient_balance: the organization's token balance is too low. Retry will not help: top up ..." */
 export function failureLine(code: string | null | undefined): string {
   const info = explainFailure(code);
-  const retry = info.retryable === true ? 'A retry can help' : info.retryable === false ? 'A retry will not help until something changes' : 'Unknown whether a retry helps';
+  const retry =
+    info.retryable === true
+      ? 'A retry can help'
+      : info.retryable === false
+        ? 'A retry will not help until something changes'
+        : 'Unknown whether a retry helps';
   return `${code || 'failed'}: ${info.meaning}. ${retry}: ${info.next}.`;
 }

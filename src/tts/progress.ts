@@ -14,7 +14,12 @@ export interface WaitProgress {
 export async function waitProgress(f: Factory, label = 'Waiting for'): Promise<WaitProgress> {
   if (!f.io.canAnimate()) return { update() {}, stop() {} };
   const { default: ora } = await import('ora');
-  const spinner = ora({ stream: f.io.err, isEnabled: true, discardStdin: false, text: `${label} generations…` }).start();
+  const spinner = ora({
+    stream: f.io.err,
+    isEnabled: true,
+    discardStdin: false,
+    text: `${label} generations…`,
+  }).start();
   let last: { states: Map<string, WaitState>; at: number; elapsed: number } | undefined;
   const render = () => {
     if (!last) return;
@@ -22,11 +27,15 @@ export async function waitProgress(f: Factory, label = 'Waiting for'): Promise<W
     const entries = [...last.states];
     if (entries.length <= DETAIL_UP_TO) {
       spinner.text = entries
-        .map(([id, s], i) => `${i === 0 ? '' : '  '}${id}  ${s.record?.status ?? 'checking'}${s.trouble ? ` (retrying: ${s.trouble})` : ''}  ${elapsed}`)
+        .map(
+          ([id, s], i) =>
+            `${i === 0 ? '' : '  '}${id}  ${s.record?.status ?? 'checking'}${s.trouble ? ` (retrying: ${s.trouble})` : ''}  ${elapsed}`,
+        )
         .join('\n');
     } else {
       const counts = new Map<string, number>();
-      for (const [, s] of entries) counts.set(s.record?.status ?? 'checking', (counts.get(s.record?.status ?? 'checking') ?? 0) + 1);
+      for (const [, s] of entries)
+        counts.set(s.record?.status ?? 'checking', (counts.get(s.record?.status ?? 'checking') ?? 0) + 1);
       spinner.text = `${label} ${entries.length} generations: ${[...counts].map(([k, n]) => `${n} ${k}`).join(' · ')}  ${elapsed}`;
     }
   };

@@ -31,7 +31,6 @@ export const DEFAULT_WAIT_CONCURRENCY = 8;
 /** Up to 10% added to each interval, so that many clients do not poll in step. */
 const JITTER = 0.1;
 
-
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -86,13 +85,16 @@ export async function waitForGenerations(
         } catch (err) {
           if (f.signal.aborted) throw err;
           if (err instanceof ApiError && STOPPING.has(err.status)) {
-            if (err.status === 404) err.message = `generation ${id} not found (it does not exist or belongs to another organization)`;
+            if (err.status === 404)
+              err.message = `generation ${id} not found (it does not exist or belongs to another organization)`;
             throw err;
           }
           if (!(err instanceof CliError)) throw err;
           // Transient: say so once per distinct problem, keep waiting.
-          s.trouble = err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
-          if (warned.get(id) !== s.trouble && !f.io.canAnimate()) f.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
+          s.trouble =
+            err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
+          if (warned.get(id) !== s.trouble && !f.io.canAnimate())
+            f.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
           warned.set(id, s.trouble);
         }
       });
@@ -102,12 +104,15 @@ export async function waitForGenerations(
       if (pending.length === 0) break;
       if (now >= deadline) {
         throw Object.assign(
-          new WaitTimeoutError(`gave up after ${duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`, {
-            hints: [
-              ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),
-              `Wait again with: ${resume(pending)}`,
-            ],
-          }),
+          new WaitTimeoutError(
+            `gave up after ${duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`,
+            {
+              hints: [
+                ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),
+                `Wait again with: ${resume(pending)}`,
+              ],
+            },
+          ),
           { records: records(), pending },
         );
       }
@@ -116,9 +121,18 @@ export async function waitForGenerations(
     }
   } catch (err) {
     if (f.signal.aborted) {
-      throw Object.assign(new InterruptedError(`stopped waiting; ${pending.length} generation${pending.length === 1 ? '' : 's'} still pending`, {
-        hints: [...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`), `Resume with: ${resume(pending)}`],
-      }), { records: records(), pending });
+      throw Object.assign(
+        new InterruptedError(
+          `stopped waiting; ${pending.length} generation${pending.length === 1 ? '' : 's'} still pending`,
+          {
+            hints: [
+              ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),
+              `Resume with: ${resume(pending)}`,
+            ],
+          },
+        ),
+        { records: records(), pending },
+      );
     }
     throw err;
   }
@@ -127,9 +141,14 @@ export async function waitForGenerations(
   const failed = all.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
     throw Object.assign(
-      new JobFailedError(failed.length === 1 && all.length === 1 ? `generation ${failed[0].id} failed` : `${failed.length} of ${all.length} generations failed`, {
-        hints: failed.map((r) => `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage)}`),
-      }),
+      new JobFailedError(
+        failed.length === 1 && all.length === 1
+          ? `generation ${failed[0].id} failed`
+          : `${failed.length} of ${all.length} generations failed`,
+        {
+          hints: failed.map((r) => `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage)}`),
+        },
+      ),
       { records: all },
     );
   }

@@ -6,11 +6,18 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, parseJson, startSandbox, tempDir } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
-beforeEach(() => { sandbox.log.length = 0; });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.log.length = 0;
+});
 
-const acmeMessages = (channel?: string) => sandbox.state.messages.filter((m) => m.orgId === 'org_acme' && (!channel || m.channel === channel));
+const acmeMessages = (channel?: string) =>
+  sandbox.state.messages.filter((m) => m.orgId === 'org_acme' && (!channel || m.channel === channel));
 
 describe('voicectl api', () => {
   it('GET: -F fields become query parameters and the body is printed as it came', async () => {
@@ -48,19 +55,56 @@ describe('voicectl api', () => {
   it('POST: -F fields become a typed JSON body, -f fields stay strings, key[] and key[sub] nest', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'note.txt'), 'from a file');
-    const r = await cli([
-      'api', 'POST', '/v1/messages/sms',
-      '-F', 'to=+393331234567', '-F', 'body=@' + join(dir, 'note.txt'), '-F', 'n=5', '-F', 'ok=true', '-F', 'none=null',
-      '-f', 'code=007', '-F', 'tags[]=a', '-F', 'tags[]=b', '-F', 'meta[source]=cli', '-F', 'big=12345678901234567890', '-F', 'ratio=0.5',
-    ], { sandbox });
+    const r = await cli(
+      [
+        'api',
+        'POST',
+        '/v1/messages/sms',
+        '-F',
+        'to=+393331234567',
+        '-F',
+        `body=@${join(dir, 'note.txt')}`,
+        '-F',
+        'n=5',
+        '-F',
+        'ok=true',
+        '-F',
+        'none=null',
+        '-f',
+        'code=007',
+        '-F',
+        'tags[]=a',
+        '-F',
+        'tags[]=b',
+        '-F',
+        'meta[source]=cli',
+        '-F',
+        'big=12345678901234567890',
+        '-F',
+        'ratio=0.5',
+      ],
+      { sandbox },
+    );
     expect(r.code).toBe(7); // the SMS endpoint answers 503 today
     expect(sandbox.requests('POST', '/v1/messages/sms')[0].body).toEqual({
-      to: '+393331234567', body: 'from a file', n: 5, ok: true, none: null, code: '007', tags: ['a', 'b'], meta: { source: 'cli' }, big: '12345678901234567890', ratio: 0.5,
+      to: '+393331234567',
+      body: 'from a file',
+      n: 5,
+      ok: true,
+      none: null,
+      code: '007',
+      tags: ['a', 'b'],
+      meta: { source: 'cli' },
+      big: '12345678901234567890',
+      ratio: 0.5,
     });
   });
 
   it('--input - sends stdin as the body', async () => {
-    const r = await cli(['api', 'POST', '/v1/messages/sms', '--input', '-'], { sandbox, stdin: '{"to": "+12125550123", "body": "hi", "x": [1, 2]}' });
+    const r = await cli(['api', 'POST', '/v1/messages/sms', '--input', '-'], {
+      sandbox,
+      stdin: '{"to": "+12125550123", "body": "hi", "x": [1, 2]}',
+    });
     expect(r.code).toBe(7);
     expect(sandbox.requests('POST')[0].body).toEqual({ to: '+12125550123', body: 'hi', x: [1, 2] });
   });
@@ -73,10 +117,17 @@ describe('voicectl api', () => {
   });
 
   it('--paginate walks every page and prints each record as one JSON line', async () => {
-    const r = await cli(['api', 'GET', '/v1/messages', '-F', 'channel=sms', '-F', 'limit=9', '--paginate'], { sandbox });
+    const r = await cli(['api', 'GET', '/v1/messages', '-F', 'channel=sms', '-F', 'limit=9', '--paginate'], {
+      sandbox,
+    });
     expect(r.code).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => parseJson<{ id: string }>(l).id);
-    const want = acmeMessages('sms').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((m) => m.id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => parseJson<{ id: string }>(l).id);
+    const want = acmeMessages('sms')
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+      .map((m) => m.id);
     expect(ids).toEqual(want);
     const reqs = sandbox.requests('GET', '/v1/messages');
     expect(reqs).toHaveLength(Math.ceil(want.length / 9));
@@ -86,7 +137,11 @@ describe('voicectl api', () => {
   it('--paginate -q prints only the ids', async () => {
     const r = await cli(['api', 'GET', '/v1/messages', '-F', 'channel=email', '--paginate', '-q'], { sandbox });
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n')).toEqual(acmeMessages('email').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((m) => m.id));
+    expect(r.stdout.trim().split('\n')).toEqual(
+      acmeMessages('email')
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+        .map((m) => m.id),
+    );
   });
 
   it('--paginate on an endpoint that is not a list says so plainly', async () => {

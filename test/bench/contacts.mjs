@@ -34,14 +34,16 @@ export async function generateCsv(file, rows) {
 
 /** The floor: read the lines, split them, parse and validate both numbers with libphonenumber-js/max. */
 async function floorLoop(file) {
-  const { parsePhoneNumberFromString } = await import(pathToFileURL(join(ROOT, 'node_modules/libphonenumber-js/max/index.js')).href);
+  const { parsePhoneNumberFromString } = await import(
+    pathToFileURL(join(ROOT, 'node_modules/libphonenumber-js/max/index.js')).href
+  );
   const { createReadStream } = await import('node:fs');
   let rest = '';
   let valid = 0;
   let header = true;
   const check = (n) => {
     const p = parsePhoneNumberFromString(n, { defaultCountry: 'IT', extract: false });
-    if (p && p.isValid() && p.number) valid++;
+    if (p?.isValid() && p.number) valid++;
   };
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
     const lines = (rest + chunk).split('\n');
@@ -64,7 +66,9 @@ function measure(cmd, args) {
   const gnuTime = existsSync('/usr/bin/time');
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = gnuTime ? spawn('/usr/bin/time', ['-v', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = gnuTime
+      ? spawn('/usr/bin/time', ['-v', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let hwm = 0;
     child.stderr.on('data', (c) => (stderr += c));
@@ -111,7 +115,20 @@ export async function benchContacts({ runs = 3, sizes = [100_000, 1_000_000], tm
       const floor = [];
       for (let i = 0; i < n; i++) {
         floor.push(await measure(process.execPath, [HERE, '--floor', csv]));
-        conv.push(await measure(process.execPath, [bin, 'contacts', 'convert', csv, '--default-country', 'IT', '--out', out, '--force', '-q']));
+        conv.push(
+          await measure(process.execPath, [
+            bin,
+            'contacts',
+            'convert',
+            csv,
+            '--default-country',
+            'IT',
+            '--out',
+            out,
+            '--force',
+            '-q',
+          ]),
+        );
       }
       const ms = median(conv.map((r) => r.ms));
       const floorMs = median(floor.map((r) => r.ms));
@@ -133,7 +150,16 @@ export async function benchContacts({ runs = 3, sizes = [100_000, 1_000_000], tm
     }
     if (times[100_000] && times[1_000_000]) {
       const r = times[1_000_000] / times[100_000];
-      rows.push({ figure: '3 contacts at scale', subject: 'time 1M / time 100k', value: `${r.toFixed(1)}x`, floorName: '', floor: 0, ratio: undefined, target: '≤11x (linear)', note: '' });
+      rows.push({
+        figure: '3 contacts at scale',
+        subject: 'time 1M / time 100k',
+        value: `${r.toFixed(1)}x`,
+        floorName: '',
+        floor: 0,
+        ratio: undefined,
+        target: '≤11x (linear)',
+        note: '',
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -157,7 +183,9 @@ if (process.argv[1] === HERE) {
     console.log('| subject | time | floor | ratio | target | notes |\n|---|---|---|---|---|---|');
     for (const r of rows) {
       const v = typeof r.value === 'number' ? `${r.value.toFixed(0)} ms` : r.value;
-      console.log(`| ${r.subject} | ${v} | ${r.floor ? `${r.floor.toFixed(0)} ms` : ''} | ${r.ratio ? `${r.ratio.toFixed(2)}x` : ''} | ${r.target} | ${r.note} |`);
+      console.log(
+        `| ${r.subject} | ${v} | ${r.floor ? `${r.floor.toFixed(0)} ms` : ''} | ${r.ratio ? `${r.ratio.toFixed(2)}x` : ''} | ${r.target} | ${r.note} |`,
+      );
     }
   }
 }

@@ -29,7 +29,9 @@ const row = (figure, subject, value, floorName, floor, target, note = '') => {
   const ratio = floor ? value / floor : undefined;
   rows.push({ figure, subject, value, floorName, floor, ratio, target, note });
   const r = ratio === undefined ? '' : `${ratio.toFixed(2)}x`;
-  console.error(`  ${subject}: ${typeof value === 'number' ? fmt(value) : value}${floor ? ` vs ${floorName} ${fmt(floor)} = ${r}` : ''}${note ? ` (${note})` : ''}`);
+  console.error(
+    `  ${subject}: ${typeof value === 'number' ? fmt(value) : value}${floor ? ` vs ${floorName} ${fmt(floor)} = ${r}` : ''}${note ? ` (${note})` : ''}`,
+  );
 };
 
 /** Wall time of one child process, in ms (async, so a sandbox in this process keeps answering). */
@@ -38,7 +40,9 @@ function timeOnce(cmd, args, env = {}) {
     const t = performance.now();
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - t) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - t) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -54,7 +58,10 @@ async function medians(commands, runs = RUNS) {
 function measure(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out = [];
     let err = '';
     let firstMs;
@@ -72,15 +79,27 @@ function measure(cmd, args, env = {}) {
   });
 }
 
-const env = (sandbox, extra = {}) => ({ VOICECTL_BASE_URL: sandbox.url, VOICECTL_API_KEY: KEY, VOICECTL_CONFIG_DIR: TMP, NO_COLOR: '1', ...extra });
+const env = (sandbox, extra = {}) => ({
+  VOICECTL_BASE_URL: sandbox.url,
+  VOICECTL_API_KEY: KEY,
+  VOICECTL_CONFIG_DIR: TMP,
+  NO_COLOR: '1',
+  ...extra,
+});
 
 async function post(sandbox, path, body) {
-  const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()).data;
 }
 
-console.error(`voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`);
+console.error(
+  `voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`,
+);
 
 // 1. Start-up
 if (want('startup')) {
@@ -104,11 +123,17 @@ if (want('request')) {
   const { id } = await post(sandbox, '/v1/tts', { text: 'Benchmark' });
   const url = `${sandbox.url}/v1/tts/${id}`;
   const httpScript = join(TMP, 'floor-http.mjs');
-  writeFileSync(httpScript, `import http from 'node:http';
-http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b)); });\n`);
+  writeFileSync(
+    httpScript,
+    `import http from 'node:http';
+http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b)); });\n`,
+  );
   const undiciScript = join(TMP, 'naive-undici.mjs');
-  writeFileSync(undiciScript, `import { request } from '${join(ROOT, 'node_modules/undici/index.js')}';
-const r = await request(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }); process.stdout.write(await r.body.text());\n`);
+  writeFileSync(
+    undiciScript,
+    `import { request } from '${join(ROOT, 'node_modules/undici/index.js')}';
+const r = await request(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }); process.stdout.write(await r.body.text());\n`,
+  );
   const [floor, naive, get] = await medians([
     [process.execPath, [httpScript, url]],
     [process.execPath, [undiciScript, url]],
@@ -140,14 +165,26 @@ if (want('lists')) {
   const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
   await sandbox.listen(0);
   sandbox.state.orgs[0].balance = 1e9;
-  for (let i = 0; i < 10_000; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => post(sandbox, '/v1/tts', { text: `Record ${i + j}` })));
+  for (let i = 0; i < 10_000; i += 100)
+    await Promise.all(Array.from({ length: 100 }, (_, j) => post(sandbox, '/v1/tts', { text: `Record ${i + j}` })));
   const seed = sandbox.state.messages.filter((m) => m.orgId === 'org_acme');
   const extra = [];
-  for (let i = 0; seed.length + extra.length < 10_000; i++) extra.push({ ...seed[i % seed.length], id: `${seed[i % seed.length].id}_b${i}` });
+  for (let i = 0; seed.length + extra.length < 10_000; i++)
+    extra.push({ ...seed[i % seed.length], id: `${seed[i % seed.length].id}_b${i}` });
   sandbox.state.messages.push(...extra);
   sandbox.addFault({ method: 'GET', path: '/v1/', latencyMs: 50 });
   const LIST_RUNS = Math.min(RUNS, 3);
-  const args = (resource, limit, extra = []) => [BIN, resource, 'list', '--all', '--limit', String(limit), '-o', 'ndjson', ...extra];
+  const args = (resource, limit, extra = []) => [
+    BIN,
+    resource,
+    'list',
+    '--all',
+    '--limit',
+    String(limit),
+    '-o',
+    'ndjson',
+    ...extra,
+  ];
   for (const resource of ['tts', 'messages']) {
     const seqs = [];
     const pars = [];
@@ -160,12 +197,27 @@ if (want('lists')) {
     const lines = pars[0].stdout.toString().split('\n').filter(Boolean).length;
     const same = [...seqs, ...pars].every((r) => r.stdout.equals(seqs[0].stdout));
     const first = median(pars.map((r) => r.firstMs));
-    row('4 large lists', `${resource} list --all (concurrency 6)`, par, 'one page at a time', seq, '≥5x faster',
-      `${lines} records in 100 pages, ${(seq / par).toFixed(1)}x faster, output ${same ? 'identical' : 'DIFFERENT'}, first record after ${fmt(first)}, peak RSS ${Math.max(...pars.map((r) => r.rssMb)).toFixed(0)} MB vs ${Math.max(...seqs.map((r) => r.rssMb)).toFixed(0)} MB, median of ${LIST_RUNS}`);
+    row(
+      '4 large lists',
+      `${resource} list --all (concurrency 6)`,
+      par,
+      'one page at a time',
+      seq,
+      '≥5x faster',
+      `${lines} records in 100 pages, ${(seq / par).toFixed(1)}x faster, output ${same ? 'identical' : 'DIFFERENT'}, first record after ${fmt(first)}, peak RSS ${Math.max(...pars.map((r) => r.rssMb)).toFixed(0)} MB vs ${Math.max(...seqs.map((r) => r.rssMb)).toFixed(0)} MB, median of ${LIST_RUNS}`,
+    );
   }
   // Memory against the number of pages: the same 10,000 records in 500 pages of 20.
   const small = await measure(process.execPath, args('tts', 20), env(sandbox));
-  row('4 large lists', 'tts list --all --limit 20 (500 pages)', small.ms, '', 0, 'RSS flat in pages', `peak RSS ${small.rssMb.toFixed(0)} MB (100 pages: above), first record after ${fmt(small.firstMs)}`);
+  row(
+    '4 large lists',
+    'tts list --all --limit 20 (500 pages)',
+    small.ms,
+    '',
+    0,
+    'RSS flat in pages',
+    `peak RSS ${small.rssMb.toFixed(0)} MB (100 pages: above), first record after ${fmt(small.firstMs)}`,
+  );
   await sandbox.close();
 }
 
@@ -182,27 +234,53 @@ if (want('waits')) {
   const runs = [];
   for (let r = 0; r < WAIT_RUNS; r++) {
     const ids = [];
-    for (let i = 0; i < 200; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, (_, j) => post(sandbox, '/v1/tts', { text: `Wait ${r} ${i + j}` })))).map((g) => g.id));
+    for (let i = 0; i < 200; i += 50)
+      ids.push(
+        ...(
+          await Promise.all(
+            Array.from({ length: 50 }, (_, j) => post(sandbox, '/v1/tts', { text: `Wait ${r} ${i + j}` })),
+          )
+        ).map((g) => g.id),
+      );
     sandbox.log.length = 0;
     sandbox.maxInFlight = 0;
     const t0 = Date.now();
     const run = await measure(process.execPath, [BIN, 'tts', 'wait', ...ids, '--json'], env(sandbox));
     const exitAt = t0 + run.ms;
     const mine = new Set(ids);
-    const lastDone = Math.max(...sandbox.state.generations.filter((g) => mine.has(g.id)).map((g) => Date.parse(g.completedAt ?? 0)));
+    const lastDone = Math.max(
+      ...sandbox.state.generations.filter((g) => mine.has(g.id)).map((g) => Date.parse(g.completedAt ?? 0)),
+    );
     const gets = sandbox.log.filter((e) => e.method === 'GET').length;
     const intervals = Math.ceil((exitAt - t0) / 3000);
-    runs.push({ ms: run.ms, rss: run.rssMb, perIdPerInterval: gets / ids.length / intervals, gets, intervals, inFlight: sandbox.maxInFlight, after: (exitAt - lastDone) / 1000 });
+    runs.push({
+      ms: run.ms,
+      rss: run.rssMb,
+      perIdPerInterval: gets / ids.length / intervals,
+      gets,
+      intervals,
+      inFlight: sandbox.maxInFlight,
+      after: (exitAt - lastDone) / 1000,
+    });
   }
   const worst = (k) => Math.max(...runs.map((x) => x[k]));
-  row('5 many waits', 'tts wait 200 ids', median(runs.map((x) => x.ms)), '', 0, '≤1 GET/id/interval; finish ≤1 interval after last completion',
-    `at most ${worst('perIdPerInterval').toFixed(2)} GET per id per interval (${runs.map((x) => `${x.gets} GETs in ${x.intervals} intervals`).join(', ')}); at most ${worst('inFlight')} in flight (20 ms per poll); reported at most ${worst('after').toFixed(1)} s after the last completion; peak RSS ${worst('rss').toFixed(0)} MB; median of ${WAIT_RUNS}`);
+  row(
+    '5 many waits',
+    'tts wait 200 ids',
+    median(runs.map((x) => x.ms)),
+    '',
+    0,
+    '≤1 GET/id/interval; finish ≤1 interval after last completion',
+    `at most ${worst('perIdPerInterval').toFixed(2)} GET per id per interval (${runs.map((x) => `${x.gets} GETs in ${x.intervals} intervals`).join(', ')}); at most ${worst('inFlight')} in flight (20 ms per poll); reported at most ${worst('after').toFixed(1)} s after the last completion; peak RSS ${worst('rss').toFixed(0)} MB; median of ${WAIT_RUNS}`,
+  );
   await sandbox.close();
 }
 
 // The table for README
 const lines = ['| figure | measured | floor | ratio | target | notes |', '|---|---|---|---|---|---|'];
 for (const r of rows) {
-  lines.push(`| ${r.figure}: ${r.subject} | ${typeof r.value === 'number' ? fmt(r.value) : r.value ?? ''} | ${r.floor ? `${r.floorName} ${fmt(r.floor)}` : ''} | ${r.ratio ? `${r.ratio.toFixed(2)}x` : ''} | ${r.target ?? ''} | ${r.note ?? ''} |`);
+  lines.push(
+    `| ${r.figure}: ${r.subject} | ${typeof r.value === 'number' ? fmt(r.value) : (r.value ?? '')} | ${r.floor ? `${r.floorName} ${fmt(r.floor)}` : ''} | ${r.ratio ? `${r.ratio.toFixed(2)}x` : ''} | ${r.target ?? ''} | ${r.note ?? ''} |`,
+  );
 }
 console.log(lines.join('\n'));

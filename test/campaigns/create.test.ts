@@ -57,13 +57,15 @@ describe('on a terminal', () => {
     expect(sandbox.requests('POST', '/v1/campaigns')).toHaveLength(1);
   });
 
-  it('--dry-run shows each attempt\'s overrides in the plan table, as the JSON plan has them', async () => {
+  it("--dry-run shows each attempt's overrides in the plan table, as the JSON plan has them", async () => {
     const r = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox, tty: true });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.find((l) => l.startsWith('Contact'))).toMatch(/Dials\s+Caller ID\s+From\s+Overrides$/);
     const second = lines.find((l) => l.includes('+390612345678'));
-    expect(second).toMatch(/^\s+2\s+\+390612345678\s+\+393401234567\s+contact_attempts\[0\] \/ fromNumberAttempts\[1\]\s+first_name="Anna \(office\)"$/);
+    expect(second).toMatch(
+      /^\s+2\s+\+390612345678\s+\+393401234567\s+contact_attempts\[0\] \/ fromNumberAttempts\[1\]\s+first_name="Anna \(office\)"$/,
+    );
     // Attempts without an entry's overrides show none.
     expect(lines.find((l) => l.includes('+393479998888'))).not.toContain('first_name');
     const piped = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox });
@@ -73,7 +75,12 @@ describe('on a terminal', () => {
 
   it('a plan without overrides has no Overrides column', async () => {
     const contacts = join(tempDir(), 'c.json');
-    writeFileSync(contacts, JSON.stringify([{ phone_number: '+393331112222', first_name: 'Anna', contact_attempts: [{ phone_number: '+390612345678' }] }]));
+    writeFileSync(
+      contacts,
+      JSON.stringify([
+        { phone_number: '+393331112222', first_name: 'Anna', contact_attempts: [{ phone_number: '+390612345678' }] },
+      ]),
+    );
     const r = await cli([...BASE, '--contacts', contacts, '--max-retries', '1', '--dry-run'], { sandbox, tty: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Caller ID\s+From\n/);
@@ -92,7 +99,18 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
   async function convertRejects(): Promise<string> {
     const dir = tempDir();
     const rej = join(dir, 'convert-rejects.csv');
-    const r = await cli(['contacts', 'convert', SCIENTIFIC, '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--out', join(dir, 'c.json')]);
+    const r = await cli([
+      'contacts',
+      'convert',
+      SCIENTIFIC,
+      '--default-country',
+      'IT',
+      '--skip-invalid',
+      '--rejects',
+      rej,
+      '--out',
+      join(dir, 'c.json'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     return readFileSync(rej, 'utf8');
   }
@@ -111,19 +129,26 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
     const posts = sandbox.requests('POST', '/v1/campaigns');
     expect(posts).toHaveLength(1);
     expect((posts[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
-    expect(r.stderr).toContain(`warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign; they are in ${rej} with their reasons\n`);
+    expect(r.stderr).toContain(
+      `warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign; they are in ${rej} with their reasons\n`,
+    );
     expect(readFileSync(rej, 'utf8')).toBe(await convertRejects());
   });
 
   it('without --rejects it lists the rows left out on stderr', async () => {
     const r = await cli([...BASE, ...csvFlags, '--skip-invalid', '--yes'], { sandbox });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign:\n  row 2, phone_number "3.93331E+11"`);
+    expect(r.stderr).toContain(
+      `warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign:\n  row 2, phone_number "3.93331E+11"`,
+    );
     expect((sandbox.requests('POST', '/v1/campaigns')[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
   });
 
   it('CSV on stdin works the same', async () => {
-    const r = await cli([...BASE, '--contacts', '-', '--default-country', 'IT', '--skip-invalid', '--yes'], { sandbox, stdin: readFileSync(SCIENTIFIC, 'utf8') });
+    const r = await cli([...BASE, '--contacts', '-', '--default-country', 'IT', '--skip-invalid', '--yes'], {
+      sandbox,
+      stdin: readFileSync(SCIENTIFIC, 'utf8'),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('warning: --skip-invalid left 3 invalid rows of stdin out of the campaign:');
     expect((sandbox.requests('POST', '/v1/campaigns')[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
@@ -146,7 +171,9 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
     expect(r.stderr).toContain(`error: --rejects: ${rej} already exists; nothing was sent`);
     expect(readFileSync(rej, 'utf8')).toBe('old rejects');
     expect(sandbox.requests()).toEqual([]);
-    const forced = await cli([...BASE, ...csvFlags, '--skip-invalid', '--rejects', rej, '--force', '--yes'], { sandbox });
+    const forced = await cli([...BASE, ...csvFlags, '--skip-invalid', '--rejects', rej, '--force', '--yes'], {
+      sandbox,
+    });
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(rej, 'utf8')).toMatch(/^rejected_row,rejected_reason,phone_number,name\r\n/);
   });
@@ -163,12 +190,23 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
 
   it.each([
     [['--contacts', SCIENTIFIC, '--rejects', 'r.csv'], '--rejects: needs --skip-invalid'],
-    [['--contacts', JSON_CONTACTS, '--skip-invalid'], `--skip-invalid: ${JSON_CONTACTS} holds JSON contacts; --skip-invalid and --rejects apply to CSV contacts only`],
+    [
+      ['--contacts', JSON_CONTACTS, '--skip-invalid'],
+      `--skip-invalid: ${JSON_CONTACTS} holds JSON contacts; --skip-invalid and --rejects apply to CSV contacts only`,
+    ],
     [['--file', FILE, '--skip-invalid'], '--skip-invalid: applies to CSV contacts: use it with --contacts file.csv'],
   ])('only with a CSV --contacts: %j exits 2, nothing sent or written', async (extra, message) => {
     const dir = tempDir();
     const rej = join(dir, 'rejected.csv');
-    const r = await cli([...BASE, ...extra.map((a) => (a === 'r.csv' ? rej : a)), ...(extra.includes('--skip-invalid') ? ['--rejects', rej] : []), '--yes'], { sandbox });
+    const r = await cli(
+      [
+        ...BASE,
+        ...extra.map((a) => (a === 'r.csv' ? rej : a)),
+        ...(extra.includes('--skip-invalid') ? ['--rejects', rej] : []),
+        '--yes',
+      ],
+      { sandbox },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`error: ${message}`);
     expect(existsSync(rej)).toBe(false);

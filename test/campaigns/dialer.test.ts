@@ -29,16 +29,49 @@ async function open(settings: Partial<SandboxSettings> = {}): Promise<Sandbox> {
 }
 
 const flags = (strategy: string) => [
-  'campaigns', 'create', '--name', `Plan ${strategy}`, '--agent', 'agent_sales', '--from', '+390212345678',
-  '--contacts', CSV, '--default-country', 'IT',
-  '--from-attempts', '+390298765432,+393401234567', '--from-strategy', strategy, '--contact-strategy', strategy,
-  '--max-retries', '4', '--retry-delay', '5', '--days', 'mon-fri', '--window', '09:00-18:00', '--timezone', 'Europe/Rome',
-  '--max-concurrency', '2', '--keep-free-for-inbound', '1',
+  'campaigns',
+  'create',
+  '--name',
+  `Plan ${strategy}`,
+  '--agent',
+  'agent_sales',
+  '--from',
+  '+390212345678',
+  '--contacts',
+  CSV,
+  '--default-country',
+  'IT',
+  '--from-attempts',
+  '+390298765432,+393401234567',
+  '--from-strategy',
+  strategy,
+  '--contact-strategy',
+  strategy,
+  '--max-retries',
+  '4',
+  '--retry-delay',
+  '5',
+  '--days',
+  'mon-fri',
+  '--window',
+  '09:00-18:00',
+  '--timezone',
+  'Europe/Rome',
+  '--max-concurrency',
+  '2',
+  '--keep-free-for-inbound',
+  '1',
 ];
 
-interface Plan { contactIndex: number; attempts: { attempt: number; toNumber: string; fromNumber: string }[] }
+interface Plan {
+  contactIndex: number;
+  attempts: { attempt: number; toNumber: string; fromNumber: string }[];
+}
 
-async function createAndRun(sb: Sandbox, strategy: string): Promise<{ id: string; plan: Plan[]; calls: SandboxCall[] }> {
+async function createAndRun(
+  sb: Sandbox,
+  strategy: string,
+): Promise<{ id: string; plan: Plan[]; calls: SandboxCall[] }> {
   const dry = await cli([...flags(strategy), '--dry-run'], { sandbox: sb });
   expect(dry.code, dry.stderr).toBe(0);
   expect(sb.requests()).toEqual([]);
@@ -62,7 +95,12 @@ async function createAndRun(sb: Sandbox, strategy: string): Promise<{ id: string
 function expectMatchesPlan(plan: Plan[], calls: SandboxCall[]) {
   for (const call of calls) {
     const planned = plan[call.contactIndex!].attempts[call.attempt - 1];
-    expect({ contact: call.contactIndex, attempt: call.attempt, to: call.toNumber, from: call.fromNumber }).toEqual({ contact: call.contactIndex, attempt: call.attempt, to: planned.toNumber, from: planned.fromNumber });
+    expect({ contact: call.contactIndex, attempt: call.attempt, to: call.toNumber, from: call.fromNumber }).toEqual({
+      contact: call.contactIndex,
+      attempt: call.attempt,
+      to: planned.toNumber,
+      from: planned.fromNumber,
+    });
   }
 }
 
@@ -89,11 +127,13 @@ describe('the dialer follows the plan that --dry-run printed', () => {
       }
       // maxConcurrency 2 minus 1 kept free for inbound: never two calls at once.
       const sorted = [...calls].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-      for (let i = 1; i < sorted.length; i++) expect(Date.parse(sorted[i].startedAt)).toBeGreaterThanOrEqual(Date.parse(sorted[i - 1].endedAt));
+      for (let i = 1; i < sorted.length; i++)
+        expect(Date.parse(sorted[i].startedAt)).toBeGreaterThanOrEqual(Date.parse(sorted[i - 1].endedAt));
       // At least retryDelayMinutes between the end of an attempt and the next attempt of the same contact.
       for (let k = 0; k < 3; k++) {
         const mine = calls.filter((c) => c.contactIndex === k).sort((a, b) => a.attempt - b.attempt);
-        for (let i = 1; i < mine.length; i++) expect(Date.parse(mine[i].startedAt) - Date.parse(mine[i - 1].endedAt)).toBeGreaterThanOrEqual(5 * MIN);
+        for (let i = 1; i < mine.length; i++)
+          expect(Date.parse(mine[i].startedAt) - Date.parse(mine[i - 1].endedAt)).toBeGreaterThanOrEqual(5 * MIN);
       }
       // The first call waits for 09:00 Rome (08:00Z).
       expect(sorted[0].startedAt).toBe('2026-03-02T08:00:00.000Z');
@@ -113,7 +153,13 @@ describe('the dialer follows the plan that --dry-run printed', () => {
       }
       const detail = JSON.parse((await cli(['campaigns', 'show', id], { sandbox: sb })).stdout);
       const answered = new Set(calls.filter((c) => c.status === 'answered').map((c) => c.contactIndex));
-      expect(detail.counters).toMatchObject({ total: 3, pending: 0, inProgress: 0, completed: answered.size, failed: 3 - answered.size });
+      expect(detail.counters).toMatchObject({
+        total: 3,
+        pending: 0,
+        inProgress: 0,
+        completed: answered.size,
+        failed: 3 - answered.size,
+      });
       await sb.close();
       return calls.map((c) => [c.contactIndex, c.attempt, c.status]);
     };
@@ -131,8 +177,15 @@ describe('the dialer follows the plan that --dry-run printed', () => {
     expect(mid.counters).toMatchObject({ inProgress: 1, pending: 2 });
     clock += 60 * MIN;
     const done = JSON.parse((await cli(['campaigns', 'show', created.id], { sandbox: sb })).stdout);
-    expect(done).toMatchObject({ status: 'COMPLETED', counters: { total: 3, pending: 0, inProgress: 0, completed: 3, failed: 0, calls: 3 } });
-    expect(done.contactProgress.map((p: { status: string }) => p.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      counters: { total: 3, pending: 0, inProgress: 0, completed: 3, failed: 0, calls: 3 },
+    });
+    expect(done.contactProgress.map((p: { status: string }) => p.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
   });
 });
 
@@ -142,14 +195,19 @@ describe('start, list, show', () => {
     const created = JSON.parse((await cli([...flags('clamp'), '--start', '--yes'], { sandbox: sb })).stdout);
     const r = await cli(['campaigns', 'start', created.id], { sandbox: sb });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: campaign cmp_\w+ is RUNNING; only DRAFT, SCHEDULED, PAUSED campaigns can be started/);
+    expect(r.stderr).toMatch(
+      /error: campaign cmp_\w+ is RUNNING; only DRAFT, SCHEDULED, PAUSED campaigns can be started/,
+    );
     expect(r.stderr).toMatch(/status 409 · code conflict/);
   });
 
-  it('another organization\'s campaign is not found: exit 4', async () => {
+  it("another organization's campaign is not found: exit 4", async () => {
     const sb = await open();
     const created = JSON.parse((await cli([...flags('clamp'), '--yes'], { sandbox: sb })).stdout);
-    for (const argv of [['campaigns', 'show', created.id], ['campaigns', 'start', created.id]]) {
+    for (const argv of [
+      ['campaigns', 'show', created.id],
+      ['campaigns', 'start', created.id],
+    ]) {
       const r = await cli(argv, { sandbox: sb, key: KEYS.globex });
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/not found/);
@@ -160,14 +218,19 @@ describe('start, list, show', () => {
 
   it('scheduledAt makes it SCHEDULED, and it starts by itself at that time', async () => {
     const sb = await open({ dialerOutcome: 'answered' });
-    const created = JSON.parse((await cli([...flags('rolling'), '--scheduled-at', '2026-03-03T10:00:00+01:00', '--yes'], { sandbox: sb })).stdout);
+    const created = JSON.parse(
+      (await cli([...flags('rolling'), '--scheduled-at', '2026-03-03T10:00:00+01:00', '--yes'], { sandbox: sb }))
+        .stdout,
+    );
     expect(created.status).toBe('SCHEDULED');
     clock = Date.parse('2026-03-03T08:59:00Z');
     expect(JSON.parse((await cli(['campaigns', 'show', created.id], { sandbox: sb })).stdout).status).toBe('SCHEDULED');
     clock = Date.parse('2026-03-03T12:00:00Z');
     const shown = JSON.parse((await cli(['campaigns', 'show', created.id], { sandbox: sb })).stdout);
     expect(shown).toMatchObject({ status: 'COMPLETED', startedAt: '2026-03-03T09:00:00.000Z' });
-    expect(sb.state.calls.filter((c) => c.campaignId === created.id).map((c) => c.startedAt)[0]).toBe('2026-03-03T09:00:00.000Z');
+    expect(sb.state.calls.filter((c) => c.campaignId === created.id).map((c) => c.startedAt)[0]).toBe(
+      '2026-03-03T09:00:00.000Z',
+    );
   });
 
   it('list: newest first, paginated; show on a terminal: the campaign and its contacts table', async () => {
@@ -198,7 +261,9 @@ describe('start, list, show', () => {
     const sb = await open({ dialerOutcome: 'answered' });
     const created = JSON.parse((await cli([...flags('rolling'), '--start', '--yes'], { sandbox: sb })).stdout);
     clock = Date.parse('2026-03-02T08:00:30Z');
-    const timer = setTimeout(() => { clock += 60 * MIN; }, 150);
+    const timer = setTimeout(() => {
+      clock += 60 * MIN;
+    }, 150);
     const r = await cli(['campaigns', 'show', created.id, '--watch', '--interval', '0.1'], { sandbox: sb, tty: true });
     clearTimeout(timer);
     expect(r.code).toBe(0);

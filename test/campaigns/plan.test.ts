@@ -1,7 +1,13 @@
 // The attempt plan (src/campaigns/plan.ts) is pure: every strategy, for contacts with 0, 1 and 3
 // alternatives and caller-ID lists of 0, 1 and 2 numbers, checked against the rules stated in README.
 import { describe, expect, it } from 'vitest';
-import { callerIdIndex, contactEntryIndex, planCampaign, planContact, type PlanInput } from '../../src/campaigns/plan.js';
+import {
+  callerIdIndex,
+  contactEntryIndex,
+  planCampaign,
+  planContact,
+  type PlanInput,
+} from '../../src/campaigns/plan.js';
 import { STRATEGIES, type Strategy } from '../../src/schemas/campaigns.js';
 import type { Contact } from '../../src/schemas/contacts.js';
 
@@ -11,11 +17,18 @@ const contact = (alts: number, extra: Record<string, unknown> = {}): Contact => 
   phone_number: '+393330000000',
   name: 'Main',
   ...extra,
-  ...(alts ? { contact_attempts: Array.from({ length: alts }, (_, i) => ({ phone_number: `+39333000000${i + 1}` })) } : {}),
+  ...(alts
+    ? { contact_attempts: Array.from({ length: alts }, (_, i) => ({ phone_number: `+39333000000${i + 1}` })) }
+    : {}),
 });
 const alt = (i: number) => `+39333000000${i + 1}`;
 
-const base = (over: Partial<PlanInput> = {}): PlanInput => ({ fromNumber: MAIN, contacts: [contact(0)], maxRetries: 5, ...over });
+const base = (over: Partial<PlanInput> = {}): PlanInput => ({
+  fromNumber: MAIN,
+  contacts: [contact(0)],
+  maxRetries: 5,
+  ...over,
+});
 const dialled = (p: PlanInput, c: Contact) => planContact(p, c, 0).attempts.map((a) => a.toNumber);
 const callerIds = (p: PlanInput) => planContact(p, p.contacts[0], 0).attempts.map((a) => a.fromNumber);
 
@@ -59,8 +72,13 @@ describe('number dialled', () => {
     }
   });
 
-  it('an entry overrides the contact\'s fields for its attempt only', () => {
-    const c: Contact = { phone_number: '+393330000000', name: 'Anna', city: 'Roma', contact_attempts: [{ phone_number: alt(0), name: 'Anna (office)' }] };
+  it("an entry overrides the contact's fields for its attempt only", () => {
+    const c: Contact = {
+      phone_number: '+393330000000',
+      name: 'Anna',
+      city: 'Roma',
+      contact_attempts: [{ phone_number: alt(0), name: 'Anna (office)' }],
+    };
     const [a1, a2, a3] = planContact(base({ maxRetries: 2, contactAttemptStrategy: 'custom' }), c, 0).attempts;
     expect(a1.fields).toEqual({ name: 'Anna', city: 'Roma' });
     expect(a2.fields).toEqual({ name: 'Anna (office)', city: 'Roma' });
@@ -77,20 +95,42 @@ describe('caller ID', () => {
   });
 
   it('rolling cycles through fromNumberAttempts', () => {
-    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'rolling' }))).toEqual([FROM[0], FROM[1], FROM[0], FROM[1], FROM[0], FROM[1]]);
+    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'rolling' }))).toEqual([
+      FROM[0],
+      FROM[1],
+      FROM[0],
+      FROM[1],
+      FROM[0],
+      FROM[1],
+    ]);
   });
 
   it('clamp repeats the last entry', () => {
-    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'clamp' }))).toEqual([FROM[0], FROM[1], FROM[1], FROM[1], FROM[1], FROM[1]]);
+    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'clamp' }))).toEqual([
+      FROM[0],
+      FROM[1],
+      FROM[1],
+      FROM[1],
+      FROM[1],
+      FROM[1],
+    ]);
   });
 
   it('custom falls back to fromNumber past the end', () => {
-    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'custom' }))).toEqual([FROM[0], FROM[1], MAIN, MAIN, MAIN, MAIN]);
+    expect(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'custom' }))).toEqual([
+      FROM[0],
+      FROM[1],
+      MAIN,
+      MAIN,
+      MAIN,
+      MAIN,
+    ]);
   });
 
   it('a list at least as long as the attempts is used in order by every strategy', () => {
     const six = Array.from({ length: 6 }, (_, i) => `+39021000000${i}`);
-    for (const s of STRATEGIES) expect(callerIds(base({ fromNumberAttempts: six, fromNumberStrategy: s }))).toEqual(six);
+    for (const s of STRATEGIES)
+      expect(callerIds(base({ fromNumberAttempts: six, fromNumberStrategy: s }))).toEqual(six);
   });
 
   it('index rule: fromNumberAttempts[k-1] while it exists', () => {
@@ -112,7 +152,9 @@ describe('caller ID', () => {
   });
 
   it('without a strategy the plan reads rolling (CAMPAIGN_DEFAULTS.strategy)', () => {
-    expect(callerIds(base({ fromNumberAttempts: FROM }))).toEqual(callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'rolling' })));
+    expect(callerIds(base({ fromNumberAttempts: FROM }))).toEqual(
+      callerIds(base({ fromNumberAttempts: FROM, fromNumberStrategy: 'rolling' })),
+    );
     expect(dialled(base(), contact(3))).toEqual(dialled(base({ contactAttemptStrategy: 'rolling' }), contact(3)));
   });
 });
@@ -134,7 +176,13 @@ describe('attempts', () => {
   });
 
   it('strategies for caller IDs and contacts are independent', () => {
-    const p = base({ maxRetries: 3, fromNumberAttempts: FROM, fromNumberStrategy: 'custom', contactAttemptStrategy: 'clamp', contacts: [contact(1)] });
+    const p = base({
+      maxRetries: 3,
+      fromNumberAttempts: FROM,
+      fromNumberStrategy: 'custom',
+      contactAttemptStrategy: 'clamp',
+      contacts: [contact(1)],
+    });
     expect(planContact(p, p.contacts[0], 0).attempts.map((a) => [a.toNumber, a.fromNumber])).toEqual([
       ['+393330000000', FROM[0]],
       [alt(0), FROM[1]],

@@ -8,7 +8,18 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, KEYS, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
-const BASE = ['campaigns', 'create', '--name', 'Boundaries', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', CONTACTS];
+const BASE = [
+  'campaigns',
+  'create',
+  '--name',
+  'Boundaries',
+  '--agent',
+  'agent_sales',
+  '--from',
+  '+390212345678',
+  '--contacts',
+  CONTACTS,
+];
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -48,7 +59,10 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
 
   it('retryDelayMinutes at least 5 when maxRetries > 0', async () => {
     await good('--max-retries', '1', '--retry-delay', '5');
-    await bad(['--max-retries', '1', '--retry-delay', '4'], /--retry-delay: must be at least 5 when maxRetries is more than 0 \(got 4\)/);
+    await bad(
+      ['--max-retries', '1', '--retry-delay', '4'],
+      /--retry-delay: must be at least 5 when maxRetries is more than 0 \(got 4\)/,
+    );
     await good('--max-retries', '0', '--retry-delay', '4');
   });
 
@@ -62,14 +76,20 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await bad(['--days', '1-5,3'], /--days: must not repeat a weekday \(got \[1,2,3,4,5,3\]\)/);
     await bad(['--days', 'someday'], /--days: "someday" is not a weekday/);
     // Three letters, full names, tues and thurs; nothing in between.
-    expect(JSON.parse((await good('--days', 'Tues,THURS,saturday', '--json')).stdout).body.callingDays).toEqual([2, 4, 6]);
-    for (const odd of ['tueday', 'wednes', 'satur', 'thur', 'mo']) await bad(['--days', odd], new RegExp(`--days: "${odd}" is not a weekday`));
+    expect(JSON.parse((await good('--days', 'Tues,THURS,saturday', '--json')).stdout).body.callingDays).toEqual([
+      2, 4, 6,
+    ]);
+    for (const odd of ['tueday', 'wednes', 'satur', 'thur', 'mo'])
+      await bad(['--days', odd], new RegExp(`--days: "${odd}" is not a weekday`));
   });
 
   it('HH:MM window times', async () => {
     await good('--window', '00:00-23:59');
     await good('--start-time', '09:00', '--end-time', '18:00');
-    await bad(['--window', '09:00-24:00'], /--window \(end\): must be a time HH:MM between 00:00 and 23:59 \(got "24:00"\)/);
+    await bad(
+      ['--window', '09:00-24:00'],
+      /--window \(end\): must be a time HH:MM between 00:00 and 23:59 \(got "24:00"\)/,
+    );
     await bad(['--start-time', '9:00'], /--start-time: must be a time HH:MM/);
     await bad(['--end-time', '18:60'], /--end-time: must be a time HH:MM .*"18:60"/);
     await bad(['--window', '09:00'], /--window: "09:00" is not a window START-END/);
@@ -79,7 +99,10 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
   it('IANA time zone known to the runtime', async () => {
     await good('--timezone', 'America/Argentina/Buenos_Aires');
     await good('--timezone', 'UTC');
-    await bad(['--timezone', 'Europe/Atlantis'], /--timezone: must be an IANA time zone known to this runtime.*"Europe\/Atlantis"/);
+    await bad(
+      ['--timezone', 'Europe/Atlantis'],
+      /--timezone: must be an IANA time zone known to this runtime.*"Europe\/Atlantis"/,
+    );
     await bad(['--timezone', 'CET+1'], /--timezone: must be an IANA time zone/);
   });
 
@@ -92,14 +115,17 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     await bad(['--from-attempts', '+390298765432,0298765432'], /--from-attempts\[1\]: must be an E.164 .*"0298765432"/);
   });
 
-  it('E.164 for every contact\'s phone_number and contact_attempts', async () => {
+  it("E.164 for every contact's phone_number and contact_attempts", async () => {
     const dir = tempDir();
     const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify([
-      { phone_number: '+393331112222' },
-      { phone_number: '3331112222' },
-      { phone_number: '+393334445555', contact_attempts: [{ phone_number: '+39 06 1234' }] },
-    ]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { phone_number: '+393331112222' },
+        { phone_number: '3331112222' },
+        { phone_number: '+393334445555', contact_attempts: [{ phone_number: '+39 06 1234' }] },
+      ]),
+    );
     const r = await bad(['--contacts', file], /2 contacts/);
     expect(r.stderr).toMatch(/contacts\[1\].*phone_number.*"3331112222"/);
     expect(r.stderr).toMatch(/contacts\[2\].*contact_attempts\[0\]\.phone_number.*"\+39 06 1234"/);
@@ -114,7 +140,10 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
   it('maxConcurrency at least 1, keepFreeForInbound below it', async () => {
     await good('--max-concurrency', '1', '--keep-free-for-inbound', '0');
     await good('--max-concurrency', '3', '--keep-free-for-inbound', '2');
-    await bad(['--max-concurrency', '3', '--keep-free-for-inbound', '3'], /--keep-free-for-inbound: must be less than maxConcurrency \(3\)/);
+    await bad(
+      ['--max-concurrency', '3', '--keep-free-for-inbound', '3'],
+      /--keep-free-for-inbound: must be less than maxConcurrency \(3\)/,
+    );
     await bad(['--max-concurrency', '0'], /--max-concurrency: must be 1 or more \(got 0\)/);
     await bad(['--keep-free-for-inbound', '-1'], /--keep-free-for-inbound: must be 0 or more/);
   });
@@ -126,7 +155,9 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     // Seconds may be left out, as ISO 8601 allows; they are sent.
     const short = await good('--scheduled-at', '2099-01-15T09:00+01:00');
     expect(JSON.parse(short.stdout).body.scheduledAt).toBe('2099-01-15T09:00:00+01:00');
-    expect(JSON.parse((await good('--scheduled-at', '2099-01-15T09:00Z')).stdout).body.scheduledAt).toBe('2099-01-15T09:00:00Z');
+    expect(JSON.parse((await good('--scheduled-at', '2099-01-15T09:00Z')).stdout).body.scheduledAt).toBe(
+      '2099-01-15T09:00:00Z',
+    );
     await bad(['--scheduled-at', '2099-01-15T9:00Z'], /--scheduled-at: must be an ISO 8601/);
     await bad(['--scheduled-at', 'tomorrow'], /--scheduled-at: must be an ISO 8601 date-time .*\(got "tomorrow"\)/);
     await bad(['--scheduled-at', '2099-01-15 09:00'], /--scheduled-at: must be an ISO 8601/);
@@ -137,7 +168,10 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
   it('--from-attempts with maxRetries 0 is a warning: the reference uses the list only when retrying', async () => {
     const r = await good('--from-attempts', '+390298765432', '--max-retries', '0');
     expect(r.stderr).toContain('warning: --from-attempts is not used when maxRetries is 0');
-    expect(JSON.parse(r.stdout).plan[0].attempts[0]).toMatchObject({ fromNumber: '+390212345678', fromSource: 'fromNumber' });
+    expect(JSON.parse(r.stdout).plan[0].attempts[0]).toMatchObject({
+      fromNumber: '+390212345678',
+      fromSource: 'fromNumber',
+    });
     const retrying = await good('--from-attempts', '+390298765432', '--max-retries', '1');
     expect(retrying.stderr).not.toContain('is not used');
   });
@@ -148,16 +182,22 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
 
   it('variableMapping: a warning naming the contacts that lack the field', async () => {
     const r = await good('--map', 'customer=first_name', '--map', 'firm=company');
-    expect(r.stderr).toMatch(/warning: --map customer=first_name: 1 of 3 contacts lack the field "first_name": contact 3 \(\+393334445555\)/);
-    expect(r.stderr).toMatch(/warning: --map firm=company: 2 of 3 contacts lack the field "company": contact 1 \(\+393331112222\), contact 2 \(\+393332223333\)/);
+    expect(r.stderr).toMatch(
+      /warning: --map customer=first_name: 1 of 3 contacts lack the field "first_name": contact 3 \(\+393334445555\)/,
+    );
+    expect(r.stderr).toMatch(
+      /warning: --map firm=company: 2 of 3 contacts lack the field "company": contact 1 \(\+393331112222\), contact 2 \(\+393332223333\)/,
+    );
     await bad(['--map', 'customer'], /--map: "customer" is not VARIABLE=FIELD/);
   });
 
-  it('a mapping from --file is named as the file\'s field, not as a --map flag the user never typed', async () => {
+  it("a mapping from --file is named as the file's field, not as a --map flag the user never typed", async () => {
     const file = join(ROOT, 'fixtures/campaigns/campaign.json');
     const r = await cli(['campaigns', 'create', '--file', file, '--dry-run'], { sandbox });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`warning: variableMapping customer_name: first_name (in ${file}): 1 of 3 contacts lack the field "first_name"`);
+    expect(r.stderr).toContain(
+      `warning: variableMapping customer_name: first_name (in ${file}): 1 of 3 contacts lack the field "first_name"`,
+    );
     expect(r.stderr).not.toContain('--map');
   });
 
@@ -173,11 +213,27 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
   it('--file supplies the body, flags override it, and errors from the file name the field and the file', async () => {
     const dir = tempDir();
     const file = join(dir, 'c.json');
-    writeFileSync(file, JSON.stringify({ name: 'From file', agentId: 'agent_sales', fromNumber: '+390212345678', contacts: [{ phone_number: '+393331112222' }], maxRetries: 9 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'From file',
+        agentId: 'agent_sales',
+        fromNumber: '+390212345678',
+        contacts: [{ phone_number: '+393331112222' }],
+        maxRetries: 9,
+      }),
+    );
     let r = await cli(['campaigns', 'create', '--file', file, '--dry-run'], { sandbox });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`maxRetries \\(in ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): must be from 0 to 5 \\(got 9\\)`));
-    r = await cli(['campaigns', 'create', '--file', file, '--max-retries', '2', '--name', 'Flag wins', '--dry-run', '--json'], { sandbox });
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `maxRetries \\(in ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): must be from 0 to 5 \\(got 9\\)`,
+      ),
+    );
+    r = await cli(
+      ['campaigns', 'create', '--file', file, '--max-retries', '2', '--name', 'Flag wins', '--dry-run', '--json'],
+      { sandbox },
+    );
     expect(r.code).toBe(0);
     const sent = JSON.parse(r.stdout).body;
     expect(sent).toMatchObject({ name: 'Flag wins', maxRetries: 2 });
@@ -188,8 +244,11 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
 });
 
 describe('the sandbox validates too', () => {
-  it('fromNumber must be one of the organization\'s numbers, agentId one of its agents', async () => {
-    const r = await cli([...BASE.slice(0, 5), 'agent_nobody', '--from', '+390211111111', '--contacts', CONTACTS, '--yes'], { sandbox });
+  it("fromNumber must be one of the organization's numbers, agentId one of its agents", async () => {
+    const r = await cli(
+      [...BASE.slice(0, 5), 'agent_nobody', '--from', '+390211111111', '--contacts', CONTACTS, '--yes'],
+      { sandbox },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/status 400 · code validation_error/);
     expect(r.stderr).toMatch(/fromNumber: \+390211111111 does not belong to the organization/);
@@ -201,7 +260,14 @@ describe('the sandbox validates too', () => {
     const res = await fetch(`${sandbox.url}/v1/campaigns`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'x', agentId: 'agent_sales', fromNumber: '+390212345678', contacts: [{ phone_number: '+393331112222' }], maxRetries: 2, retryDelayMinutes: 4 }),
+      body: JSON.stringify({
+        name: 'x',
+        agentId: 'agent_sales',
+        fromNumber: '+390212345678',
+        contacts: [{ phone_number: '+393331112222' }],
+        maxRetries: 2,
+        retryDelayMinutes: 4,
+      }),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; details: { field: string }[] } };

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { inWindow, nextWindowStart } from '../../src/campaigns/window.js';
 
-const rome = { timezone: 'Europe/Rome', callingDays: [1, 2, 3, 4, 5], callingStartTime: '09:00', callingEndTime: '18:00' };
+const rome = {
+  timezone: 'Europe/Rome',
+  callingDays: [1, 2, 3, 4, 5],
+  callingStartTime: '09:00',
+  callingEndTime: '18:00',
+};
 
 describe('calling window', () => {
   it('opens at the start minute and closes at the end minute, in the campaign time zone', () => {
@@ -15,9 +20,13 @@ describe('calling window', () => {
   });
 
   it('next opening: Friday evening to Monday 09:00, and across the spring DST change', () => {
-    expect(new Date(nextWindowStart(Date.parse('2026-03-06T17:30:00Z'), rome)!).toISOString()).toBe('2026-03-09T08:00:00.000Z');
+    expect(new Date(nextWindowStart(Date.parse('2026-03-06T17:30:00Z'), rome)!).toISOString()).toBe(
+      '2026-03-09T08:00:00.000Z',
+    );
     // Europe/Rome moves to CEST on Sunday 29 March 2026: Monday 09:00 is 07:00Z.
-    expect(new Date(nextWindowStart(Date.parse('2026-03-27T17:30:00Z'), rome)!).toISOString()).toBe('2026-03-30T07:00:00.000Z');
+    expect(new Date(nextWindowStart(Date.parse('2026-03-27T17:30:00Z'), rome)!).toISOString()).toBe(
+      '2026-03-30T07:00:00.000Z',
+    );
   });
 
   it('overnight window and no rule at all', () => {
@@ -25,7 +34,9 @@ describe('calling window', () => {
     expect(inWindow(Date.parse('2026-03-02T23:00:00Z'), night)).toBe(true);
     expect(inWindow(Date.parse('2026-03-02T05:59:00Z'), night)).toBe(true);
     expect(inWindow(Date.parse('2026-03-02T12:00:00Z'), night)).toBe(false);
-    expect(new Date(nextWindowStart(Date.parse('2026-03-02T12:00:00Z'), night)!).toISOString()).toBe('2026-03-02T22:00:00.000Z');
+    expect(new Date(nextWindowStart(Date.parse('2026-03-02T12:00:00Z'), night)!).toISOString()).toBe(
+      '2026-03-02T22:00:00.000Z',
+    );
     expect(inWindow(Date.parse('2026-03-07T03:00:00Z'), { timezone: 'Europe/Rome' })).toBe(true);
   });
 });

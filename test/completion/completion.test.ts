@@ -25,17 +25,32 @@ beforeAll(async () => {
     writeFileSync(join(dir, `voicectl.${shell}`), r.stdout);
   }
   // A stored profile, read by the script when completing --profile.
-  const add = await cli(['profiles', 'add', 'staging-eu', '--base-url', 'https://api.example.com', '--api-key-stdin'], { configDir, stdin: 'vk_completion_test_key_1' });
+  const add = await cli(['profiles', 'add', 'staging-eu', '--base-url', 'https://api.example.com', '--api-key-stdin'], {
+    configDir,
+    stdin: 'vk_completion_test_key_1',
+  });
   expect(add.code).toBe(0);
 });
 
 /** Completes `line` (words split on spaces; a trailing space means an empty current word) in bash. */
 function bashComplete(line: string): string[] {
   const words = line.split(' ');
-  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _voicectl; printf "%s\\n" "${COMPREPLY[@]}"', 'bash', join(dir, 'voicectl.bash'), ...words], {
-    env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: process.env.HOME, VOICECTL_CONFIG_DIR: configDir },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    'bash',
+    [
+      '--norc',
+      '--noprofile',
+      '-c',
+      'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _voicectl; printf "%s\\n" "${COMPREPLY[@]}"',
+      'bash',
+      join(dir, 'voicectl.bash'),
+      ...words,
+    ],
+    {
+      env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: process.env.HOME, VOICECTL_CONFIG_DIR: configDir },
+      encoding: 'utf8',
+    },
+  );
   expect(r.stderr).toBe('');
   return r.stdout.split('\n').filter(Boolean);
 }
@@ -51,8 +66,18 @@ describe('voicectl completion', () => {
 
   it.skipIf(!has('fish'))('fish -n accepts the fish script, and fish completes from it', () => {
     expect(spawnSync('fish', ['-n', join(dir, 'voicectl.fish')]).status).toBe(0);
-    const r = spawnSync('fish', ['--no-config', '-c', `source ${join(dir, 'voicectl.fish')}; complete -C "voicectl messages list --channel "`], { encoding: 'utf8' });
-    expect(r.stdout.split('\n').map((l) => l.split('\t')[0]).filter(Boolean).sort()).toEqual(['email', 'sms', 'whatsapp']);
+    const r = spawnSync(
+      'fish',
+      ['--no-config', '-c', `source ${join(dir, 'voicectl.fish')}; complete -C "voicectl messages list --channel "`],
+      { encoding: 'utf8' },
+    );
+    expect(
+      r.stdout
+        .split('\n')
+        .map((l) => l.split('\t')[0])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['email', 'sms', 'whatsapp']);
   });
 
   it('completes `voicectl tts cr<TAB>` to create', () => {
@@ -69,7 +94,9 @@ describe('voicectl completion', () => {
   it('completes flags, including the global ones', () => {
     expect(bashComplete('voicectl messages list --ch')).toEqual(['--channel']);
     expect(bashComplete('voicectl messages list --li')).toEqual(['--limit']);
-    expect(bashComplete('voicectl calls list --')).toEqual(expect.arrayContaining(['--campaign', '--all', '--page', '--json', '--sandbox', '--help']));
+    expect(bashComplete('voicectl calls list --')).toEqual(
+      expect.arrayContaining(['--campaign', '--all', '--page', '--json', '--sandbox', '--help']),
+    );
   });
 
   it('completes enum values: channels, output formats, strategies, shells, methods', () => {

@@ -59,21 +59,31 @@ describe('contacts convert: fixtures', () => {
     const r = await convert([fx('duplicates.csv'), '--default-country', 'IT']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('row 4, phone_number "0039 333 1234567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n');
-    expect(r.stderr).toContain('row 5, phone_number "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n');
+    expect(r.stderr).toContain(
+      'row 4, phone_number "0039 333 1234567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n',
+    );
+    expect(r.stderr).toContain(
+      'row 5, phone_number "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n',
+    );
     const d = await convert([fx('duplicates.csv'), '--default-country', 'IT', '--dedupe']);
     expect(d.code).toBe(0);
     expect(json(d.stdout)).toEqual([
       { phone_number: '+393331234567', name: 'First' },
       { phone_number: '+393471112222', name: 'Other' },
     ]);
-    expect(d.stderr).toContain('note: --dedupe dropped 2 rows repeating an earlier main number (first: row 4, +393331234567, as row 2)');
+    expect(d.stderr).toContain(
+      'note: --dedupe dropped 2 rows repeating an earlier main number (first: row 4, +393331234567, as row 2)',
+    );
   });
 
   it('alternatives (contact_attempts.N.phone_number), gaps skipped', async () => {
     const r = await convert([fx('alternatives.csv'), '--default-country', 'IT']);
     expect(json(r.stdout)).toEqual([
-      { phone_number: '+393331234567', name: 'Mario', contact_attempts: [{ phone_number: '+390212345678' }, { phone_number: '+393477654321' }] },
+      {
+        phone_number: '+393331234567',
+        name: 'Mario',
+        contact_attempts: [{ phone_number: '+390212345678' }, { phone_number: '+393477654321' }],
+      },
       { phone_number: '+393471112222', name: 'Anna' },
       { phone_number: '+393489998888', name: 'Luca', contact_attempts: [{ phone_number: '+390612345678' }] },
     ]);
@@ -82,15 +92,27 @@ describe('contacts convert: fixtures', () => {
   it('per-attempt overrides', async () => {
     const r = await convert([fx('overrides.csv')]);
     expect(json(r.stdout)).toEqual([
-      { phone_number: '+393331234567', name: 'Mario Rossi', greeting: 'Ciao Mario', contact_attempts: [{ phone_number: '+390212345678', name: 'Rossi Srl (reception)', greeting: 'Buongiorno' }] },
-      { phone_number: '+393471112222', name: 'Anna Verdi', greeting: 'Ciao Anna', contact_attempts: [{ phone_number: '+390612345678' }] },
+      {
+        phone_number: '+393331234567',
+        name: 'Mario Rossi',
+        greeting: 'Ciao Mario',
+        contact_attempts: [{ phone_number: '+390212345678', name: 'Rossi Srl (reception)', greeting: 'Buongiorno' }],
+      },
+      {
+        phone_number: '+393471112222',
+        name: 'Anna Verdi',
+        greeting: 'Ciao Anna',
+        contact_attempts: [{ phone_number: '+390612345678' }],
+      },
       { phone_number: '+393489998888', name: 'Luca Neri' },
     ]);
   });
 
   it('latin1 with --encoding; without it, exit 2 and nothing written; --encoding utf8 converts with a warning', async () => {
     const r = await convert([fx('latin1.csv'), '--encoding', 'latin1', '-o', 'ndjson']);
-    expect(r.stdout).toBe('{"phone_number":"+393331234567","name":"Niccolò Rossi","city":"Forlì"}\n{"phone_number":"+393471112222","name":"José Müller","city":"Cantù"}\n');
+    expect(r.stdout).toBe(
+      '{"phone_number":"+393331234567","name":"Niccolò Rossi","city":"Forlì"}\n{"phone_number":"+393471112222","name":"José Müller","city":"Cantù"}\n',
+    );
     const dir = tempDir();
     const w = await convert([fx('latin1.csv'), '--out', join(dir, 'c.json')]);
     expect(w.code).toBe(2);
@@ -128,7 +150,17 @@ describe('contacts convert: fixtures', () => {
   });
 
   it('--phone-column, --attempt-columns, --exclude', async () => {
-    const r = await convert([fx('columns.csv'), '--default-country', 'IT', '--phone-column', 'Mobile', '--attempt-columns', 'Office,Home', '--exclude', 'Notes']);
+    const r = await convert([
+      fx('columns.csv'),
+      '--default-country',
+      'IT',
+      '--phone-column',
+      'Mobile',
+      '--attempt-columns',
+      'Office,Home',
+      '--exclude',
+      'Notes',
+    ]);
     expect(json(r.stdout)).toEqual([
       { phone_number: '+393331234567', Name: 'Mario Rossi', contact_attempts: [{ phone_number: '+390212345678' }] },
       { phone_number: '+393477654321', Name: 'Anna Verdi', contact_attempts: [{ phone_number: '+390612345678' }] },
@@ -178,7 +210,9 @@ describe('contacts convert: writing', () => {
     const ok = await convert([fx('bom.csv'), '--out', out, '--force']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe('');
-    expect(readFileSync(out, 'utf8')).toBe('[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n');
+    expect(readFileSync(out, 'utf8')).toBe(
+      '[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n',
+    );
     expect(readdirSync(dir)).toEqual(['contacts.json']);
   });
 
@@ -197,7 +231,16 @@ describe('contacts convert: writing', () => {
     const dir = tempDir();
     const out = join(dir, 'contacts.json');
     const rej = join(dir, 'rejected.csv');
-    const r = await convert([fx('scientific.csv'), '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--out', out]);
+    const r = await convert([
+      fx('scientific.csv'),
+      '--default-country',
+      'IT',
+      '--skip-invalid',
+      '--rejects',
+      rej,
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     expect(json(readFileSync(out, 'utf8'))).toEqual([
       { phone_number: '+393471234567', name: 'Country code without plus (same country: accepted)' },
@@ -228,9 +271,15 @@ describe('contacts convert: writing', () => {
     const c = await convert([fx('bom.csv'), '--default-country', 'XX']);
     expect(c.code).toBe(2);
     expect(c.stderr).toContain('--default-country: "XX" is not a country code libphonenumber-js knows');
-    expect((await convert([fx('bom.csv'), '--default-country', 'Italy'])).stderr).toContain('--default-country: must be a two-letter ISO country code such as IT');
-    expect((await convert([fx('bom.csv'), '--encoding', 'utf16'])).stderr).toContain('--encoding: must be utf8 or latin1');
-    expect((await convert([fx('bom.csv'), '-o', 'csv'])).stderr).toContain('contacts convert writes json (default) or ndjson');
+    expect((await convert([fx('bom.csv'), '--default-country', 'Italy'])).stderr).toContain(
+      '--default-country: must be a two-letter ISO country code such as IT',
+    );
+    expect((await convert([fx('bom.csv'), '--encoding', 'utf16'])).stderr).toContain(
+      '--encoding: must be utf8 or latin1',
+    );
+    expect((await convert([fx('bom.csv'), '-o', 'csv'])).stderr).toContain(
+      'contacts convert writes json (default) or ndjson',
+    );
     const missing = await convert([join(ROOT, 'fixtures/contacts/nope.csv')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');

@@ -33,16 +33,36 @@ describe('toE164', () => {
   });
 
   it('names spreadsheet damage', () => {
-    expect(it39('3.93331E+11')).toEqual({ ok: false, reason: 'a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again' });
-    expect(it39('212345678')).toEqual({ ok: false, reason: 'lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again' });
-    expect(it39('447946095800')).toEqual({ ok: false, reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +' });
-    expect(toE164('393331234567')).toEqual({ ok: false, reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the +' });
+    expect(it39('3.93331E+11')).toEqual({
+      ok: false,
+      reason:
+        'a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
+    });
+    expect(it39('212345678')).toEqual({
+      ok: false,
+      reason:
+        'lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again',
+    });
+    expect(it39('447946095800')).toEqual({
+      ok: false,
+      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +',
+    });
+    expect(toE164('393331234567')).toEqual({
+      ok: false,
+      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the +',
+    });
   });
 
   it('refuses what is not a number', () => {
     expect(toE164('', 'IT')).toEqual({ ok: false, reason: 'empty' });
-    expect(it39('abc')).toEqual({ ok: false, reason: 'not a phone number: only digits, a leading + and the separators space - . ( ) are allowed' });
-    expect(toE164('3331234567')).toEqual({ ok: false, reason: 'no country code: write it as +<country code><number>, or pass --default-country (for example IT)' });
+    expect(it39('abc')).toEqual({
+      ok: false,
+      reason: 'not a phone number: only digits, a leading + and the separators space - . ( ) are allowed',
+    });
+    expect(toE164('3331234567')).toEqual({
+      ok: false,
+      reason: 'no country code: write it as +<country code><number>, or pass --default-country (for example IT)',
+    });
     expect(toE164('+39 999 1234567')).toEqual({ ok: false, reason: 'not a valid phone number' });
   });
 });
@@ -63,9 +83,21 @@ describe('planColumns and rowToContact', () => {
   const phone = (raw: string) => toE164(raw, 'IT');
 
   it('main number, free fields, alternatives with overrides; empty cells left out', () => {
-    const plan = planColumns([' phone_number', 'name ', 'contact_attempts.2.phone_number', 'contact_attempts.1.phone_number', 'contact_attempts.1.name', 'empty']);
-    expect(plan.attempts.map((a) => plan.headers[a.phone])).toEqual(['contact_attempts.1.phone_number', 'contact_attempts.2.phone_number']);
-    expect(rowToContact(plan, ['333 1234567', ' Mario ', '06 1234567', '02 12345678', 'Ufficio', ''], 2, phone)).toEqual({
+    const plan = planColumns([
+      ' phone_number',
+      'name ',
+      'contact_attempts.2.phone_number',
+      'contact_attempts.1.phone_number',
+      'contact_attempts.1.name',
+      'empty',
+    ]);
+    expect(plan.attempts.map((a) => plan.headers[a.phone])).toEqual([
+      'contact_attempts.1.phone_number',
+      'contact_attempts.2.phone_number',
+    ]);
+    expect(
+      rowToContact(plan, ['333 1234567', ' Mario ', '06 1234567', '02 12345678', 'Ufficio', ''], 2, phone),
+    ).toEqual({
       contact: {
         phone_number: '+393331234567',
         name: 'Mario',
@@ -79,15 +111,29 @@ describe('planColumns and rowToContact', () => {
     expect(rowToContact(plan, ['12', '999', '', 'extra'], 7, phone).errors).toEqual([
       { row: 7, column: 'phone_number', value: '12', reason: 'not a valid IT number (too short)' },
       { row: 7, column: 'contact_attempts.1.phone_number', value: '999', reason: 'not a valid IT number (too short)' },
-      { row: 7, column: 'column 4', value: 'extra', reason: 'a value past the last column of the header (3 columns): quote values that contain the delimiter' },
+      {
+        row: 7,
+        column: 'column 4',
+        value: 'extra',
+        reason: 'a value past the last column of the header (3 columns): quote values that contain the delimiter',
+      },
     ]);
     expect(rowToContact(plan, ['+393331234567', '', 'Reception'], 3, phone).errors).toEqual([
-      { row: 3, column: 'contact_attempts.1.name', value: 'Reception', reason: 'a value for an attempt without a number: "contact_attempts.1.phone_number" is empty' },
+      {
+        row: 3,
+        column: 'contact_attempts.1.name',
+        value: 'Reception',
+        reason: 'a value for an attempt without a number: "contact_attempts.1.phone_number" is empty',
+      },
     ]);
   });
 
   it('--phone-column, --attempt-columns and --exclude', () => {
-    const plan = planColumns(['Mobile', 'Office', 'Home', 'Notes'], { phoneColumn: 'Mobile', attemptColumns: ['Home', 'Office'], exclude: ['Notes'] });
+    const plan = planColumns(['Mobile', 'Office', 'Home', 'Notes'], {
+      phoneColumn: 'Mobile',
+      attemptColumns: ['Home', 'Office'],
+      exclude: ['Notes'],
+    });
     expect(rowToContact(plan, ['3331234567', '0212345678', '', 'x'], 2, phone)).toEqual({
       contact: { phone_number: '+393331234567', contact_attempts: [{ phone_number: '+390212345678' }] },
     });
@@ -96,12 +142,22 @@ describe('planColumns and rowToContact', () => {
   it('rejects headers that cannot work', () => {
     expect(() => planColumns(['name'])).toThrow(UsageError);
     expect(() => planColumns(['name'])).toThrow('no "phone_number" column in the header');
-    expect(() => planColumns(['phone_number', 'name', 'name'])).toThrow('the header names column "name" twice (columns 2 and 3)');
-    expect(() => planColumns(['phone_number'], { exclude: ['nope'] })).toThrow('--exclude: no column "nope" in the header');
+    expect(() => planColumns(['phone_number', 'name', 'name'])).toThrow(
+      'the header names column "name" twice (columns 2 and 3)',
+    );
+    expect(() => planColumns(['phone_number'], { exclude: ['nope'] })).toThrow(
+      '--exclude: no column "nope" in the header',
+    );
     expect(() => planColumns(['phone_number', 'contact_attempts.0.phone_number'])).toThrow('numbered from 1');
-    expect(() => planColumns(['phone_number', 'contact_attempts.1.name'])).toThrow('has no matching "contact_attempts.1.phone_number" column');
-    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: 'mobile' })).toThrow('would overwrite the contact\'s own "phone_number" field');
-    expect(() => planColumns(['phone_number', 'alt', 'contact_attempts.1.phone_number'], { attemptColumns: ['alt'] })).toThrow('cannot be combined');
+    expect(() => planColumns(['phone_number', 'contact_attempts.1.name'])).toThrow(
+      'has no matching "contact_attempts.1.phone_number" column',
+    );
+    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: 'mobile' })).toThrow(
+      'would overwrite the contact\'s own "phone_number" field',
+    );
+    expect(() =>
+      planColumns(['phone_number', 'alt', 'contact_attempts.1.phone_number'], { attemptColumns: ['alt'] }),
+    ).toThrow('cannot be combined');
   });
 });
 

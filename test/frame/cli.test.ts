@@ -16,7 +16,19 @@ describe('help and usage', () => {
   it('--help lists every command group with an example', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
-    for (const g of ['tts', 'voices', 'campaigns', 'contacts', 'messages', 'calls', 'api', 'profiles', 'auth', 'completion', 'sandbox']) {
+    for (const g of [
+      'tts',
+      'voices',
+      'campaigns',
+      'contacts',
+      'messages',
+      'calls',
+      'api',
+      'profiles',
+      'auth',
+      'completion',
+      'sandbox',
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${g} `, 'm'));
     }
     expect(r.stdout).toContain('Examples:');
@@ -24,7 +36,10 @@ describe('help and usage', () => {
 
   it('a switch that conflicts is named without quoting its value ("(got true)" says nothing)', async () => {
     sandbox.log.length = 0;
-    const r = await cli(['campaigns', 'create', '--name', 'n', '--agent', 'a', '--from', '+390212345678', '--skip-invalid'], { sandbox });
+    const r = await cli(
+      ['campaigns', 'create', '--name', 'n', '--agent', 'a', '--from', '+390212345678', '--skip-invalid'],
+      { sandbox },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: --skip-invalid: applies to CSV contacts: use it with --contacts file.csv\n');
     expect(r.stderr).not.toContain('got true');
@@ -32,11 +47,17 @@ describe('help and usage', () => {
   });
 
   it('a refused connection through a proxy names the proxy (without its credentials)', async () => {
-    const r = await cli(['tts', 'get', 'tts_x'], { sandbox, env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    const r = await cli(['tts', 'get', 'tts_x'], {
+      sandbox,
+      env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('HTTP_PROXY is set: the connection goes through the proxy 127.0.0.1:9');
     expect(r.stderr).not.toContain('s3cret');
-    const direct = await cli(['tts', 'get', 'tts_x'], { sandbox, env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    const direct = await cli(['tts', 'get', 'tts_x'], {
+      sandbox,
+      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+    });
     expect(direct.stderr).toContain('could not connect to 127.0.0.1:9');
     expect(direct.stderr).not.toContain('proxy');
   });
@@ -63,9 +84,13 @@ describe('help and usage', () => {
   });
 
   it('auth status that cannot reach the service says so, not which probe failed first', async () => {
-    const r = await cli(['auth', 'status'], { env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' } });
+    const r = await cli(['auth', 'status'], {
+      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: could not reach the service at http://127.0.0.1:9: could not connect to 127.0.0.1:9');
+    expect(r.stderr).toContain(
+      'error: could not reach the service at http://127.0.0.1:9: could not connect to 127.0.0.1:9',
+    );
     expect(r.stderr).not.toMatch(/(GET|POST) \/v1/);
   });
 
@@ -73,11 +98,19 @@ describe('help and usage', () => {
     const dir = tempDir();
     const own = await startSandbox(); // generations of its own: other tests count this file's sandbox's
     Object.assign(own.settings, { ttsQueueMs: 0, ttsProcessMs: 0 });
-    const r = await cli(['tts', 'create', '--text', 'Hi', '--out', join(dir, 'hi.wav')], { sandbox: own, tty: true, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    const r = await cli(['tts', 'create', '--text', 'Hi', '--out', join(dir, 'hi.wav')], {
+      sandbox: own,
+      tty: true,
+      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Saved ${join(dir, 'hi.wav')}`);
     expect(r.stderr).not.toContain('Download the audio');
-    const plain = await cli(['tts', 'create', '--text', 'Hi', '--wait'], { sandbox: own, tty: true, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    const plain = await cli(['tts', 'create', '--text', 'Hi', '--wait'], {
+      sandbox: own,
+      tty: true,
+      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+    });
     expect(plain.stderr).toContain('Download the audio: voicectl tts download tts_');
     await own.close();
   });
@@ -153,17 +186,35 @@ describe('configuration', () => {
       return JSON.parse(r.stdout);
     };
     // default profile: the first one added
-    expect(await show([])).toMatchObject({ profile: 'first', baseUrl: 'https://first.example.com', apiKey: '****1111' });
+    expect(await show([])).toMatchObject({
+      profile: 'first',
+      baseUrl: 'https://first.example.com',
+      apiKey: '****1111',
+    });
     // selected profile beats the default
-    expect(await show(['--profile', 'second'])).toMatchObject({ baseUrl: 'https://second.example.com', apiKey: '****2222' });
+    expect(await show(['--profile', 'second'])).toMatchObject({
+      baseUrl: 'https://second.example.com',
+      apiKey: '****2222',
+    });
     expect(await show([], { VOICECTL_PROFILE: 'second' })).toMatchObject({ baseUrl: 'https://second.example.com' });
     // environment beats profiles
-    expect(await show(['--profile', 'second'], { VOICECTL_BASE_URL: 'https://env.example.com', VOICECTL_API_KEY: 'key_env_3333' })).toMatchObject({
-      baseUrl: 'https://env.example.com', baseUrlSource: 'VOICECTL_BASE_URL', apiKey: '****3333', apiKeySource: 'VOICECTL_API_KEY',
+    expect(
+      await show(['--profile', 'second'], {
+        VOICECTL_BASE_URL: 'https://env.example.com',
+        VOICECTL_API_KEY: 'key_env_3333',
+      }),
+    ).toMatchObject({
+      baseUrl: 'https://env.example.com',
+      baseUrlSource: 'VOICECTL_BASE_URL',
+      apiKey: '****3333',
+      apiKeySource: 'VOICECTL_API_KEY',
     });
     // a flag beats the environment
-    expect(await show(['--base-url', 'https://flag.example.com'], { VOICECTL_BASE_URL: 'https://env.example.com' })).toMatchObject({
-      baseUrl: 'https://flag.example.com', baseUrlSource: 'flag --base-url',
+    expect(
+      await show(['--base-url', 'https://flag.example.com'], { VOICECTL_BASE_URL: 'https://env.example.com' }),
+    ).toMatchObject({
+      baseUrl: 'https://flag.example.com',
+      baseUrlSource: 'flag --base-url',
     });
     // `profiles use` changes the default
     expect((await cli(['profiles', 'use', 'second'], { configDir, key: null })).code).toBe(0);
@@ -179,12 +230,18 @@ describe('profiles', () => {
   it('stores keys 0600 in a 0700 directory and never prints them', async () => {
     const configDir = join(tempDir(), 'nested');
     const key = 'vk_live_supersecret_9876';
-    const r = await cli(['profiles', 'add', 'work', '--base-url', 'https://api.example.com', '--api-key-stdin'], { configDir, key: null, stdin: `${key}\n` });
+    const r = await cli(['profiles', 'add', 'work', '--base-url', 'https://api.example.com', '--api-key-stdin'], {
+      configDir,
+      key: null,
+      stdin: `${key}\n`,
+    });
     expect(r.code).toBe(0);
     expect(statSync(join(configDir, 'profiles.json')).mode & 0o777).toBe(0o600);
     expect(statSync(configDir).mode & 0o777).toBe(0o700);
     const list = await cli(['profiles', 'list'], { configDir, key: null });
-    expect(JSON.parse(list.stdout)).toEqual([{ name: 'work', baseUrl: 'https://api.example.com', apiKey: '****9876', default: true }]);
+    expect(JSON.parse(list.stdout)).toEqual([
+      { name: 'work', baseUrl: 'https://api.example.com', apiKey: '****9876', default: true },
+    ]);
     const table = await cli(['profiles', 'list'], { configDir, key: null, tty: true });
     expect(table.stdout).toMatch(/NAME\s+BASE URL\s+KEY/);
     expect(table.stdout).toMatch(/\*\s+work\s+https:\/\/api\.example\.com\s+\*\*\*\*9876/);
@@ -192,7 +249,9 @@ describe('profiles', () => {
   });
 
   it('warns that --api-key lands in shell history', async () => {
-    const r = await cli(['profiles', 'add', 'x', '--base-url', 'https://a.example.com', '--api-key', 'k_flag_0000'], { key: null });
+    const r = await cli(['profiles', 'add', 'x', '--base-url', 'https://a.example.com', '--api-key', 'k_flag_0000'], {
+      key: null,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/shell history/);
   });
@@ -204,13 +263,20 @@ describe('profiles', () => {
   });
 
   it('rejects a profile with plain http:// to a remote host', async () => {
-    const r = await cli(['profiles', 'add', 'x', '--base-url', 'http://a.example.com', '--api-key-stdin'], { key: null, stdin: 'k' });
+    const r = await cli(['profiles', 'add', 'x', '--base-url', 'http://a.example.com', '--api-key-stdin'], {
+      key: null,
+      stdin: 'k',
+    });
     expect(r.code).toBe(2);
   });
 
   it('removes a profile; removing an unknown one exits 2', async () => {
     const configDir = tempDir();
-    await cli(['profiles', 'add', 'a', '--base-url', 'https://a.example.com', '--api-key-stdin'], { configDir, key: null, stdin: 'k1234' });
+    await cli(['profiles', 'add', 'a', '--base-url', 'https://a.example.com', '--api-key-stdin'], {
+      configDir,
+      key: null,
+      stdin: 'k1234',
+    });
     expect((await cli(['profiles', 'remove', 'a'], { configDir, key: null })).code).toBe(0);
     expect(JSON.parse((await cli(['profiles', 'list'], { configDir, key: null })).stdout)).toEqual([]);
     expect((await cli(['profiles', 'remove', 'a'], { configDir, key: null })).code).toBe(2);
@@ -229,7 +295,9 @@ describe('errors from the API', () => {
   it('--json adds a JSON error object on stderr', async () => {
     const r = await cli(['auth', 'status', '--json'], { sandbox, key: 'vk_not_a_real_key_0000' });
     const last = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
-    expect(last).toMatchObject({ error: { code: 'unauthorized', status: 401, requestId: expect.stringMatching(/^req_/), exitCode: 3 } });
+    expect(last).toMatchObject({
+      error: { code: 'unauthorized', status: 401, requestId: expect.stringMatching(/^req_/), exitCode: 3 },
+    });
     expect(r.stdout).toBe('');
   });
 
@@ -247,13 +315,22 @@ describe('auth status', () => {
     const r = await cli(['auth', 'status'], { sandbox, key: KEYS.acmeRead });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).scopes).toEqual({
-      'tts:read': true, 'tts:write': false, 'campaigns:read': true, 'campaigns:write': false, 'messages:read': true, 'messages:write': false,
+      'tts:read': true,
+      'tts:write': false,
+      'campaigns:read': true,
+      'campaigns:write': false,
+      'messages:read': true,
+      'messages:write': false,
     });
   });
 
   it('creates nothing while probing write scopes', async () => {
     const r = await cli(['auth', 'status'], { sandbox });
-    expect(JSON.parse(r.stdout).scopes).toMatchObject({ 'tts:write': true, 'campaigns:write': true, 'messages:write': true });
+    expect(JSON.parse(r.stdout).scopes).toMatchObject({
+      'tts:write': true,
+      'campaigns:write': true,
+      'messages:write': true,
+    });
     expect(sandbox.state.generations).toHaveLength(0);
     expect(sandbox.state.campaigns).toHaveLength(0);
   });
@@ -264,11 +341,19 @@ describe('profile file permissions', () => {
     const { chmodSync } = await import('node:fs');
     const configDir = tempDir();
     const file = join(configDir, 'profiles.json');
-    await cli(['profiles', 'add', 'a', '--base-url', 'https://a.example.com', '--api-key-stdin'], { configDir, key: null, stdin: 'k_aaaa1111' });
+    await cli(['profiles', 'add', 'a', '--base-url', 'https://a.example.com', '--api-key-stdin'], {
+      configDir,
+      key: null,
+      stdin: 'k_aaaa1111',
+    });
     chmodSync(file, 0o644);
     const shown = await cli(['profiles', 'list'], { configDir, key: null });
     expect(shown.stderr).toMatch(/readable by other users \(mode 644\); run: chmod 600/);
-    await cli(['profiles', 'add', 'b', '--base-url', 'https://b.example.com', '--api-key-stdin'], { configDir, key: null, stdin: 'k_bbbb2222' });
+    await cli(['profiles', 'add', 'b', '--base-url', 'https://b.example.com', '--api-key-stdin'], {
+      configDir,
+      key: null,
+      stdin: 'k_bbbb2222',
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const again = await cli(['profiles', 'list'], { configDir, key: null });
     expect(again.stderr).not.toMatch(/readable by other users/);

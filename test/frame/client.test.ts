@@ -30,13 +30,22 @@ afterEach(() => {
 
 const Item = envelope(AnyRecord);
 const client = (over: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
-  new ApiClient({ baseUrl: sandbox.url, apiKey: KEYS.acme, timeoutMs: 2000, userAgent: 'voicectl/test', retryBaseMs: 5, ...over });
+  new ApiClient({
+    baseUrl: sandbox.url,
+    apiKey: KEYS.acme,
+    timeoutMs: 2000,
+    userAgent: 'voicectl/test',
+    retryBaseMs: 5,
+    ...over,
+  });
 
 describe('base URL', () => {
   it('joins with or without a trailing slash and keeps a path prefix', () => {
     expect(buildUrl(new URL('https://api.example.com'), '/v1/tts')).toBe('https://api.example.com/v1/tts');
     expect(buildUrl(new URL('https://api.example.com/'), '/v1/tts')).toBe('https://api.example.com/v1/tts');
-    expect(buildUrl(new URL('https://x.io/voice/api/'), '/v1/tts', { page: 2, status: undefined })).toBe('https://x.io/voice/api/v1/tts?page=2');
+    expect(buildUrl(new URL('https://x.io/voice/api/'), '/v1/tts', { page: 2, status: undefined })).toBe(
+      'https://x.io/voice/api/v1/tts?page=2',
+    );
   });
 
   it('refuses plain http:// to a remote host and accepts it for loopback', () => {
@@ -51,13 +60,16 @@ describe('base URL', () => {
 });
 
 describe('path parameters', () => {
-  it.each(['../x', 'a/b', '..%2F', 'q?x=1', 'h#frag', '100%', 'with space', '../../v1/messages'])('%s reaches the same endpoint, intact', async (id) => {
-    const res = await client().json({ method: 'GET', path: path`/v1/_test/items/${id}` }, Item);
-    expect(res.body.data).toEqual({ id });
-    expect(sandbox.log).toHaveLength(1);
-    expect(sandbox.log[0].path.startsWith('/v1/_test/items/')).toBe(true);
-    expect(sandbox.log[0].path.split('/')).toHaveLength(5);
-  });
+  it.each(['../x', 'a/b', '..%2F', 'q?x=1', 'h#frag', '100%', 'with space', '../../v1/messages'])(
+    '%s reaches the same endpoint, intact',
+    async (id) => {
+      const res = await client().json({ method: 'GET', path: path`/v1/_test/items/${id}` }, Item);
+      expect(res.body.data).toEqual({ id });
+      expect(sandbox.log).toHaveLength(1);
+      expect(sandbox.log[0].path.startsWith('/v1/_test/items/')).toBe(true);
+      expect(sandbox.log[0].path.split('/')).toHaveLength(5);
+    },
+  );
 
   it('refuses IDs that a URL parser would resolve away, before sending anything', () => {
     for (const bad of ['', '.', '..']) expect(() => encodePathParam(bad)).toThrow(UsageError);
@@ -82,7 +94,9 @@ describe('retries', () => {
 
   it('a GET gives up after 3 retries with exit 7 (503: not available) naming the last status', async () => {
     sandbox.addFault({ path: '/v1/_test', status: 503 });
-    const err = await client().json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
     expect(err.exitCode).toBe(ExitCode.unavailable);
@@ -92,7 +106,9 @@ describe('retries', () => {
 
   it('a POST is sent once, whatever the answer', async () => {
     sandbox.addFault({ path: '/v1/_test', status: 503 });
-    const err = await client().json({ method: 'POST', path: '/v1/_test/items', body: { a: 1 } }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'POST', path: '/v1/_test/items', body: { a: 1 } }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.exitCode).toBe(ExitCode.unavailable);
     expect(sandbox.log).toHaveLength(1);
@@ -100,7 +116,9 @@ describe('retries', () => {
 
   it('a POST whose socket closes is not repeated and says the outcome is unknown', async () => {
     sandbox.addFault({ path: '/v1/_test', kind: 'close' });
-    const err = await client().json({ method: 'POST', path: '/v1/_test/items', body: {} }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'POST', path: '/v1/_test/items', body: {} }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.hints.join(' ')).toMatch(/may have reached the service/);
     expect(sandbox.log).toHaveLength(1);
@@ -129,21 +147,27 @@ describe('retries', () => {
 describe('errors and bodies', () => {
   it('a timeout ends the request and says so', async () => {
     sandbox.addFault({ path: '/v1/_test', latencyMs: 400 });
-    const err = await client({ timeoutMs: 100, retries: 0 }).json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client({ timeoutMs: 100, retries: 0 })
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/timed out after 0.1s/);
   });
 
   it('a body that is not JSON is an error showing its start', async () => {
     sandbox.addFault({ path: '/v1/_test', kind: 'not-json' });
-    const err = await client().json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MalformedResponseError);
     expect(err.message).toContain('<<this is not json>>');
   });
 
   it('a response cut halfway is a network error naming the requestId, not a crash', async () => {
     sandbox.addFault({ path: '/v1/_test', kind: 'cut' });
-    const err = await client().json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/connection broke while the response was arriving \(HTTP 200\)/);
     expect(err.hints.join(' ')).toMatch(/requestId: req_/);
@@ -155,20 +179,28 @@ describe('errors and bodies', () => {
 
   it('a 200 without data is an error, not a crash', async () => {
     sandbox.addFault({ path: '/v1/_test', kind: 'missing-data' });
-    const err = await client().json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client()
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(MalformedResponseError);
     expect(err.message).toMatch(/data/);
   });
 
   it('an HTML error page gives a readable message', async () => {
     sandbox.addFault({ path: '/v1/_test', kind: 'html', status: 502 });
-    const err = await client({ retries: 0 }).json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client({ retries: 0 })
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('HTML page: 502 Bad Gateway');
   });
 
   it('reads every error body shape leniently', () => {
-    expect(parseErrorBody('{"error":{"code":"not_found","message":"gone"},"requestId":"r1"}')).toMatchObject({ code: 'not_found', message: 'gone', requestId: 'r1' });
+    expect(parseErrorBody('{"error":{"code":"not_found","message":"gone"},"requestId":"r1"}')).toMatchObject({
+      code: 'not_found',
+      message: 'gone',
+      requestId: 'r1',
+    });
     expect(parseErrorBody('{"error":"bad thing"}')).toMatchObject({ message: 'bad thing' });
     expect(parseErrorBody('{"code":"x","message":"y"}')).toMatchObject({ code: 'x', message: 'y' });
     expect(parseErrorBody('{"message":"only"}')).toMatchObject({ message: 'only' });
@@ -178,13 +210,23 @@ describe('errors and bodies', () => {
   });
 
   it('names an HTML error page by its title, else by its first heading', () => {
-    expect(parseErrorBody('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>')).toEqual({ message: 'HTML page: 502 Bad Gateway' });
-    expect(parseErrorBody('<html><body><h1 class="x">Service <b>Unavailable</b></h1><p>later</p></body></html>')).toEqual({ message: 'HTML page: Service Unavailable' });
-    expect(parseErrorBody('<html><body><p>nothing to name it by</p></body></html>')).toEqual({ message: 'an HTML page instead of JSON' });
+    expect(
+      parseErrorBody(
+        '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>',
+      ),
+    ).toEqual({ message: 'HTML page: 502 Bad Gateway' });
+    expect(
+      parseErrorBody('<html><body><h1 class="x">Service <b>Unavailable</b></h1><p>later</p></body></html>'),
+    ).toEqual({ message: 'HTML page: Service Unavailable' });
+    expect(parseErrorBody('<html><body><p>nothing to name it by</p></body></html>')).toEqual({
+      message: 'an HTML page instead of JSON',
+    });
   });
 
   it('a wrong key is 401 with a hint, exit 3', async () => {
-    const err = await client({ apiKey: 'vk_wrong_key_123456' }).json({ method: 'GET', path: '/v1/_test/items/a' }, Item).catch((e) => e);
+    const err = await client({ apiKey: 'vk_wrong_key_123456' })
+      .json({ method: 'GET', path: '/v1/_test/items/a' }, Item)
+      .catch((e) => e);
     expect(err.status).toBe(401);
     expect(err.exitCode).toBe(ExitCode.auth);
     expect(err.hints.join(' ')).toMatch(/VOICECTL_API_KEY/);
@@ -194,7 +236,8 @@ describe('errors and bodies', () => {
 describe('pagination', () => {
   it.each([1, 5, 7, 23, 100])('walks every page in order with limit %i', async (limit) => {
     const seen: unknown[] = [];
-    for await (const r of paginateRecords(client(), AnyRecord, { path: '/v1/_test/items', limit, concurrency: 3 })) seen.push(r);
+    for await (const r of paginateRecords(client(), AnyRecord, { path: '/v1/_test/items', limit, concurrency: 3 }))
+      seen.push(r);
     expect(seen).toEqual(ITEMS);
     expect(sandbox.log).toHaveLength(Math.ceil(ITEMS.length / limit));
   });
@@ -214,7 +257,13 @@ describe('pagination', () => {
 describe('redirects', () => {
   it('are never followed, so the key cannot travel to another origin', async () => {
     const redirecting = new Sandbox({
-      routes: [{ method: 'GET', pattern: '/v1/_test/moved', handle: () => ({ status: 302, body: {}, headers: { location: 'https://elsewhere.example.com/steal' } }) }],
+      routes: [
+        {
+          method: 'GET',
+          pattern: '/v1/_test/moved',
+          handle: () => ({ status: 302, body: {}, headers: { location: 'https://elsewhere.example.com/steal' } }),
+        },
+      ],
     });
     await redirecting.listen(0);
     try {

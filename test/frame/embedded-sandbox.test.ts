@@ -9,7 +9,7 @@ import { spawnCli, tempDir } from '../helpers/cli.js';
 const opts = (configDir: string) => ({ configDir, key: null, env: { VOICECTL_POLL_INTERVAL_MS: '50' } });
 
 describe('--sandbox', () => {
-  it('runs README\'s first command: create, wait, a completed record; the next command sees it', async () => {
+  it("runs README's first command: create, wait, a completed record; the next command sees it", async () => {
     const dir = tempDir();
     const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Hello', '--wait'], opts(dir));
     expect(r.code, r.stderr).toBe(0);
@@ -24,7 +24,11 @@ describe('--sandbox', () => {
 
   it('commands started together all keep what they did (one at a time on the state file)', async () => {
     const dir = tempDir();
-    const runs = await Promise.all(Array.from({ length: 4 }, (_, i) => spawnCli(['--sandbox', 'tts', 'create', '-q', '--text', `Parallel ${i}`], opts(dir))));
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        spawnCli(['--sandbox', 'tts', 'create', '-q', '--text', `Parallel ${i}`], opts(dir)),
+      ),
+    );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const ids = runs.map((r) => r.stdout.trim());
     const list = await spawnCli(['--sandbox', 'tts', 'list', '--all', '-q'], opts(dir));

@@ -9,7 +9,24 @@ const rendered = JSON.parse(readFileSync(join(ROOT, 'dist/help.json'), 'utf8')) 
 
 describe('help', () => {
   it('is rendered ahead for every command of the program', () => {
-    expect(Object.keys(rendered)).toEqual(expect.arrayContaining(['', 'tts', 'tts create', 'tts wait', 'voices list', 'campaigns create', 'contacts convert', 'messages send-sms', 'calls list', 'api', 'profiles add', 'auth status', 'completion', 'sandbox']));
+    expect(Object.keys(rendered)).toEqual(
+      expect.arrayContaining([
+        '',
+        'tts',
+        'tts create',
+        'tts wait',
+        'voices list',
+        'campaigns create',
+        'contacts convert',
+        'messages send-sms',
+        'calls list',
+        'api',
+        'profiles add',
+        'auth status',
+        'completion',
+        'sandbox',
+      ]),
+    );
   });
 
   it.each(Object.keys(rendered))('"%s": the ahead copy equals the live one, and has examples', async (path) => {

@@ -5,7 +5,10 @@ import { BIN, KEYS, tempDir } from '../helpers/cli.js';
 
 describe('voicectl sandbox', () => {
   it('serves the API on the printed URL and stops cleanly on Ctrl-C', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0'], { env: { ...process.env, VOICECTL_CONFIG_DIR: tempDir() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0'], {
+      env: { ...process.env, VOICECTL_CONFIG_DIR: tempDir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -29,7 +32,11 @@ describe('voicectl sandbox', () => {
     const noKey = await fetch(`${url}/v1/messages`);
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ error: { code: 'unauthorized' }, requestId: expect.any(String) });
-    const readOnly = await fetch(`${url}/v1/messages/sms`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.acmeRead}` }, body: '{}' });
+    const readOnly = await fetch(`${url}/v1/messages/sms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.acmeRead}` },
+      body: '{}',
+    });
     expect(readOnly.status).toBe(403);
     expect(((await readOnly.json()) as { error: { message: string } }).error.message).toMatch(/messages:write/);
 

@@ -27,6 +27,8 @@ describe('exit codes of HTTP statuses', () => {
     [409, 'POST', false, ExitCode.error],
   ])('%i on %s (retries used up: %s) exits %i', (status, method, exhausted, code) => {
     expect(exitCodeForStatus(status)).toBe(code);
-    expect(new ApiError({ status, method, path: '/v1/x', message: 'm', retriesExhausted: exhausted }).exitCode).toBe(code);
+    expect(new ApiError({ status, method, path: '/v1/x', message: 'm', retriesExhausted: exhausted }).exitCode).toBe(
+      code,
+    );
   });
 });

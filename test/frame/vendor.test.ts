@@ -32,12 +32,22 @@ describe('vendored dependencies', () => {
     cpSync(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
     cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
     cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-    for (const name of ['zod', 'undici']) writeFileSync(join(copy, 'dist', 'vendor', `${name}.cache`), Buffer.alloc(4096, 7));
+    for (const name of ['zod', 'undici'])
+      writeFileSync(join(copy, 'dist', 'vendor', `${name}.cache`), Buffer.alloc(4096, 7));
     expect(probe(join(copy, 'dist'), 'zod')).toEqual({ rejected: true });
-    const r = spawnSync(process.execPath, [join(copy, 'bin', 'voicectl.js'), 'tts', 'create', '--dry-run', '--text', 'Hello', '--speed', '9'], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, VOICECTL_CONFIG_DIR: copy, VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_API_KEY: 'vk_test' },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(copy, 'bin', 'voicectl.js'), 'tts', 'create', '--dry-run', '--text', 'Hello', '--speed', '9'],
+      {
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          VOICECTL_CONFIG_DIR: copy,
+          VOICECTL_BASE_URL: 'http://127.0.0.1:9',
+          VOICECTL_API_KEY: 'vk_test',
+        },
+      },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--speed');
   });

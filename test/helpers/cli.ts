@@ -62,7 +62,9 @@ export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
  */
 export function assertNoSecrets(argv: string[], result: CliResult, env: Record<string, string | undefined>): CliResult {
   if (argv[0] === 'sandbox') return result;
-  const secrets = [...Object.values(KEYS), env.VOICECTL_API_KEY].filter((k): k is string => Boolean(k && k.length >= 8));
+  const secrets = [...Object.values(KEYS), env.VOICECTL_API_KEY].filter((k): k is string =>
+    Boolean(k && k.length >= 8),
+  );
   for (const secret of secrets) {
     if (result.stdout.includes(secret) || result.stderr.includes(secret)) {
       throw new Error(`an API key leaked into the output of voicectl ${argv.join(' ')}`);
@@ -80,10 +82,16 @@ export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliRes
 }
 
 /** Runs bin/voicectl.js as a child process (needs the build from test/setup/build.ts). */
-export function spawnCli(argv: string[], opts: CliOptions & { onSpawn?: (child: ReturnType<typeof spawn>) => void; keepStdinOpen?: boolean } = {}): Promise<CliResult> {
+export function spawnCli(
+  argv: string[],
+  opts: CliOptions & { onSpawn?: (child: ReturnType<typeof spawn>) => void; keepStdinOpen?: boolean } = {},
+): Promise<CliResult> {
   const env = cliEnv(opts);
   return new Promise<CliResult>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -11,14 +11,28 @@ beforeAll(async () => {
   const base = Date.now() - 3600_000;
   for (let i = 0; i < 5; i++) {
     sandbox.state.calls.push({
-      id: `call_dialer_${i}`, orgId: 'org_acme', campaignId: i < 3 ? 'cmp_test' : 'cmp_other', contactIndex: i, attempt: 1, direction: 'OUTBOUND',
-      toNumber: `+39333000000${i}`, fromNumber: '+390212345678', status: 'answered', durationSeconds: 30,
-      startedAt: new Date(base + i * 1000).toISOString(), endedAt: new Date(base + i * 1000 + 30_000).toISOString(), createdAt: new Date(base + i * 1000).toISOString(),
+      id: `call_dialer_${i}`,
+      orgId: 'org_acme',
+      campaignId: i < 3 ? 'cmp_test' : 'cmp_other',
+      contactIndex: i,
+      attempt: 1,
+      direction: 'OUTBOUND',
+      toNumber: `+39333000000${i}`,
+      fromNumber: '+390212345678',
+      status: 'answered',
+      durationSeconds: 30,
+      startedAt: new Date(base + i * 1000).toISOString(),
+      endedAt: new Date(base + i * 1000 + 30_000).toISOString(),
+      createdAt: new Date(base + i * 1000).toISOString(),
     } satisfies SandboxCall);
   }
 });
-afterAll(async () => { await sandbox.close(); });
-beforeEach(() => { sandbox.log.length = 0; });
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.log.length = 0;
+});
 
 function expected(org = 'org_acme', campaignId?: string) {
   return sandbox.state.calls
@@ -41,7 +55,11 @@ describe('calls list', () => {
     const r = await cli(['calls', 'list', '--campaign', 'cmp_test'], { sandbox });
     expect(r.code).toBe(0);
     expect(sandbox.requests('GET', '/v1/calls')[0].query).toEqual({ campaignId: 'cmp_test' });
-    expect(parseJson<{ id: string }[]>(r.stdout).map((c) => c.id)).toEqual(['call_dialer_2', 'call_dialer_1', 'call_dialer_0']);
+    expect(parseJson<{ id: string }[]>(r.stdout).map((c) => c.id)).toEqual([
+      'call_dialer_2',
+      'call_dialer_1',
+      'call_dialer_0',
+    ]);
     expect(r.stderr).not.toContain('ignore');
   });
 
@@ -60,7 +78,7 @@ describe('calls list', () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(120);
   });
 
-  it('lists only the caller organization\'s calls', async () => {
+  it("lists only the caller organization's calls", async () => {
     const r = await cli(['calls', 'list', '--all'], { sandbox, key: KEYS.globex });
     expect(parseJson(r.stdout)).toEqual(expected('org_globex'));
   });

@@ -4,9 +4,15 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, parseJson, startSandbox } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
-beforeEach(() => { sandbox.log.length = 0; });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.log.length = 0;
+});
 
 type Msg = Record<string, unknown> & { id: string; channel: string; createdAt: string };
 
@@ -51,7 +57,10 @@ describe('messages list', () => {
   it.each([100, 7, 1])('--all --limit %i returns every record exactly once, in order', async (limit) => {
     const r = await cli(['messages', 'list', '--all', '--limit', String(limit), '-o', 'ndjson'], { sandbox });
     expect(r.code).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => parseJson<Msg>(l).id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => parseJson<Msg>(l).id);
     expect(ids).toEqual(expected().map((m) => m.id));
     expect(sandbox.requests('GET', '/v1/messages')).toHaveLength(Math.ceil(expected().length / limit));
   });
@@ -65,20 +74,43 @@ describe('messages list', () => {
   it('--all --page N walks from page N on', async () => {
     const r = await cli(['messages', 'list', '--all', '--page', '3', '--limit', '50', '-o', 'ndjson'], { sandbox });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => parseJson<Msg>(l).id)).toEqual(expected().slice(100).map((m) => m.id));
-    expect(sandbox.requests('GET', '/v1/messages').map((e) => e.query.page).sort()).toEqual(['3', '4', '5', '6'].slice(0, Math.ceil(expected().length / 50) - 2));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => parseJson<Msg>(l).id),
+    ).toEqual(
+      expected()
+        .slice(100)
+        .map((m) => m.id),
+    );
+    expect(
+      sandbox
+        .requests('GET', '/v1/messages')
+        .map((e) => e.query.page)
+        .sort(),
+    ).toEqual(['3', '4', '5', '6'].slice(0, Math.ceil(expected().length / 50) - 2));
   });
 
   it('a walk that breaks midway prints the command that fetches the rest; that command completes the list', async () => {
     sandbox.clearFaults();
     sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 500, skip: 3, times: 1 });
-    const broken = await cli(['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson'], { sandbox });
+    const broken = await cli(['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson'], {
+      sandbox,
+    });
     sandbox.clearFaults();
     expect(broken.code).toBe(1);
     const total = Math.ceil(expected().length / 50);
-    expect(broken.stderr).toContain(`Printed pages 1 to 3 of ${total}. The rest: voicectl messages list --all --limit 50 --concurrency 1 -o ndjson --page 4`);
-    const rest = await cli(['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson', '--page', '4'], { sandbox });
-    const ids = [...broken.stdout.trim().split('\n'), ...rest.stdout.trim().split('\n')].map((l) => parseJson<Msg>(l).id);
+    expect(broken.stderr).toContain(
+      `Printed pages 1 to 3 of ${total}. The rest: voicectl messages list --all --limit 50 --concurrency 1 -o ndjson --page 4`,
+    );
+    const rest = await cli(
+      ['messages', 'list', '--all', '--limit', '50', '--concurrency', '1', '-o', 'ndjson', '--page', '4'],
+      { sandbox },
+    );
+    const ids = [...broken.stdout.trim().split('\n'), ...rest.stdout.trim().split('\n')].map(
+      (l) => parseJson<Msg>(l).id,
+    );
     expect(ids).toEqual(expected().map((m) => m.id));
   });
 
@@ -86,7 +118,12 @@ describe('messages list', () => {
     const r = await cli(['messages', 'list', '--page', '2', '--limit', '5'], { sandbox });
     const body = parseJson<{ data: Msg[]; pagination: Record<string, number> }>(r.stdout);
     expect(body.data).toEqual(expected().slice(5, 10));
-    expect(body.pagination).toEqual({ page: 2, limit: 5, total: expected().length, totalPages: Math.ceil(expected().length / 5) });
+    expect(body.pagination).toEqual({
+      page: 2,
+      limit: 5,
+      total: expected().length,
+      totalPages: Math.ceil(expected().length / 5),
+    });
   });
 
   it.each([
@@ -112,19 +149,28 @@ describe('messages list', () => {
     const first = expected()[0];
     const d = new Date(first.createdAt);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(lines[1].startsWith(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`)).toBe(true);
+    expect(
+      lines[1].startsWith(
+        `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
+      ),
+    ).toBe(true);
     expect(r.stdout).toContain('…');
     expect(r.stderr).toContain('Page 1 of');
   });
 
   it('prints CSV with every documented field', async () => {
     const r = await cli(['messages', 'list', '--limit', '3', '-o', 'csv'], { sandbox });
-    expect(r.stdout.split('\n')[0]).toBe('id,createdAt,channel,direction,status,fromAddress,toAddress,subject,body,externalId,errorMessage');
+    expect(r.stdout.split('\n')[0]).toBe(
+      'id,createdAt,channel,direction,status,fromAddress,toAddress,subject,body,externalId,errorMessage',
+    );
     expect(r.stdout.trim().split('\n')).toHaveLength(4);
   });
 
-  it('lists only the caller organization\'s messages', async () => {
-    const r = await cli(['messages', 'list', '--all'], { sandbox, key: (await import('../helpers/cli.js')).KEYS.globex });
+  it("lists only the caller organization's messages", async () => {
+    const r = await cli(['messages', 'list', '--all'], {
+      sandbox,
+      key: (await import('../helpers/cli.js')).KEYS.globex,
+    });
     const got = parseJson<Msg[]>(r.stdout);
     const globex = new Set(sandbox.state.messages.filter((m) => m.orgId === 'org_globex').map((m) => m.id));
     expect(got.length).toBe(globex.size);
@@ -132,7 +178,9 @@ describe('messages list', () => {
   });
 
   it('the sandbox answers 400 validation_error to an unknown channel', async () => {
-    const res = await fetch(`${sandbox.url}/v1/messages?channel=fax`, { headers: { authorization: `Bearer ${(await import('../helpers/cli.js')).KEYS.acme}` } });
+    const res = await fetch(`${sandbox.url}/v1/messages?channel=fax`, {
+      headers: { authorization: `Bearer ${(await import('../helpers/cli.js')).KEYS.acme}` },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_error');
   });
@@ -151,7 +199,10 @@ describe('messages send-sms', () => {
   });
 
   it('sends --from when given, and reports the 503 in the --json error object', async () => {
-    const r = await cli(['messages', 'send-sms', '--to', '+12125550123', '--from', '+12125550100', '--body', 'x', '--json'], { sandbox });
+    const r = await cli(
+      ['messages', 'send-sms', '--to', '+12125550123', '--from', '+12125550100', '--body', 'x', '--json'],
+      { sandbox },
+    );
     expect(r.code).toBe(7);
     expect(sandbox.requests('POST')[0].body).toEqual({ to: '+12125550123', body: 'x', from: '+12125550100' });
     const last = parseJson<{ error: Record<string, unknown> }>(r.stderr.trim().split('\n').at(-1)!);
@@ -190,13 +241,23 @@ describe('messages send-sms', () => {
   });
 
   it('the sandbox validates the body (400) before answering 503', async () => {
-    const res = await fetch(`${sandbox.url}/v1/messages/sms`, { method: 'POST', headers: { authorization: `Bearer ${(await import('../helpers/cli.js')).KEYS.acme}`, 'content-type': 'application/json' }, body: '{"to":"123"}' });
+    const res = await fetch(`${sandbox.url}/v1/messages/sms`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(await import('../helpers/cli.js')).KEYS.acme}`,
+        'content-type': 'application/json',
+      },
+      body: '{"to":"123"}',
+    });
     expect(res.status).toBe(400);
   });
 
   it('a read-only key gets 403 (exit 3), not the 503', async () => {
     const { KEYS } = await import('../helpers/cli.js');
-    const r = await cli(['messages', 'send-sms', '--to', '+393331234567', '--body', 'hi'], { sandbox, key: KEYS.acmeRead });
+    const r = await cli(['messages', 'send-sms', '--to', '+393331234567', '--body', 'hi'], {
+      sandbox,
+      key: KEYS.acmeRead,
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('messages:write');
   });

@@ -4,8 +4,12 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { spawnCli, startSandbox } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
 
 describe('Ctrl-C during messages list --all', () => {
   it('exits 130 and prints which pages were printed and the command for the rest', async () => {
@@ -27,7 +31,10 @@ describe('Ctrl-C during messages list --all', () => {
     });
     sandbox.clearFaults();
     expect(r.code).toBe(130);
-    const m = /Printed pages 1 to (\d+) of (\d+)\. The rest: voicectl messages list --all --limit 20 --concurrency 1 -o ndjson --page (\d+)/.exec(r.stderr);
+    const m =
+      /Printed pages 1 to (\d+) of (\d+)\. The rest: voicectl messages list --all --limit 20 --concurrency 1 -o ndjson --page (\d+)/.exec(
+        r.stderr,
+      );
     expect(m, r.stderr).not.toBeNull();
     const [, done, total, next] = m!.map(Number);
     expect(next).toBe(done + 1);

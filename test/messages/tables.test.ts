@@ -7,8 +7,12 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { assertNoSecrets, cli, cliEnv, KEYS, startSandbox, type CliResult } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
 
 /** The CLI on a terminal `columns` wide (cli() always gets 120). */
 async function onTerminal(argv: string[], columns: number): Promise<CliResult> {
@@ -21,7 +25,10 @@ async function onTerminal(argv: string[], columns: number): Promise<CliResult> {
 const headers = (stdout: string) => stdout.split('\n')[0].trim().split(/\s+/);
 
 function newestMessages(n: number) {
-  return sandbox.state.messages.filter((m) => m.orgId === 'org_acme').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, n);
+  return sandbox.state.messages
+    .filter((m) => m.orgId === 'org_acme')
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+    .slice(0, n);
 }
 
 describe('messages list on a terminal', () => {
@@ -58,17 +65,20 @@ describe('messages list on a terminal', () => {
 });
 
 describe('calls list on a terminal', () => {
-  it.each([60, 120, 200])('at %i columns: id, status, then timestamps, then the rest, cut from the end; every line fits', async (columns) => {
-    const all = headers((await onTerminal(['calls', 'list'], 1000)).stdout);
-    expect(all.slice(0, 5)).toEqual(['id', 'status', 'startedAt', 'endedAt', 'createdAt']);
-    const r = await onTerminal(['calls', 'list'], columns);
-    expect(r.code).toBe(0);
-    for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
-    const shown = headers(r.stdout);
-    expect(shown).toEqual(all.slice(0, shown.length));
-    if (columns === 60) expect(shown).toEqual(['id', 'status', 'startedAt']);
-    else expect(shown.length).toBeGreaterThanOrEqual(columns === 120 ? 5 : 8);
-  });
+  it.each([60, 120, 200])(
+    'at %i columns: id, status, then timestamps, then the rest, cut from the end; every line fits',
+    async (columns) => {
+      const all = headers((await onTerminal(['calls', 'list'], 1000)).stdout);
+      expect(all.slice(0, 5)).toEqual(['id', 'status', 'startedAt', 'endedAt', 'createdAt']);
+      const r = await onTerminal(['calls', 'list'], columns);
+      expect(r.code).toBe(0);
+      for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
+      const shown = headers(r.stdout);
+      expect(shown).toEqual(all.slice(0, shown.length));
+      if (columns === 60) expect(shown).toEqual(['id', 'status', 'startedAt']);
+      else expect(shown.length).toBeGreaterThanOrEqual(columns === 120 ? 5 : 8);
+    },
+  );
 });
 
 describe('-o csv of a single record', () => {
@@ -84,7 +94,9 @@ describe('-o csv of a single record', () => {
       const cells = values.split(',');
       expect(cells.slice(0, 3)).toEqual([sandbox.url, '', `****${key.slice(-4)}`]);
       // The same answer as the terminal's yes / no (403), per scope.
-      expect(cells.slice(3)).toEqual(scopes.map((s) => (new RegExp(`^${s}\\s+yes$`, 'm').test(shown.stdout) ? 'true' : 'false')));
+      expect(cells.slice(3)).toEqual(
+        scopes.map((s) => (new RegExp(`^${s}\\s+yes$`, 'm').test(shown.stdout) ? 'true' : 'false')),
+      );
       expect(cells.slice(3)).toContain('true');
     }
     const read = await cli(['-o', 'csv', 'auth', 'status'], { sandbox, key: KEYS.acmeRead });
@@ -93,19 +105,28 @@ describe('-o csv of a single record', () => {
 
   it('flattens nested objects into dotted columns; booleans, nulls and arrays as data', async () => {
     const io = testStreams();
-    await printRecord(io, { format: 'csv', quiet: false }, { id: 'c1', counters: { done: 1, failed: 0 }, ok: false, note: null, tags: ['a', 'b'] });
+    await printRecord(
+      io,
+      { format: 'csv', quiet: false },
+      { id: 'c1', counters: { done: 1, failed: 0 }, ok: false, note: null, tags: ['a', 'b'] },
+    );
     expect(io.stdout()).toBe('id,counters.done,counters.failed,ok,note,tags\nc1,1,0,false,,"[""a"",""b""]"\n');
   });
 
   it('a field with no value in the record prints what the terminal shows', async () => {
     const io = testStreams();
-    await printRecord(io, { format: 'csv', quiet: false }, { id: 'c1', timezone: 'Europe/Rome' }, [{ key: 'id' }, { key: 'window', human: (r) => `${r.timezone}, 9-18` }]);
+    await printRecord(io, { format: 'csv', quiet: false }, { id: 'c1', timezone: 'Europe/Rome' }, [
+      { key: 'id' },
+      { key: 'window', human: (r) => `${r.timezone}, 9-18` },
+    ]);
     expect(io.stdout()).toBe('id,window\nc1,"Europe/Rome, 9-18"\n');
   });
 
   it('profiles show keeps its columns', async () => {
     const r = await cli(['-o', 'csv', 'profiles', 'show'], { sandbox });
     expect(r.stdout.split('\n')[0]).toBe('profile,baseUrl,baseUrlSource,apiKey,apiKeySource,configFile');
-    expect(r.stdout.split('\n')[1]).toMatch(/^,http:\/\/127\.0\.0\.1:\d+,VOICECTL_BASE_URL,\*{4}\w{4},VOICECTL_API_KEY,.*profiles\.json$/);
+    expect(r.stdout.split('\n')[1]).toMatch(
+      /^,http:\/\/127\.0\.0\.1:\d+,VOICECTL_BASE_URL,\*{4}\w{4},VOICECTL_API_KEY,.*profiles\.json$/,
+    );
   });
 });

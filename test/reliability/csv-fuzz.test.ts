@@ -48,7 +48,10 @@ function expectCleanOutcome(c: Converted): void {
     expectFailure(c.r, 2);
     expect(c.left, 'nothing written on error').toEqual([]);
     // One readable line: not the whole garbage of the input.
-    expect(c.r.stderr.split('\n').every((l) => l.length < 2000), 'no giant lines').toBe(true);
+    expect(
+      c.r.stderr.split('\n').every((l) => l.length < 2000),
+      'no giant lines',
+    ).toBe(true);
   }
 }
 
@@ -124,7 +127,11 @@ describe('broken files: a clear error or a correct conversion', () => {
   });
 
   it('invalid UTF-8: exit 2 suggesting --encoding latin1, nothing written; converted with --encoding', async () => {
-    const bytes = Buffer.concat([Buffer.from('phone_number,name\n+393331234567,Nicol'), Buffer.from([0xf2]), Buffer.from('\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('phone_number,name\n+393331234567,Nicol'),
+      Buffer.from([0xf2]),
+      Buffer.from('\n'),
+    ]);
     const c = await convert(bytes);
     expectFailure(c.r, 2);
     expect(c.left).toEqual([]);
@@ -160,7 +167,11 @@ describe('broken files: a clear error or a correct conversion', () => {
   it('random bytes after a valid header', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), async (bytes) => {
-        expectCleanOutcome(await convert(Buffer.concat([Buffer.from('phone_number,name,contact_attempts.1.phone_number\n'), Buffer.from(bytes)])));
+        expectCleanOutcome(
+          await convert(
+            Buffer.concat([Buffer.from('phone_number,name,contact_attempts.1.phone_number\n'), Buffer.from(bytes)]),
+          ),
+        );
       }),
       { numRuns: 40 },
     );
@@ -168,9 +179,34 @@ describe('broken files: a clear error or a correct conversion', () => {
 
   it('random CSV-shaped text: delimiters, quotes, line ends, BOMs, NULs, numbers', async () => {
     const token = fc.constantFrom(
-      ',', ';', '\t', '|', '"', '""', '\n', '\r\n', '\r', ' ', '\u0000', '\uFEFF', 'é', '\u2028', 'phone_number', 'name', 'note',
-      'contact_attempts.1.phone_number', 'contact_attempts.1.name', 'contact_attempts.0.phone_number', '+393331234567', '+390212345678',
-      '02 1234 5678', '0039 333 1234567', '3.93331E+11', 'abc', '', '=cmd()',
+      ',',
+      ';',
+      '\t',
+      '|',
+      '"',
+      '""',
+      '\n',
+      '\r\n',
+      '\r',
+      ' ',
+      '\u0000',
+      '\uFEFF',
+      'é',
+      '\u2028',
+      'phone_number',
+      'name',
+      'note',
+      'contact_attempts.1.phone_number',
+      'contact_attempts.1.name',
+      'contact_attempts.0.phone_number',
+      '+393331234567',
+      '+390212345678',
+      '02 1234 5678',
+      '0039 333 1234567',
+      '3.93331E+11',
+      'abc',
+      '',
+      '=cmd()',
     );
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(token, { maxLength: 60 }), async (withHeader, tokens) => {
@@ -194,13 +230,33 @@ describe('well-formed files convert exactly', () => {
     ['+33612345678', ['+33612345678', '+33 6 12 34 56 78']],
     ['+819012345678', ['+819012345678', '+81 90-1234-5678']],
   ];
-  const fieldName = fc.stringMatching(/^[a-z][a-z_]{0,7}$/).filter((n) => n !== 'phone_number' && n !== 'contact_attempts');
+  const fieldName = fc
+    .stringMatching(/^[a-z][a-z_]{0,7}$/)
+    .filter((n) => n !== 'phone_number' && n !== 'contact_attempts');
   const cellText = fc.oneof(
     fc.string({ maxLength: 12 }),
-    fc.constantFrom('', '  ', 'a,b', 'a;b', 'tab\there', 'pipe|it', 'say "hi"', 'line\nbreak', 'crlf\r\nbreak', ' padded ', 'Nicolò', '日本語', '😀', '=1+1', '0012', '3.5e3'),
+    fc.constantFrom(
+      '',
+      '  ',
+      'a,b',
+      'a;b',
+      'tab\there',
+      'pipe|it',
+      'say "hi"',
+      'line\nbreak',
+      'crlf\r\nbreak',
+      ' padded ',
+      'Nicolò',
+      '日本語',
+      '😀',
+      '=1+1',
+      '0012',
+      '3.5e3',
+    ),
   );
 
-  const csvCell = (v: string, d: string) => (v.includes(d) || /["\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v);
+  const csvCell = (v: string, d: string) =>
+    v.includes(d) || /["\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;
 
   const fileArb = fc
     .record({
@@ -214,7 +270,11 @@ describe('well-formed files convert exactly', () => {
     .chain((shape) =>
       fc.record({
         shape: fc.constant(shape),
-        rows: fc.tuple(...shape.picks.map(() => fc.tuple(fc.nat(), fc.array(cellText, { minLength: shape.fields.length, maxLength: shape.fields.length })))),
+        rows: fc.tuple(
+          ...shape.picks.map(() =>
+            fc.tuple(fc.nat(), fc.array(cellText, { minLength: shape.fields.length, maxLength: shape.fields.length })),
+          ),
+        ),
       }),
     );
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, parseJson, ROOT, startSandbox } from '../helpers/cli.js';
-import { expectFailure, expectNoCrash } from './helpers.js';
+import { expectFailure } from './helpers.js';
 
 const CAMPAIGN_FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
 let sandbox: Sandbox;
@@ -36,7 +36,13 @@ const getCases = GETS.map((g) => [g.name, g] as const);
 describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
   describe.each(getCases)('%s', (_name, g) => {
     it.each([429, 502, 503, 504])('succeeds after two %i answers', async (status) => {
-      sandbox.addFault({ method: 'GET', path: g.path, status, times: 2, ...(status === 502 ? { kind: 'html' as const } : {}) });
+      sandbox.addFault({
+        method: 'GET',
+        path: g.path,
+        status,
+        times: 2,
+        ...(status === 502 ? { kind: 'html' as const } : {}),
+      });
       const r = await cli(g.argv(), { sandbox });
       expect(r.code, r.stderr).toBe(0);
       expect(sandbox.requests('GET', g.path).map((e) => e.status)).toEqual([status, status, 200]);
@@ -60,7 +66,8 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
   });
 
   /** Milliseconds between the sandbox's log entries (each stamped to the millisecond when the request arrived). */
-  const gaps = (entries: { at: string }[]) => entries.slice(1).map((e, i) => Date.parse(e.at) - Date.parse(entries[i].at));
+  const gaps = (entries: { at: string }[]) =>
+    entries.slice(1).map((e, i) => Date.parse(e.at) - Date.parse(entries[i].at));
   /** Timers and millisecond stamps may each round by 1 ms. */
   const SLACK_MS = 2;
 
@@ -87,7 +94,10 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
     const r = await cli(['messages', 'list', '--debug'], { sandbox, env: { VOICECTL_RETRY_BASE_MS: String(base) } });
     const took = Date.now() - started;
     expectFailure(r, 7);
-    const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
     expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
     waits.forEach(([n, ms]) => {
       const step = base * 2 ** (n - 1);
@@ -96,7 +106,9 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
     });
     const log = sandbox.requests('GET', '/v1/messages');
     expect(log).toHaveLength(4);
-    gaps(log).forEach((gap, i) => expect(gap, `wait before attempt ${i + 2}`).toBeGreaterThanOrEqual(waits[i][1] - SLACK_MS));
+    gaps(log).forEach((gap, i) =>
+      expect(gap, `wait before attempt ${i + 2}`).toBeGreaterThanOrEqual(waits[i][1] - SLACK_MS),
+    );
     const announced = waits.reduce((sum, [, ms]) => sum + ms, 0);
     expect(took).toBeGreaterThanOrEqual(announced - SLACK_MS);
     expect(took).toBeLessThan(announced + 5000);
@@ -124,7 +136,13 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
   });
 
   it('reads a Retry-After date in the past as "now"', async () => {
-    sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: new Date(Date.now() - 5000).toUTCString(), times: 1 });
+    sandbox.addFault({
+      method: 'GET',
+      path: '/v1/calls',
+      status: 503,
+      retryAfter: new Date(Date.now() - 5000).toUTCString(),
+      times: 1,
+    });
     const r = await cli(['calls', 'list', '--debug'], { sandbox });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/retry 1\/3 in 0 ms \(HTTP 503\)/);
@@ -146,16 +164,19 @@ describe('GET commands give up after their retries', () => {
     [429, 'rate_limited', 1],
     [503, 'internal_error', 7],
     [504, 'internal_error', 1],
-  ])('%i every time: exit %i after 4 attempts, naming the last status and the requestId', async (status, code, exit) => {
-    sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status });
-    const r = await cli(['campaigns', 'list'], { sandbox });
-    expectFailure(r, exit);
-    expect(sandbox.requests('GET', '/v1/campaigns')).toHaveLength(4);
-    expect(r.stderr).toContain(`error: injected fault: HTTP ${status}`);
-    expect(r.stderr).toMatch(new RegExp(`status ${status} · code ${code} · requestId req_[0-9a-f]{16}`));
-    expect(r.stderr).toMatch(/gave up after 4 attempts/i);
-    expect(r.stdout).toBe('');
-  });
+  ])(
+    '%i every time: exit %i after 4 attempts, naming the last status and the requestId',
+    async (status, code, exit) => {
+      sandbox.addFault({ method: 'GET', path: '/v1/campaigns', status });
+      const r = await cli(['campaigns', 'list'], { sandbox });
+      expectFailure(r, exit);
+      expect(sandbox.requests('GET', '/v1/campaigns')).toHaveLength(4);
+      expect(r.stderr).toContain(`error: injected fault: HTTP ${status}`);
+      expect(r.stderr).toMatch(new RegExp(`status ${status} · code ${code} · requestId req_[0-9a-f]{16}`));
+      expect(r.stderr).toMatch(/gave up after 4 attempts/i);
+      expect(r.stdout).toBe('');
+    },
+  );
 
   it('a 502 HTML page every time: a readable message, not the HTML', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/messages', kind: 'html', status: 502 });
@@ -198,7 +219,9 @@ describe('GET commands give up after their retries', () => {
     const r = await cli(['campaigns', 'list', '--json'], { sandbox });
     expectFailure(r, 7);
     const last = r.stderr.trim().split('\n').at(-1)!;
-    expect(JSON.parse(last)).toMatchObject({ error: { status: 503, requestId: expect.stringMatching(/^req_/), exitCode: 7 } });
+    expect(JSON.parse(last)).toMatchObject({
+      error: { status: 503, requestId: expect.stringMatching(/^req_/), exitCode: 7 },
+    });
   });
 
   it('--timeout ends a slow request and says so', async () => {
@@ -216,7 +239,9 @@ describe('--timeout while the body is arriving', () => {
     sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'stall' });
     const r = await cli(['campaigns', 'list', '--timeout', '0.3'], { sandbox });
     expectFailure(r, 1);
-    expect(r.stderr).toContain('error: GET /v1/campaigns timed out after 0.3s while the response was arriving (HTTP 200)');
+    expect(r.stderr).toContain(
+      'error: GET /v1/campaigns timed out after 0.3s while the response was arriving (HTTP 200)',
+    );
     expect(r.stderr).toContain('--timeout');
     expect(r.stdout).toBe('');
   });
@@ -283,7 +308,12 @@ describe('POST commands are sent exactly once', () => {
     [503, 7],
     [504, 1],
   ])('campaigns create answered %i: one request, exit %i', async (status, exit) => {
-    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status, ...(status === 502 ? { kind: 'html' as const } : {}) });
+    sandbox.addFault({
+      method: 'POST',
+      path: '/v1/campaigns',
+      status,
+      ...(status === 502 ? { kind: 'html' as const } : {}),
+    });
     const r = await cli(create(), { sandbox });
     expectFailure(r, exit);
     expect(sandbox.requests('POST')).toHaveLength(1);
@@ -291,27 +321,35 @@ describe('POST commands are sent exactly once', () => {
     expect(r.stdout).toBe('');
   });
 
-  it.each([502, 504])('a gateway %i to a POST: exit 1, one request, says the outcome is unknown and how to check', async (status) => {
-    const before = campaignsBefore();
-    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
-    const r = await cli(create(), { sandbox });
-    expectFailure(r, 1);
-    expect(sandbox.requests('POST')).toHaveLength(1);
-    expect(sandbox.requests()).toHaveLength(1);
-    expect(r.stderr).toMatch(new RegExp(`status ${status}\\b.*requestId req_`));
-    expect(r.stderr).toMatch(/The request may have reached the service, so it was not repeated \(that could charge or start twice\)/);
-    expect(r.stderr).toContain('Check with `voicectl campaigns list` before trying again.');
-    expect(r.stdout).toBe('');
-    expect(campaignsBefore()).toBe(before);
-  });
+  it.each([502, 504])(
+    'a gateway %i to a POST: exit 1, one request, says the outcome is unknown and how to check',
+    async (status) => {
+      const before = campaignsBefore();
+      sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
+      const r = await cli(create(), { sandbox });
+      expectFailure(r, 1);
+      expect(sandbox.requests('POST')).toHaveLength(1);
+      expect(sandbox.requests()).toHaveLength(1);
+      expect(r.stderr).toMatch(new RegExp(`status ${status}\\b.*requestId req_`));
+      expect(r.stderr).toMatch(
+        /The request may have reached the service, so it was not repeated \(that could charge or start twice\)/,
+      );
+      expect(r.stderr).toContain('Check with `voicectl campaigns list` before trying again.');
+      expect(r.stdout).toBe('');
+      expect(campaignsBefore()).toBe(before);
+    },
+  );
 
-  it.each([500, 503])('a %i to a POST is an answer, not an unknown outcome: no "may have reached" hint', async (status) => {
-    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
-    const r = await cli(create(), { sandbox });
-    expectFailure(r, status === 503 ? 7 : 1);
-    expect(sandbox.requests('POST')).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/may have reached the service/);
-  });
+  it.each([500, 503])(
+    'a %i to a POST is an answer, not an unknown outcome: no "may have reached" hint',
+    async (status) => {
+      sandbox.addFault({ method: 'POST', path: '/v1/campaigns', status });
+      const r = await cli(create(), { sandbox });
+      expectFailure(r, status === 503 ? 7 : 1);
+      expect(sandbox.requests('POST')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/may have reached the service/);
+    },
+  );
 
   it('campaigns create whose socket closes: one request, outcome unknown, how to check', async () => {
     const before = campaignsBefore();
@@ -319,7 +357,9 @@ describe('POST commands are sent exactly once', () => {
     const r = await cli(create(), { sandbox });
     expectFailure(r, 1);
     expect(sandbox.requests('POST')).toHaveLength(1);
-    expect(r.stderr).toContain('error: POST /v1/campaigns failed: the connection was closed before the response arrived');
+    expect(r.stderr).toContain(
+      'error: POST /v1/campaigns failed: the connection was closed before the response arrived',
+    );
     expect(r.stderr).toMatch(/may have reached the service, so it was not repeated/);
     expect(r.stderr).toContain('`voicectl campaigns list`');
     expect(campaignsBefore()).toBe(before);
@@ -376,19 +416,25 @@ describe('POST commands are sent exactly once', () => {
     expect(sandbox.requests('POST')).toHaveLength(1);
   });
 
-  it.each(['close', 'cut'] as const)('api POST whose connection fails (%s): one request, outcome unknown', async (kind) => {
-    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind });
-    const r = await cli(['api', 'POST', '/v1/campaigns', '--input', CAMPAIGN_FILE], { sandbox });
-    expectFailure(r, 1);
-    expect(sandbox.requests('POST')).toHaveLength(1);
-    expect(r.stderr).toMatch(/may have reached the service/);
-    expect(r.stderr).toContain('voicectl campaigns list');
-  });
+  it.each(['close', 'cut'] as const)(
+    'api POST whose connection fails (%s): one request, outcome unknown',
+    async (kind) => {
+      sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind });
+      const r = await cli(['api', 'POST', '/v1/campaigns', '--input', CAMPAIGN_FILE], { sandbox });
+      expectFailure(r, 1);
+      expect(sandbox.requests('POST')).toHaveLength(1);
+      expect(r.stderr).toMatch(/may have reached the service/);
+      expect(r.stderr).toContain('voicectl campaigns list');
+    },
+  );
 
   it('a run that POSTs then polls (tts create --wait): its GETs are retried, its POST never is', async () => {
     // Every request to /v1/tts fails with 502: the POST is the first and, unanswered, also the last.
     sandbox.addFault({ path: '/v1/tts', status: 502 });
-    const failed = await cli(['tts', 'create', '--text', 'once', '--wait'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '10' } });
+    const failed = await cli(['tts', 'create', '--text', 'once', '--wait'], {
+      sandbox,
+      env: { VOICECTL_POLL_INTERVAL_MS: '10' },
+    });
     expectFailure(failed, 1);
     expect(sandbox.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /v1/tts 502']);
     expect(failed.stderr).toContain('Check with `voicectl tts list` before trying again.');
@@ -397,7 +443,10 @@ describe('POST commands are sent exactly once', () => {
 
     // The POST goes through; the GETs of the same run (same client) then meet 502s and are retried.
     sandbox.addFault({ method: 'GET', path: '/v1/tts/', status: 502, times: 2 });
-    const r = await cli(['tts', 'create', '--text', 'once', '--wait'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '10' } });
+    const r = await cli(['tts', 'create', '--text', 'once', '--wait'], {
+      sandbox,
+      env: { VOICECTL_POLL_INTERVAL_MS: '10' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const log = sandbox.requests();
     expect(log.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'GET 502', 'GET 502', 'GET 200']);

@@ -9,7 +9,8 @@ import { assertNoSecrets, cli, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure, until } from './helpers.js';
 
 const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
-const BOM_JSON = '[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n';
+const BOM_JSON =
+  '[\n  {"phone_number":"+393331234567","name":"Mario Rossi","company":"Acme"},\n  {"phone_number":"+390212345678","name":"Giulia Bianchi"}\n]\n';
 
 describe('--out never replaces a file unless --force', () => {
   it('an existing --out: exit 2, the file untouched, nothing else written', async () => {
@@ -50,7 +51,18 @@ describe('--out never replaces a file unless --force', () => {
     const out = join(dir, 'contacts.json');
     const rej = join(dir, 'rejected.csv');
     writeFileSync(rej, 'old rejects');
-    const r = await cli(['contacts', 'convert', fx('scientific.csv'), '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--out', out]);
+    const r = await cli([
+      'contacts',
+      'convert',
+      fx('scientific.csv'),
+      '--default-country',
+      'IT',
+      '--skip-invalid',
+      '--rejects',
+      rej,
+      '--out',
+      out,
+    ]);
     expectFailure(r, 2);
     expect(r.stderr).toContain(`--rejects: ${rej} already exists`);
     expect(readFileSync(rej, 'utf8')).toBe('old rejects');
@@ -97,7 +109,9 @@ describe('--out is written under a temporary name, then renamed', () => {
     const dir = tempDir();
     const out = join(dir, 'contacts.json');
     const rows = Array.from({ length: 2000 }, (_, i) => `+3933312${String(i).padStart(5, '0')},n${i}`).join('\n');
-    const r = await cli(['contacts', 'convert', '-', '--out', out], { stdin: `phone_number,name\n${rows}\nabc,last\n` });
+    const r = await cli(['contacts', 'convert', '-', '--out', out], {
+      stdin: `phone_number,name\n${rows}\nabc,last\n`,
+    });
     expectFailure(r, 2);
     expect(r.stderr).toContain('row 2002, phone_number "abc"');
     expect(readdirSync(dir)).toEqual([]);

@@ -21,13 +21,10 @@ afterEach(() => {
 /** Sends SIGINT once `ready` holds; a process still alive 8 s later is killed (and the test fails on its exit code). */
 const interruptWhen = (ready: () => boolean) => (child: ReturnType<typeof spawn>) => {
   const kill = () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL');
-  void until(ready, 15_000, 'the moment to press Ctrl-C').then(
-    () => {
-      child.kill('SIGINT');
-      setTimeout(kill, 8000).unref();
-    },
-    kill,
-  );
+  void until(ready, 15_000, 'the moment to press Ctrl-C').then(() => {
+    child.kill('SIGINT');
+    setTimeout(kill, 8000).unref();
+  }, kill);
 };
 
 describe('Ctrl-C during an --all listing', () => {
@@ -37,7 +34,10 @@ describe('Ctrl-C during an --all listing', () => {
     ['campaigns', 'list', '/v1/campaigns'],
   ])('%s %s: exits 130 with a message while the first page is in flight', async (group, verb, path) => {
     sandbox.addFault({ method: 'GET', path, latencyMs: 20_000 });
-    const r = await spawnCli([group, verb, '--all'], { sandbox, onSpawn: interruptWhen(() => sandbox.requests('GET', path).length > 0) });
+    const r = await spawnCli([group, verb, '--all'], {
+      sandbox,
+      onSpawn: interruptWhen(() => sandbox.requests('GET', path).length > 0),
+    });
     expectFailure(r, 130);
     expect(r.stderr).toMatch(/^interrupted/m);
     expect(r.stdout).toBe('');
@@ -78,10 +78,13 @@ describe('Ctrl-C while waiting to retry', () => {
 describe('Ctrl-C during a POST', () => {
   it('campaigns create in flight: exit 130, says the outcome is unknown and how to check', async () => {
     sandbox.addFault({ method: 'POST', path: '/v1/campaigns', latencyMs: 20_000 });
-    const r = await spawnCli(['campaigns', 'create', '--file', join(ROOT, 'fixtures/campaigns/campaign.json'), '--yes'], {
-      sandbox,
-      onSpawn: interruptWhen(() => sandbox.requests('POST', '/v1/campaigns').length > 0),
-    });
+    const r = await spawnCli(
+      ['campaigns', 'create', '--file', join(ROOT, 'fixtures/campaigns/campaign.json'), '--yes'],
+      {
+        sandbox,
+        onSpawn: interruptWhen(() => sandbox.requests('POST', '/v1/campaigns').length > 0),
+      },
+    );
     expectFailure(r, 130);
     expect(sandbox.requests('POST')).toHaveLength(1);
     expect(r.stderr).toContain('interrupted: POST /v1/campaigns was already sent: its outcome is unknown');
@@ -108,9 +111,27 @@ function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready?: (
 
 describe('Ctrl-C while reading a stdin that never ends', () => {
   it.each([
-    ['campaigns create --contacts -', ['campaigns', 'create', '--name', 'n', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', '-', '--yes']],
+    [
+      'campaigns create --contacts -',
+      [
+        'campaigns',
+        'create',
+        '--name',
+        'n',
+        '--agent',
+        'agent_sales',
+        '--from',
+        '+390212345678',
+        '--contacts',
+        '-',
+        '--yes',
+      ],
+    ],
     ['api POST --input -', ['api', 'POST', '/v1/campaigns', '--input', '-']],
-    ['profiles add --api-key-stdin', ['profiles', 'add', 'ci', '--base-url', 'https://api.example.com', '--api-key-stdin']],
+    [
+      'profiles add --api-key-stdin',
+      ['profiles', 'add', 'ci', '--base-url', 'https://api.example.com', '--api-key-stdin'],
+    ],
   ])('%s: exit 130, nothing sent or stored', async (_name, argv) => {
     const dir = tempDir();
     const r = await spawnWithOpenStdin(argv, dir, `[${' '.repeat(1 << 20)}`);
@@ -126,7 +147,12 @@ describe('Ctrl-C during contacts convert', () => {
     const out = join(dir, 'contacts.json');
     const rows = Array.from({ length: 50 }, (_, i) => `+3933312${String(i).padStart(5, '0')},n${i}`).join('\n');
     const temp = () => readdirSync(dir).some((f) => f.endsWith('.tmp'));
-    const r = await spawnWithOpenStdin(['contacts', 'convert', '-', '--out', out], dir, `phone_number,name\n${rows}\n`, temp);
+    const r = await spawnWithOpenStdin(
+      ['contacts', 'convert', '-', '--out', out],
+      dir,
+      `phone_number,name\n${rows}\n`,
+      temp,
+    );
     expectFailure(r, 130);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((f) => f !== 'cfg')).toEqual([]);
@@ -137,9 +163,18 @@ describe('Ctrl-C during contacts convert', () => {
     const out = join(dir, 'contacts.json');
     writeFileSync(out, 'previous\n');
     const temp = () => readdirSync(dir).some((f) => f.endsWith('.tmp'));
-    const r = await spawnWithOpenStdin(['contacts', 'convert', '-', '--out', out, '--force'], dir, 'phone_number\n+393331234567\n', temp);
+    const r = await spawnWithOpenStdin(
+      ['contacts', 'convert', '-', '--out', out, '--force'],
+      dir,
+      'phone_number\n+393331234567\n',
+      temp,
+    );
     expectFailure(r, 130);
-    expect(readdirSync(dir).filter((f) => f !== 'cfg').sort()).toEqual(['contacts.json']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f !== 'cfg')
+        .sort(),
+    ).toEqual(['contacts.json']);
     expect(readFileSync(out, 'utf8')).toBe('previous\n');
   });
 });

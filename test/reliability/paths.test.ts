@@ -19,8 +19,31 @@ afterEach(() => {
 });
 
 const HOSTILE = [
-  'a/b', '../x', '../../v1/messages', '..%2F..%2Fv1%2Fmessages', '%2e%2e', '%2E', 'q?x=1', '?limit=1', 'h#frag', '#', '100%', '%',
-  '%zz', 'with space', 'tab\there', 'a\\b', '..\\..\\x', 'cmp_1/start', 'cmp_1;drop', 'cmp_1&page=2', 'ç日本😀', '.x', 'x.', '...', '....',
+  'a/b',
+  '../x',
+  '../../v1/messages',
+  '..%2F..%2Fv1%2Fmessages',
+  '%2e%2e',
+  '%2E',
+  'q?x=1',
+  '?limit=1',
+  'h#frag',
+  '#',
+  '100%',
+  '%',
+  '%zz',
+  'with space',
+  'tab\there',
+  'a\\b',
+  '..\\..\\x',
+  'cmp_1/start',
+  'cmp_1;drop',
+  'cmp_1&page=2',
+  'ç日本😀',
+  '.x',
+  'x.',
+  '...',
+  '....',
   'a'.repeat(5000),
 ];
 
@@ -28,7 +51,11 @@ const HOSTILE = [
 const idArb = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 12 }).filter((s) => s.isWellFormed()),
-  fc.array(fc.constantFrom('.', '/', '%', '?', '#', ' ', '\\', '2e', '2F', '..', 'cmp_', 'tts_', '&', '=', '+'), { maxLength: 8 }).map((a) => a.join('')),
+  fc
+    .array(fc.constantFrom('.', '/', '%', '?', '#', ' ', '\\', '2e', '2F', '..', 'cmp_', 'tts_', '&', '=', '+'), {
+      maxLength: 8,
+    })
+    .map((a) => a.join('')),
 );
 
 /** The one request of a run, split into its path segments (the sandbox logs paths undecoded). */
@@ -175,8 +202,15 @@ describe('any ID', () => {
 
 describe('voicectl api paths', () => {
   it.each([
-    '/v1/campaigns/../messages', '/v1/%2e%2e/messages', '/v1/campaigns/%2E', '//evil.example/v1/campaigns', 'https://evil.example/v1/campaigns',
-    'v1/campaigns', '/v1/campaigns#x', '/v1/campaigns/a b', '/v1/campaigns/%zz',
+    '/v1/campaigns/../messages',
+    '/v1/%2e%2e/messages',
+    '/v1/campaigns/%2E',
+    '//evil.example/v1/campaigns',
+    'https://evil.example/v1/campaigns',
+    'v1/campaigns',
+    '/v1/campaigns#x',
+    '/v1/campaigns/a b',
+    '/v1/campaigns/%zz',
   ])('%j is refused with exit 2 before sending', async (p) => {
     const r = await cli(['api', 'GET', p], { sandbox, configDir: cfg });
     expectFailure(r, 2);

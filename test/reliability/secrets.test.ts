@@ -21,9 +21,30 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   echo = new Sandbox({
     routes: [
-      { method: 'GET', pattern: '/v1/_echo/json', handle: (ctx) => { throw new SandboxError(400, 'bad_key', `the key ${ctx.key?.key} is not allowed here`, [{ field: 'authorization', message: `Bearer ${ctx.key?.key}` }]); } },
-      { method: 'GET', pattern: '/v1/_echo/text', handle: (ctx) => ({ status: 500, raw: { contentType: 'text/plain', data: Buffer.from(`upstream rejected ${ctx.key?.key}\n`) } }) },
-      { method: 'POST', pattern: '/v1/_echo/json', handle: (ctx) => { throw new SandboxError(422, 'bad_key', `cannot use ${ctx.key?.key}`); } },
+      {
+        method: 'GET',
+        pattern: '/v1/_echo/json',
+        handle: (ctx) => {
+          throw new SandboxError(400, 'bad_key', `the key ${ctx.key?.key} is not allowed here`, [
+            { field: 'authorization', message: `Bearer ${ctx.key?.key}` },
+          ]);
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/v1/_echo/text',
+        handle: (ctx) => ({
+          status: 500,
+          raw: { contentType: 'text/plain', data: Buffer.from(`upstream rejected ${ctx.key?.key}\n`) },
+        }),
+      },
+      {
+        method: 'POST',
+        pattern: '/v1/_echo/json',
+        handle: (ctx) => {
+          throw new SandboxError(422, 'bad_key', `cannot use ${ctx.key?.key}`);
+        },
+      },
     ],
   });
   await echo.listen(0, '127.0.0.1');
@@ -49,7 +70,11 @@ describe('the key never appears in any output', () => {
     ['a successful list', ['campaigns', 'list'], undefined],
     ['a created campaign', ['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'], undefined],
     ['a retried 503', ['messages', 'list'], { path: '/v1/messages', status: 503, times: 2 }],
-    ['a socket closed during a POST', ['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'], { method: 'POST', path: '/v1/campaigns', kind: 'close' }],
+    [
+      'a socket closed during a POST',
+      ['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'],
+      { method: 'POST', path: '/v1/campaigns', kind: 'close' },
+    ],
     ['a body that is not JSON', ['calls', 'list'], { path: '/v1/calls', kind: 'not-json' }],
     ['a raw request', ['api', 'GET', '/v1/campaigns'], undefined],
     ['a timeout', ['campaigns', 'list', '--timeout', '0.1'], { path: '/v1/campaigns', latencyMs: 1000 }],
@@ -89,14 +114,23 @@ describe('the key never appears in any output', () => {
     const log = JSON.stringify(sandbox.requests());
     expect(sandbox.requests().length).toBeGreaterThanOrEqual(4);
     for (const k of ALL_KEYS) expect(log).not.toContain(k);
-    expect(sandbox.requests().map((e) => e.keyId)).toEqual(['key_acme_full', 'key_acme_read', undefined, 'key_globex_full']);
+    expect(sandbox.requests().map((e) => e.keyId)).toEqual([
+      'key_acme_full',
+      'key_acme_read',
+      undefined,
+      'key_globex_full',
+    ]);
   });
 });
 
 describe('profiles', () => {
   const mode = (p: string) => statSync(p).mode & 0o777;
   const add = (cfg: string, name: string, key = LIVE_KEY, extra: string[] = []) =>
-    cli(['profiles', 'add', name, '--base-url', 'https://api.example.com', '--api-key-stdin', ...extra], { configDir: cfg, key: null, stdin: key });
+    cli(['profiles', 'add', name, '--base-url', 'https://api.example.com', '--api-key-stdin', ...extra], {
+      configDir: cfg,
+      key: null,
+      stdin: key,
+    });
 
   it('the file is 0600 in a 0700 folder, re-applied by every command that writes it', async () => {
     const cfg = join(tempDir(), 'voicectl');
@@ -129,10 +163,16 @@ describe('profiles', () => {
     const file = join(cfg, 'profiles.json');
     expect((await add(cfg, 'work')).code).toBe(0);
     chmodSync(file, 0o644);
-    for (const argv of [['profiles', 'list'], ['profiles', 'show'], ['profiles', 'list', '--json']]) {
+    for (const argv of [
+      ['profiles', 'list'],
+      ['profiles', 'show'],
+      ['profiles', 'list', '--json'],
+    ]) {
       const r = await cli(argv, { configDir: cfg, key: null });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`warning: ${file} holds API keys and is readable by other users (mode 644); run: chmod 600 '${file}'`);
+      expect(r.stderr).toContain(
+        `warning: ${file} holds API keys and is readable by other users (mode 644); run: chmod 600 '${file}'`,
+      );
       expectNoKey(r);
       expect(r.stdout).toContain('****');
     }
@@ -143,7 +183,11 @@ describe('profiles', () => {
 
   it('a key used from a profile never appears in --debug output or errors', async () => {
     const cfg = join(tempDir(), 'voicectl');
-    const r0 = await cli(['profiles', 'add', 'local', '--base-url', sandbox.url, '--api-key-stdin'], { configDir: cfg, key: null, stdin: KEYS.acme });
+    const r0 = await cli(['profiles', 'add', 'local', '--base-url', sandbox.url, '--api-key-stdin'], {
+      configDir: cfg,
+      key: null,
+      stdin: KEYS.acme,
+    });
     expect(r0.code, r0.stderr).toBe(0);
     const r = await cli(['campaigns', 'show', 'cmp_missing', '--debug', '--json'], { configDir: cfg, key: null });
     expectFailure(r, 4);
@@ -164,13 +208,21 @@ describe('plain http:// only to loopback', () => {
     expectFailure(flag, 2);
     expect(flag.stderr).toContain(`error: refusing to send the API key over plain http:// to ${new URL(url).hostname}`);
     expect(flag.stderr).toContain('Use https://');
-    const env = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'], { env: { VOICECTL_BASE_URL: url } });
+    const env = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes'], {
+      env: { VOICECTL_BASE_URL: url },
+    });
     expectFailure(env, 2);
     expect(env.stderr).toContain('refusing to send the API key over plain http://');
     const cfg = join(tempDir(), 'voicectl');
-    const profile = await cli(['profiles', 'add', 'bad', '--base-url', url, '--api-key-stdin'], { configDir: cfg, key: null, stdin: LIVE_KEY });
+    const profile = await cli(['profiles', 'add', 'bad', '--base-url', url, '--api-key-stdin'], {
+      configDir: cfg,
+      key: null,
+      stdin: LIVE_KEY,
+    });
     expectFailure(profile, 2);
-    expect(existsSync(join(cfg, 'profiles.json')) && readFileSync(join(cfg, 'profiles.json'), 'utf8').includes(LIVE_KEY)).toBe(false);
+    expect(
+      existsSync(join(cfg, 'profiles.json')) && readFileSync(join(cfg, 'profiles.json'), 'utf8').includes(LIVE_KEY),
+    ).toBe(false);
   });
 
   it('loopback over http:// works (the sandbox), under any loopback spelling', async () => {

@@ -35,7 +35,18 @@ interface Run {
 /** `campaigns create` with the required flags and `extra`, values given as --flag=value so any text stays one value. */
 async function create(extra: Record<string, string>, flags: string[] = []): Promise<Run> {
   sandbox.log.length = 0;
-  const argv = ['campaigns', 'create', '--name', 'Property', '--agent', 'agent_sales', '--contacts', contacts, '--yes', ...flags];
+  const argv = [
+    'campaigns',
+    'create',
+    '--name',
+    'Property',
+    '--agent',
+    'agent_sales',
+    '--contacts',
+    contacts,
+    '--yes',
+    ...flags,
+  ];
   if (!('from' in extra)) argv.push('--from', ORG_NUMBER);
   for (const [k, v] of Object.entries(extra)) argv.push(`--${k}=${v}`);
   const r = await cli(argv, { sandbox, configDir: join(dir, 'cfg') });
@@ -67,10 +78,50 @@ const numberish = fc.oneof(
   fc.integer().map(String),
   fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
   fc.double().map(String),
-  fc.tuple(fc.constantFrom('', '+', '-', ' ', '\t'), fc.stringMatching(/^[0-9]{1,20}$/), fc.constantFrom('', ' ', '\n', '\u00a0')).map(([a, b, c]) => a + b + c),
+  fc
+    .tuple(
+      fc.constantFrom('', '+', '-', ' ', '\t'),
+      fc.stringMatching(/^[0-9]{1,20}$/),
+      fc.constantFrom('', ' ', '\n', '\u00a0'),
+    )
+    .map(([a, b, c]) => a + b + c),
   fc.constantFrom(
-    'NaN', 'Infinity', '-Infinity', '-0', '+0', '0x10', '0b11', '0o7', '1e3', '1E1', '2e0', '1_000', '1,5', '1.0', '3.', '.5', '--1', '++1', '+-1',
-    '٣', '５', '３', '१', '１２', '𝟓', '5\u0000', '', ' ', '9'.repeat(400), `${'0'.repeat(300)}3`, '9007199254740991', '9007199254740993', 'null', 'true', '[]', '{}',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '-0',
+    '+0',
+    '0x10',
+    '0b11',
+    '0o7',
+    '1e3',
+    '1E1',
+    '2e0',
+    '1_000',
+    '1,5',
+    '1.0',
+    '3.',
+    '.5',
+    '--1',
+    '++1',
+    '+-1',
+    '٣',
+    '５',
+    '３',
+    '१',
+    '１２',
+    '𝟓',
+    '5\u0000',
+    '',
+    ' ',
+    '9'.repeat(400),
+    `${'0'.repeat(300)}3`,
+    '9007199254740991',
+    '9007199254740993',
+    'null',
+    'true',
+    '[]',
+    '{}',
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
@@ -90,17 +141,20 @@ describe('numeric flags', () => {
     { flag: 'max-concurrency', field: 'maxConcurrency', ok: (n) => n >= 1 },
     { flag: 'keep-free-for-inbound', field: 'keepFreeForInbound', ok: (n) => n >= 0 },
   ];
-  it.each(FLAGS)('--$flag: a whole number in range is sent as that number; anything else exits 2 with nothing sent', async ({ flag, field, ok }) => {
-    await fc.assert(
-      fc.asyncProperty(numberish, async (value) => {
-        const run = await create({ [flag]: value });
-        const n = wholeNumber(value);
-        if (n !== undefined && ok(n)) expect(expectCreated(run)[field]).toBe(n);
-        else expectRejected(run, `--${flag}`);
-      }),
-      RUNS,
-    );
-  });
+  it.each(FLAGS)(
+    '--$flag: a whole number in range is sent as that number; anything else exits 2 with nothing sent',
+    async ({ flag, field, ok }) => {
+      await fc.assert(
+        fc.asyncProperty(numberish, async (value) => {
+          const run = await create({ [flag]: value });
+          const n = wholeNumber(value);
+          if (n !== undefined && ok(n)) expect(expectCreated(run)[field]).toBe(n);
+          else expectRejected(run, `--${flag}`);
+        }),
+        RUNS,
+      );
+    },
+  );
 
   it('--retry-delay below 5 with retries is refused, at 5 or more sent', async () => {
     await fc.assert(
@@ -146,26 +200,70 @@ function wholeDecimal(text: string): number | undefined {
 const decimalish = fc.oneof(
   fc.double({ min: -1, max: 5 }).map(String),
   fc.double({ min: 2.5, max: 61 }).map(String),
-  fc.tuple(
-    fc.constantFrom('', '+', '-', ' ', '\t'),
-    fc.stringMatching(/^[0-9]{0,3}$/),
-    fc.constantFrom('', '.'),
-    fc.stringMatching(/^[0-9]{0,4}$/),
-    fc.constantFrom('', '', 'e0', 'e-1', 'E+1', 'e', 'e-400', 'e400', 'e2', 'E-2'),
-    fc.constantFrom('', ' ', '\n', '\u00a0'),
-  ).map((parts) => parts.join('')),
+  fc
+    .tuple(
+      fc.constantFrom('', '+', '-', ' ', '\t'),
+      fc.stringMatching(/^[0-9]{0,3}$/),
+      fc.constantFrom('', '.'),
+      fc.stringMatching(/^[0-9]{0,4}$/),
+      fc.constantFrom('', '', 'e0', 'e-1', 'E+1', 'e', 'e-400', 'e400', 'e2', 'E-2'),
+      fc.constantFrom('', ' ', '\n', '\u00a0'),
+    )
+    .map((parts) => parts.join('')),
   fc.constantFrom(
-    '0.25', '.25', '0.2499999', '0.25000000000000001', '4.0', '4.0000001', '4e0', '25e-2', '0.4e1', '1e0', '1.', '.', '..5', '0.5.5', '-.5', '+.5',
-    '0x1', '0b1', '0o1', '1_0', '1,5', '٠.٥', '０.５', '𝟎.𝟓', 'NaN', 'Infinity', '+Infinity', '5e-324', '1e-400', `0.${'0'.repeat(500)}1`, `1${'0'.repeat(400)}`,
-    '3', '3.0', '2.999', '3e0', '0.3e1', '30e-1', '60', '60.0', '60.0001', '6e1', '600e-1', '59.99999',
+    '0.25',
+    '.25',
+    '0.2499999',
+    '0.25000000000000001',
+    '4.0',
+    '4.0000001',
+    '4e0',
+    '25e-2',
+    '0.4e1',
+    '1e0',
+    '1.',
+    '.',
+    '..5',
+    '0.5.5',
+    '-.5',
+    '+.5',
+    '0x1',
+    '0b1',
+    '0o1',
+    '1_0',
+    '1,5',
+    '٠.٥',
+    '０.５',
+    '𝟎.𝟓',
+    'NaN',
+    'Infinity',
+    '+Infinity',
+    '5e-324',
+    '1e-400',
+    `0.${'0'.repeat(500)}1`,
+    `1${'0'.repeat(400)}`,
+    '3',
+    '3.0',
+    '2.999',
+    '3e0',
+    '0.3e1',
+    '30e-1',
+    '60',
+    '60.0',
+    '60.0001',
+    '6e1',
+    '600e-1',
+    '59.99999',
   ),
 );
 
 /** Numbers from `min` to `max` as people and programs write them: shortest form, exponent, fixed digits, spaces around. */
 const spelledIn = (min: number, max: number) =>
-  fc.tuple(fc.double({ min, max, noNaN: true }), fc.constantFrom('plain', 'exp', 'fixed', 'padded')).map(([x, how]) =>
-    how === 'exp' ? x.toExponential() : how === 'fixed' ? x.toFixed(2) : how === 'padded' ? ` ${x}\t` : String(x),
-  );
+  fc
+    .tuple(fc.double({ min, max, noNaN: true }), fc.constantFrom('plain', 'exp', 'fixed', 'padded'))
+    .map(([x, how]) =>
+      how === 'exp' ? x.toExponential() : how === 'fixed' ? x.toFixed(2) : how === 'padded' ? ` ${x}\t` : String(x),
+    );
 
 describe('tts and list flags', () => {
   let tts: Sandbox;
@@ -180,7 +278,10 @@ describe('tts and list flags', () => {
     expect(r.code, r.stderr).toBe(0);
     pendingId = r.stdout.trim();
     for (let i = 0; i < LIST_RECORDS; i++) {
-      const c = await cli(['tts', 'create', '-q', '--text', `Record ${i}`], { sandbox: list, configDir: join(dir, 'cfg') });
+      const c = await cli(['tts', 'create', '-q', '--text', `Record ${i}`], {
+        sandbox: list,
+        configDir: join(dir, 'cfg'),
+      });
       expect(c.code, c.stderr).toBe(0);
     }
   });
@@ -202,41 +303,47 @@ describe('tts and list flags', () => {
       { flag: 'similarity-boost', field: 'similarityBoost', min: 0, max: 1, range: '0 to 1' },
       { flag: 'style', field: 'style', min: 0, max: 1, range: '0 to 1' },
     ];
-    it.each(FLAGS)('--$flag: a plain decimal from $range is sent as that number, alone with the text; anything else exits 2 with nothing sent', async ({ flag, field, min, max }) => {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(numberish, decimalish, spelledIn(min, max)), async (value) => {
-          const run = await runOn(tts, ['tts', 'create', '--text', 'Property', `--${flag}=${value}`]);
-          const n = plainDecimal(value);
-          if (n === undefined || n < min || n > max) return expectRejected(run, `--${flag}`);
-          expect(run.r.code, run.r.stderr).toBe(0);
-          expectNoCrash(run.r);
-          expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /v1/tts']);
-          // Only the flag that was set goes out (the API applies its defaults to the rest).
-          expect(run.requests[0].body).toEqual({ text: 'Property', [field]: n });
-        }),
-        { numRuns: 40 },
-      );
-    });
+    it.each(FLAGS)(
+      '--$flag: a plain decimal from $range is sent as that number, alone with the text; anything else exits 2 with nothing sent',
+      async ({ flag, field, min, max }) => {
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(numberish, decimalish, spelledIn(min, max)), async (value) => {
+            const run = await runOn(tts, ['tts', 'create', '--text', 'Property', `--${flag}=${value}`]);
+            const n = plainDecimal(value);
+            if (n === undefined || n < min || n > max) return expectRejected(run, `--${flag}`);
+            expect(run.r.code, run.r.stderr).toBe(0);
+            expectNoCrash(run.r);
+            expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /v1/tts']);
+            // Only the flag that was set goes out (the API applies its defaults to the rest).
+            expect(run.requests[0].body).toEqual({ text: 'Property', [field]: n });
+          }),
+          { numRuns: 40 },
+        );
+      },
+    );
   });
 
   describe('tts list', () => {
     it.each([
       { flag: 'page', ok: (n: number) => n >= 1 },
       { flag: 'limit', ok: (n: number) => n >= 1 && n <= 100 },
-    ])('--$flag: a whole number in range is sent as that number in the query; anything else exits 2 with nothing sent', async ({ flag, ok }) => {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(numberish, decimalish), async (value) => {
-          const run = await runOn(list, ['tts', 'list', `--${flag}=${value}`]);
-          const n = wholeDecimal(value);
-          if (n === undefined || !ok(n)) return expectRejected(run, `--${flag}`);
-          expect(run.r.code, run.r.stderr).toBe(0);
-          expectNoCrash(run.r);
-          expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
-          expect(run.requests[0].query).toEqual({ [flag]: String(n) });
-        }),
-        { numRuns: 50 },
-      );
-    });
+    ])(
+      '--$flag: a whole number in range is sent as that number in the query; anything else exits 2 with nothing sent',
+      async ({ flag, ok }) => {
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(numberish, decimalish), async (value) => {
+            const run = await runOn(list, ['tts', 'list', `--${flag}=${value}`]);
+            const n = wholeDecimal(value);
+            if (n === undefined || !ok(n)) return expectRejected(run, `--${flag}`);
+            expect(run.r.code, run.r.stderr).toBe(0);
+            expectNoCrash(run.r);
+            expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
+            expect(run.requests[0].query).toEqual({ [flag]: String(n) });
+          }),
+          { numRuns: 50 },
+        );
+      },
+    );
 
     /** `tts list --all --limit 2`: 9 pages, each held 10 ms so that pages in flight overlap. */
     async function listAll(value: string): Promise<Run & { maxInFlight: number }> {
@@ -261,7 +368,9 @@ describe('tts and list flags', () => {
           expect(run.r.code, run.r.stderr).toBe(0);
           expectNoCrash(run.r);
           const pages = Math.ceil(LIST_RECORDS / 2);
-          expect(run.requests.map((e) => Number(e.query.page)).sort((a, b) => a - b)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+          expect(run.requests.map((e) => Number(e.query.page)).sort((a, b) => a - b)).toEqual(
+            Array.from({ length: pages }, (_, i) => i + 1),
+          );
           expect(new Set((JSON.parse(run.r.stdout) as { id: string }[]).map((g) => g.id)).size).toBe(LIST_RECORDS);
           expect(run.maxInFlight, `pages in flight with --concurrency=${JSON.stringify(value)}`).toBeLessThanOrEqual(n);
         }),
@@ -288,38 +397,53 @@ describe('tts and list flags', () => {
   describe('--timeout (global, seconds per request)', () => {
     it('a plain decimal more than 0 (at most 3600) is accepted and the request is made; anything else exits 2 with nothing sent', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(numberish, decimalish, fc.constantFrom('3600', '3600.0', '3600.001', '3.6e3', '1e-3', '30s', '1m')), async (value) => {
-          const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
-          const n = plainDecimal(value);
-          if (n === undefined || !(n > 0) || n > 3600) return expectRejected(run, '--timeout');
-          expectNoCrash(run.r);
-          expect(run.requests.length).toBeLessThanOrEqual(1);
-          if (n >= 1) {
-            expect(run.r.code, run.r.stderr).toBe(0);
-            expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
-          } else if (run.r.code !== 0) {
-            // A tiny timeout (5e-324 seconds is more than 0) may end the request before it is answered: said so, exit 1.
-            expect(run.r.code, run.r.stderr).toBe(1);
-            expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
-          }
-        }),
+        fc.asyncProperty(
+          fc.oneof(numberish, decimalish, fc.constantFrom('3600', '3600.0', '3600.001', '3.6e3', '1e-3', '30s', '1m')),
+          async (value) => {
+            const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
+            const n = plainDecimal(value);
+            if (n === undefined || !(n > 0) || n > 3600) return expectRejected(run, '--timeout');
+            expectNoCrash(run.r);
+            expect(run.requests.length).toBeLessThanOrEqual(1);
+            if (n >= 1) {
+              expect(run.r.code, run.r.stderr).toBe(0);
+              expect(run.requests.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v1/tts']);
+            } else if (run.r.code !== 0) {
+              // A tiny timeout (5e-324 seconds is more than 0) may end the request before it is answered: said so, exit 1.
+              expect(run.r.code, run.r.stderr).toBe(1);
+              expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
+            }
+          },
+        ),
         { numRuns: 60 },
       );
     });
 
     // Timers take whole milliseconds: a value that is not one (2.5001 s) once crashed with "delay out of range".
-    it.each(['2.5001', '0.0015', '2.5000000000000004', '1e-4'])('--timeout=%s (not a whole number of ms) is accepted and used, not a crash', async (value) => {
-      const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
-      expectNoCrash(run.r);
-      if (Number(value) >= 1) expect(run.r.code, run.r.stderr).toBe(0);
-      else expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
-    });
+    it.each(['2.5001', '0.0015', '2.5000000000000004', '1e-4'])(
+      '--timeout=%s (not a whole number of ms) is accepted and used, not a crash',
+      async (value) => {
+        const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
+        expectNoCrash(run.r);
+        if (Number(value) >= 1) expect(run.r.code, run.r.stderr).toBe(0);
+        else expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
+      },
+    );
 
     it('the value, however it is spelled, is the timeout applied', async () => {
-      const spelled = fc.tuple(fc.integer({ min: 50, max: 200 }), fc.constantFrom('plain', 'point', 'exp', 'spaced')).map(([ms, how]) => {
-        const text = how === 'plain' ? `0.${String(ms).padStart(3, '0')}` : how === 'point' ? `.${String(ms).padStart(3, '0')}` : how === 'exp' ? `${ms}e-3` : ` +0.${String(ms).padStart(3, '0')}\t`;
-        return { ms, text };
-      });
+      const spelled = fc
+        .tuple(fc.integer({ min: 50, max: 200 }), fc.constantFrom('plain', 'point', 'exp', 'spaced'))
+        .map(([ms, how]) => {
+          const text =
+            how === 'plain'
+              ? `0.${String(ms).padStart(3, '0')}`
+              : how === 'point'
+                ? `.${String(ms).padStart(3, '0')}`
+                : how === 'exp'
+                  ? `${ms}e-3`
+                  : ` +0.${String(ms).padStart(3, '0')}\t`;
+          return { ms, text };
+        });
       await fc.assert(
         fc.asyncProperty(spelled, async ({ ms, text }) => {
           tts.clearFaults();
@@ -369,10 +493,30 @@ const E164 = /^\+[1-9][0-9]{1,14}$/;
 const phoneish = fc.oneof(
   fc.stringMatching(/^\+[1-9][0-9]{1,14}$/),
   fc.stringMatching(/^\+?[0-9]{0,18}$/),
-  fc.tuple(fc.constantFrom('', ' ', '\t'), fc.stringMatching(/^\+[1-9][0-9]{5,13}$/), fc.constantFrom('', ' ', '\n')).map(([a, b, c]) => a + b + c),
+  fc
+    .tuple(fc.constantFrom('', ' ', '\t'), fc.stringMatching(/^\+[1-9][0-9]{5,13}$/), fc.constantFrom('', ' ', '\n'))
+    .map(([a, b, c]) => a + b + c),
   fc.constantFrom(
-    ORG_NUMBER, '+39 02 1234 5678', '+39-02-12345678', '0039021234567', '+390212345678x1', '+0212345678', '+1', '+12', '+1234567890123456',
-    '+３９０２１２３４５６７８', '+٣٩٠٢١٢٣٤٥٦٧٨', '+3.9e11', '+Infinity', '+NaN', '+-1', '++390212345678', `+${'1'.repeat(5000)}`, '', ' ', '+',
+    ORG_NUMBER,
+    '+39 02 1234 5678',
+    '+39-02-12345678',
+    '0039021234567',
+    '+390212345678x1',
+    '+0212345678',
+    '+1',
+    '+12',
+    '+1234567890123456',
+    '+３９０２１２３４５６７８',
+    '+٣٩٠٢١٢٣٤٥٦٧٨',
+    '+3.9e11',
+    '+Infinity',
+    '+NaN',
+    '+-1',
+    '++390212345678',
+    `+${'1'.repeat(5000)}`,
+    '',
+    ' ',
+    '+',
   ),
   fc.string({ maxLength: 16 }),
   fc.string({ unit: 'binary', maxLength: 16 }),
@@ -399,13 +543,25 @@ describe('phone numbers', () => {
     const list = fc.oneof(
       fc.array(phoneish, { minLength: 1, maxLength: 4 }).map((a) => a.join(',')),
       fc.array(fc.stringMatching(/^\+[1-9][0-9]{5,13}$/), { minLength: 1, maxLength: 6 }).map((a) => a.join(', ')),
-      fc.constantFrom(',', ',,', ' , ', `${ORG_NUMBER},`, `,${ORG_NUMBER}`, `${ORG_NUMBER};+390298765432`, `${ORG_NUMBER} +390298765432`),
+      fc.constantFrom(
+        ',',
+        ',,',
+        ' , ',
+        `${ORG_NUMBER},`,
+        `,${ORG_NUMBER}`,
+        `${ORG_NUMBER};+390298765432`,
+        `${ORG_NUMBER} +390298765432`,
+      ),
     );
     await fc.assert(
       fc.asyncProperty(list, async (value) => {
         const run = await create({ 'from-attempts': value });
-        const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-        if (parts.length > 0 && parts.every((p) => E164.test(p))) expect(expectCreated(run).fromNumberAttempts).toEqual(parts);
+        const parts = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
+        if (parts.length > 0 && parts.every((p) => E164.test(p)))
+          expect(expectCreated(run).fromNumberAttempts).toEqual(parts);
         else expectRejected(run, '--from-attempts');
       }),
       RUNS,
@@ -416,17 +572,41 @@ describe('phone numbers', () => {
 const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const timeish = fc.oneof(
-  fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h, 2)}:${pad(m, 2)}`),
-  fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 3 })).map(([h, m, w]) => `${pad(h, w)}:${pad(m, w)}`),
-  fc.constantFrom('24:00', '9:00', '09:0', '09.00', '0900', '09:00:00', '٠٩:٠٠', '０９:００', '-1:00', '+9:00', '1e1:00', 'NaN:00', '', ':', `${'0'.repeat(1000)}9:00`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${pad(h, 2)}:${pad(m, 2)}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 3 }))
+    .map(([h, m, w]) => `${pad(h, w)}:${pad(m, w)}`),
+  fc.constantFrom(
+    '24:00',
+    '9:00',
+    '09:0',
+    '09.00',
+    '0900',
+    '09:00:00',
+    '٠٩:٠٠',
+    '０９:００',
+    '-1:00',
+    '+9:00',
+    '1e1:00',
+    'NaN:00',
+    '',
+    ':',
+    `${'0'.repeat(1000)}9:00`,
+  ),
   fc.string({ maxLength: 8 }),
 );
 
 describe('calling window', () => {
   it('--window START-END: two HH:MM times that differ are sent as start and end; anything else exits 2', async () => {
     const windowish = fc.oneof(
-      fc.tuple(timeish, fc.constantFrom('-', ' - ', '  -', '–', '--', ' to '), timeish).map(([a, d, b]) => `${a}${d}${b}`),
-      fc.tuple(fc.constantFrom('', ' '), timeish, timeish, fc.constantFrom('', '\t')).map(([a, s, e, z]) => `${a}${s}-${e}${z}`),
+      fc
+        .tuple(timeish, fc.constantFrom('-', ' - ', '  -', '–', '--', ' to '), timeish)
+        .map(([a, d, b]) => `${a}${d}${b}`),
+      fc
+        .tuple(fc.constantFrom('', ' '), timeish, timeish, fc.constantFrom('', '\t'))
+        .map(([a, s, e, z]) => `${a}${s}-${e}${z}`),
       fc.string({ maxLength: 14 }),
     );
     await fc.assert(
@@ -445,7 +625,8 @@ describe('calling window', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('start-time', 'end-time'), timeish, async (flag, value) => {
         const run = await create({ [flag]: value });
-        if (HHMM.test(value)) expect(expectCreated(run)[flag === 'start-time' ? 'callingStartTime' : 'callingEndTime']).toBe(value);
+        if (HHMM.test(value))
+          expect(expectCreated(run)[flag === 'start-time' ? 'callingStartTime' : 'callingEndTime']).toBe(value);
         else expectRejected(run, `--${flag}`);
       }),
       RUNS,
@@ -454,13 +635,25 @@ describe('calling window', () => {
 });
 
 describe('--days', () => {
-  const NAMES = [['sun', 'sunday'], ['mon', 'monday'], ['tue', 'tuesday', 'tues'], ['wed', 'wednesday'], ['thu', 'thursday', 'thurs'], ['fri', 'friday'], ['sat', 'saturday']];
-  const dayToken = (d: number) => fc.oneof(fc.constant(String(d)), fc.constantFrom(...NAMES[d]).chain((n) => fc.constantFrom(n, n.toUpperCase(), n[0].toUpperCase() + n.slice(1))));
+  const NAMES = [
+    ['sun', 'sunday'],
+    ['mon', 'monday'],
+    ['tue', 'tuesday', 'tues'],
+    ['wed', 'wednesday'],
+    ['thu', 'thursday', 'thurs'],
+    ['fri', 'friday'],
+    ['sat', 'saturday'],
+  ];
+  const dayToken = (d: number) =>
+    fc.oneof(
+      fc.constant(String(d)),
+      fc.constantFrom(...NAMES[d]).chain((n) => fc.constantFrom(n, n.toUpperCase(), n[0].toUpperCase() + n.slice(1))),
+    );
 
   it('a list of distinct weekdays (numbers or names, any case) is sent in the order written', async () => {
-    const listArb = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1 }).chain((days) =>
-      fc.tuple(fc.constant(days), fc.tuple(...days.map(dayToken)), fc.constantFrom(',', ', ', ' ,')),
-    );
+    const listArb = fc
+      .shuffledSubarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1 })
+      .chain((days) => fc.tuple(fc.constant(days), fc.tuple(...days.map(dayToken)), fc.constantFrom(',', ', ', ' ,')));
     await fc.assert(
       fc.asyncProperty(listArb, async ([days, tokens, sep]) => {
         const run = await create({ days: tokens.join(sep) });
@@ -471,7 +664,9 @@ describe('--days', () => {
   });
 
   it('a range A-B is every day from A to B, wrapping past Saturday', async () => {
-    const rangeArb = fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 })).chain(([a, b]) => fc.tuple(fc.constant([a, b]), dayToken(a), dayToken(b), fc.constantFrom('-', ' - ')));
+    const rangeArb = fc
+      .tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }))
+      .chain(([a, b]) => fc.tuple(fc.constant([a, b]), dayToken(a), dayToken(b), fc.constantFrom('-', ' - ')));
     await fc.assert(
       fc.asyncProperty(rangeArb, async ([[a, b], ta, tb, dash]) => {
         const want: number[] = [];
@@ -517,16 +712,66 @@ describe('--days', () => {
   it('anything else: exactly the days the value names are sent, in its order, or exit 2 with nothing sent; never a crash', async () => {
     const item = fc.oneof(
       fc.integer({ min: 0, max: 8 }).chain((d) => (d <= 6 ? dayToken(d) : fc.constant(String(d)))),
-      fc.tuple(fc.integer({ min: 0, max: 6 }).chain(dayToken), fc.constantFrom('-', ' - ', '- ', '\t-'), fc.integer({ min: 0, max: 6 }).chain(dayToken)).map(([a, dash, b]) => `${a}${dash}${b}`),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 6 }).chain(dayToken),
+          fc.constantFrom('-', ' - ', '- ', '\t-'),
+          fc.integer({ min: 0, max: 6 }).chain(dayToken),
+        )
+        .map(([a, dash, b]) => `${a}${dash}${b}`),
       fc.constantFrom('', ' ', '00', '006', '0006-1', 'thur', 'weds', 'mon tue', 'MON-fri', 'Sun - Sat'),
     );
     const hostile = fc.oneof(
-      fc.tuple(fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), fc.bigInt({ min: 0n, max: 10n ** 15n }).map(String)), fc.constantFrom('-', ',', ' - '), fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), fc.bigInt({ min: 0n, max: 10n ** 15n }).map(String))).map(([a, s, b]) => `${a}${s}${b}`),
-      fc.tuple(fc.array(item, { minLength: 1, maxLength: 4 }), fc.constantFrom(',', ', ', ' ,')).map(([items, sep]) => items.join(sep)),
+      fc
+        .tuple(
+          fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), fc.bigInt({ min: 0n, max: 10n ** 15n }).map(String)),
+          fc.constantFrom('-', ',', ' - '),
+          fc.oneof(fc.integer({ min: -2, max: 12 }).map(String), fc.bigInt({ min: 0n, max: 10n ** 15n }).map(String)),
+        )
+        .map(([a, s, b]) => `${a}${s}${b}`),
+      fc
+        .tuple(fc.array(item, { minLength: 1, maxLength: 4 }), fc.constantFrom(',', ', ', ' ,'))
+        .map(([items, sep]) => items.join(sep)),
       fc.constantFrom(
-        '0-99999999999', '99999999999-0', '7-9', '0-6,1', 'mon-fri,wed', '-', ',,', ',', '', ' ', 'mon-', '-fri', 'mon--fri', 'weekdays', 'mo', 'mondayy', 'Mon-Fri-Sat',
-        '١-٥', '１-５', 'NaN', 'Infinity', '1e1', '-0', '0x1', `${'mon,'.repeat(2000)}`, '0-6', 'sun-sat', 'sat-sun', 'constructor', '__proto__', 'toString',
-        'fri-mon', 'mon-mon', '1 -3,', ',0,,6,', 'SUNDAY,Tues,thurs', '6-0', '0-6,', 'wed-tue',
+        '0-99999999999',
+        '99999999999-0',
+        '7-9',
+        '0-6,1',
+        'mon-fri,wed',
+        '-',
+        ',,',
+        ',',
+        '',
+        ' ',
+        'mon-',
+        '-fri',
+        'mon--fri',
+        'weekdays',
+        'mo',
+        'mondayy',
+        'Mon-Fri-Sat',
+        '١-٥',
+        '１-５',
+        'NaN',
+        'Infinity',
+        '1e1',
+        '-0',
+        '0x1',
+        `${'mon,'.repeat(2000)}`,
+        '0-6',
+        'sun-sat',
+        'sat-sun',
+        'constructor',
+        '__proto__',
+        'toString',
+        'fri-mon',
+        'mon-mon',
+        '1 -3,',
+        ',0,,6,',
+        'SUNDAY,Tues,thurs',
+        '6-0',
+        '0-6,',
+        'wed-tue',
       ),
       fc.string({ maxLength: 12 }),
     );
@@ -565,8 +810,45 @@ describe('--timezone', () => {
 
   it('anything else: sent exactly as typed only if the runtime knows it, else exit 2 with nothing sent', async () => {
     const zoneish = fc.oneof(
-      fc.constantFrom(...ZONES).chain((z) => fc.constantFrom(` ${z}`, `${z} `, `${z}\n`, z.toLowerCase(), z.toUpperCase(), `${z}/`, `/${z}`, `${z}/..`, `../${z}`, z.replace('/', '\\'), `${z}\u0000`)),
-      fc.constantFrom('', ' ', 'UTC', 'utc', 'Z', 'GMT', '+01:00', '-05:00', 'Etc/GMT+5', 'Etc/GMT+15', 'CET', 'Europe/Atlantis', 'Mars/Olympus_Mons', '../../etc/passwd', 'Europe//Rome', 'Europe/Rome/Extra', 'x'.repeat(100_000), 'Europe/Röme', 'NaN', 'Infinity'),
+      fc
+        .constantFrom(...ZONES)
+        .chain((z) =>
+          fc.constantFrom(
+            ` ${z}`,
+            `${z} `,
+            `${z}\n`,
+            z.toLowerCase(),
+            z.toUpperCase(),
+            `${z}/`,
+            `/${z}`,
+            `${z}/..`,
+            `../${z}`,
+            z.replace('/', '\\'),
+            `${z}\u0000`,
+          ),
+        ),
+      fc.constantFrom(
+        '',
+        ' ',
+        'UTC',
+        'utc',
+        'Z',
+        'GMT',
+        '+01:00',
+        '-05:00',
+        'Etc/GMT+5',
+        'Etc/GMT+15',
+        'CET',
+        'Europe/Atlantis',
+        'Mars/Olympus_Mons',
+        '../../etc/passwd',
+        'Europe//Rome',
+        'Europe/Rome/Extra',
+        'x'.repeat(100_000),
+        'Europe/Röme',
+        'NaN',
+        'Infinity',
+      ),
       fc.string({ maxLength: 20 }),
     );
     await fc.assert(
@@ -590,7 +872,21 @@ describe('strategies', () => {
   ])('--%s: exactly rolling, clamp or custom is sent; anything else exits 2', async (flag, field) => {
     const strategyish = fc.oneof(
       fc.constantFrom('rolling', 'clamp', 'custom'),
-      fc.constantFrom('Rolling', 'CLAMP', ' custom', 'custom ', 'rolling,clamp', 'roll', 'clamped', '', '0', 'null', 'constructor', '__proto__', 'r'.repeat(10_000)),
+      fc.constantFrom(
+        'Rolling',
+        'CLAMP',
+        ' custom',
+        'custom ',
+        'rolling,clamp',
+        'roll',
+        'clamped',
+        '',
+        '0',
+        'null',
+        'constructor',
+        '__proto__',
+        'r'.repeat(10_000),
+      ),
       fc.string({ maxLength: 10 }),
     );
     await fc.assert(
@@ -607,7 +903,11 @@ describe('strategies', () => {
 describe('--scheduled-at', () => {
   it('an ISO 8601 date-time with Z or an offset is sent exactly as typed', async () => {
     const iso = fc
-      .tuple(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom('Z', '+01:00', '-05:30', '+00:00'), fc.boolean())
+      .tuple(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom('Z', '+01:00', '-05:30', '+00:00'),
+        fc.boolean(),
+      )
       .map(([d, zone, ms]) => {
         const s = d.toISOString().replace(/Z$/, '');
         return `${ms ? s : s.replace(/\.\d+$/, '')}${zone}`;
@@ -623,8 +923,22 @@ describe('--scheduled-at', () => {
   it('anything else: sent only if it is a real date-time with a time zone, else exit 2', async () => {
     const hostile = fc.oneof(
       fc.constantFrom(
-        '2026-01-15T09:00:00', '2026-01-15', '2026-13-01T09:00:00Z', '2026-02-30T09:00:00Z', '2026-01-15T24:00:00Z', '2026-01-15 09:00:00Z', 'tomorrow', 'now', '',
-        '1768467600', 'NaN', 'Infinity', '2026-01-15T09:00:00+25:00', '+002026-01-15T09:00:00Z', `2026-01-15T09:00:00${'0'.repeat(5000)}Z`, '２０２６-01-15T09:00:00Z',
+        '2026-01-15T09:00:00',
+        '2026-01-15',
+        '2026-13-01T09:00:00Z',
+        '2026-02-30T09:00:00Z',
+        '2026-01-15T24:00:00Z',
+        '2026-01-15 09:00:00Z',
+        'tomorrow',
+        'now',
+        '',
+        '1768467600',
+        'NaN',
+        'Infinity',
+        '2026-01-15T09:00:00+25:00',
+        '+002026-01-15T09:00:00Z',
+        `2026-01-15T09:00:00${'0'.repeat(5000)}Z`,
+        '２０２６-01-15T09:00:00Z',
       ),
       fc.string({ maxLength: 25 }),
     );
@@ -651,7 +965,21 @@ describe('--scheduled-at', () => {
 describe('--dry-run never sends anything, whatever the flags', () => {
   it('random values of every flag: exit 0 or 2, no request, no crash', async () => {
     const flagArb = fc.dictionary(
-      fc.constantFrom('max-retries', 'retry-delay', 'max-concurrency', 'keep-free-for-inbound', 'from', 'from-attempts', 'window', 'days', 'timezone', 'from-strategy', 'contact-strategy', 'scheduled-at', 'plan-rows'),
+      fc.constantFrom(
+        'max-retries',
+        'retry-delay',
+        'max-concurrency',
+        'keep-free-for-inbound',
+        'from',
+        'from-attempts',
+        'window',
+        'days',
+        'timezone',
+        'from-strategy',
+        'contact-strategy',
+        'scheduled-at',
+        'plan-rows',
+      ),
       fc.oneof(numberish, phoneish, timeish, fc.string({ maxLength: 10 })),
       { maxKeys: 5 },
     );

@@ -9,6 +9,8 @@ export default function setup(): void {
   } catch (err) {
     // In-process tests still run; those that spawn the CLI will fail and say why.
     const e = err as { stdout?: Buffer; stderr?: Buffer };
-    process.stderr.write(`warning: the build failed; tests that spawn bin/voicectl.js will fail\n${e.stderr?.toString() ?? ''}${e.stdout?.toString() ?? ''}\n`);
+    process.stderr.write(
+      `warning: the build failed; tests that spawn bin/voicectl.js will fail\n${e.stderr?.toString() ?? ''}${e.stdout?.toString() ?? ''}\n`,
+    );
   }
 }

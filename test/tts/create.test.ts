@@ -7,9 +7,16 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, parseJson, startSandbox, tempDir } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
-beforeEach(() => { sandbox.log.length = 0; sandbox.settings.ttsFailure = undefined; });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.log.length = 0;
+  sandbox.settings.ttsFailure = undefined;
+});
 
 const posts = () => sandbox.requests('POST', '/v1/tts');
 
@@ -33,20 +40,35 @@ async function rejected(args: string[], flag: string, rule: RegExp) {
 }
 
 describe('tts create: validation at the boundaries, nothing sent when rejected', () => {
-  it.each([['0.25', 0.25], ['4.0', 4], ['4', 4], ['1e0', 1], ['.5', 0.5]])('accepts --speed %s', async (v, sent) => {
+  it.each([
+    ['0.25', 0.25],
+    ['4.0', 4],
+    ['4', 4],
+    ['1e0', 1],
+    ['.5', 0.5],
+  ])('accepts --speed %s', async (v, sent) => {
     const { body } = await accepted(['--text', 'hi', '--speed', v]);
     expect(body.speed).toBe(sent);
   });
 
-  it.each(['0.24', '4.01', '0', '-1', 'fast', 'NaN', 'Infinity', '1e400', '0x2', '', '1,5'])('rejects --speed %s', async (v) => {
-    const r = await rejected(['--text', 'hi', '--speed', v], '--speed', /must be a number from 0.25 to 4/);
-    expect(r.stderr).toContain(`"${v}"`);
-  });
+  it.each(['0.24', '4.01', '0', '-1', 'fast', 'NaN', 'Infinity', '1e400', '0x2', '', '1,5'])(
+    'rejects --speed %s',
+    async (v) => {
+      const r = await rejected(['--text', 'hi', '--speed', v], '--speed', /must be a number from 0.25 to 4/);
+      expect(r.stderr).toContain(`"${v}"`);
+    },
+  );
 
   it.each([
-    ['--stability', 'stability'], ['--similarity-boost', 'similarityBoost'], ['--style', 'style'],
+    ['--stability', 'stability'],
+    ['--similarity-boost', 'similarityBoost'],
+    ['--style', 'style'],
   ])('accepts %s at 0 and 1 and rejects -0.01 and 1.01', async (flag, field) => {
-    for (const [v, sent] of [['0', 0], ['1', 1], ['0.5', 0.5]] as const) {
+    for (const [v, sent] of [
+      ['0', 0],
+      ['1', 1],
+      ['0.5', 0.5],
+    ] as const) {
       sandbox.log.length = 0;
       const { body } = await accepted(['--text', 'hi', flag, v]);
       expect(body[field]).toBe(sent);
@@ -61,7 +83,11 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     const { body } = await accepted(['--text', 'a'.repeat(10_000)]);
     expect(body.text).toHaveLength(10_000);
     sandbox.log.length = 0;
-    await rejected(['--text', 'a'.repeat(10_001)], '--text', /must be at most 10,000 characters.*\(10,001 characters\)/);
+    await rejected(
+      ['--text', 'a'.repeat(10_001)],
+      '--text',
+      /must be at most 10,000 characters.*\(10,001 characters\)/,
+    );
   });
 
   it('counts characters as the API does: an emoji is one', async () => {
@@ -83,7 +109,11 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     expect(body.voice).toBe('AcmeVoice00000000001');
     for (const v of ['AcmeVoice0000000001', 'AcmeVoice000000000001', 'AcmeVoice0000000000_']) {
       sandbox.log.length = 0;
-      await rejected(['--text', 'hi', '--voice', v], '--voice', /built-in voice .* or a voice ID of exactly 20 letters and digits/);
+      await rejected(
+        ['--text', 'hi', '--voice', v],
+        '--voice',
+        /built-in voice .* or a voice ID of exactly 20 letters and digits/,
+      );
     }
   });
 
@@ -111,7 +141,15 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     expect(body).toEqual({ text: 'Hello' });
     const id = parseJson<{ id: string }>(r.stdout).id;
     const g = sandbox.state.generations.find((x) => x.id === id)!;
-    expect(g).toMatchObject({ voice: 'Sarah', language: 'en', speed: 1, stability: 0.4, similarityBoost: 0.75, style: 0, source: 'api' });
+    expect(g).toMatchObject({
+      voice: 'Sarah',
+      language: 'en',
+      speed: 1,
+      stability: 0.4,
+      similarityBoost: 0.75,
+      style: 0,
+      source: 'api',
+    });
   });
 
   it('refuses an --out that exists before sending anything', async () => {
@@ -123,7 +161,13 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
 });
 
 describe('tts create: output and cost', () => {
-  it.each([[1, 10], [100, 10], [101, 20], [1000, 100], [5000, 500]])('%i characters cost %i tokens, charged when processing begins', async (n, cost) => {
+  it.each([
+    [1, 10],
+    [100, 10],
+    [101, 20],
+    [1000, 100],
+    [5000, 500],
+  ])('%i characters cost %i tokens, charged when processing begins', async (n, cost) => {
     sandbox.advance(); // earlier generations are settled, so the balance moves by this one alone
     const before = sandbox.state.orgs[0].balance;
     const r = await cli(['tts', 'create', '--text', 'x'.repeat(n)], { sandbox });
@@ -143,7 +187,10 @@ describe('tts create: output and cost', () => {
   });
 
   it('-q with --wait prints the id alone and keeps stderr quiet too', async () => {
-    const r = await cli(['tts', 'create', '-q', '--wait', '--text', 'hi'], { sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '20' } });
+    const r = await cli(['tts', 'create', '-q', '--wait', '--text', 'hi'], {
+      sandbox,
+      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tts_[0-9a-f]{16}\n$/);
     expect(r.stderr).toBe('');
@@ -160,7 +207,10 @@ describe('tts create: output and cost', () => {
   });
 
   it('--dry-run prints the exact body and the cost and sends nothing', async () => {
-    const r = await cli(['tts', 'create', '--dry-run', '--text', 'x'.repeat(150), '--voice', 'aria', '--speed', '1.5'], { sandbox, key: null });
+    const r = await cli(
+      ['tts', 'create', '--dry-run', '--text', 'x'.repeat(150), '--voice', 'aria', '--speed', '1.5'],
+      { sandbox, key: null },
+    );
     expect(r.code).toBe(0);
     expect(parseJson(r.stdout)).toEqual({ text: 'x'.repeat(150), voice: 'Aria', speed: 1.5 });
     expect(r.stderr).toContain('20 tokens for 150 characters');
@@ -199,7 +249,10 @@ describe('tts create: output and cost', () => {
   });
 
   it('needs the tts:write scope: a read-only key gets exit 3', async () => {
-    const r = await cli(['tts', 'create', '--text', 'hi'], { sandbox, key: (await import('../helpers/cli.js')).KEYS.acmeRead });
+    const r = await cli(['tts', 'create', '--text', 'hi'], {
+      sandbox,
+      key: (await import('../helpers/cli.js')).KEYS.acmeRead,
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('tts:write');
   });

@@ -7,8 +7,12 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, spawnCli, startSandbox, tempDir } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
 
 async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -21,12 +25,16 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
 describe('Ctrl-C', () => {
   it('during tts wait exits 130 and prints the pending ids with the command to resume', async () => {
     Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 600_000 });
-    const ids = [(await cli(['tts', 'create', '-q', '--text', 'a'], { sandbox })).stdout.trim(), (await cli(['tts', 'create', '-q', '--text', 'b'], { sandbox })).stdout.trim()];
+    const ids = [
+      (await cli(['tts', 'create', '-q', '--text', 'a'], { sandbox })).stdout.trim(),
+      (await cli(['tts', 'create', '-q', '--text', 'b'], { sandbox })).stdout.trim(),
+    ];
     sandbox.log.length = 0;
     const r = await spawnCli(['tts', 'wait', ...ids], {
       sandbox,
       env: { VOICECTL_POLL_INTERVAL_MS: '50' },
-      onSpawn: (child) => void until(() => sandbox.requests('GET', '/v1/tts/').length >= 4).then(() => child.kill('SIGINT')),
+      onSpawn: (child) =>
+        void until(() => sandbox.requests('GET', '/v1/tts/').length >= 4).then(() => child.kill('SIGINT')),
     });
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('stopped waiting; 2 generations still pending');
@@ -43,7 +51,10 @@ describe('Ctrl-C', () => {
     try {
       const r = await spawnCli(['tts', 'download', id, '--out', join(dir, 'hello.wav')], {
         sandbox,
-        onSpawn: (child) => void until(() => sandbox.requests('GET', '/files/audio/').length === 1).then(() => setTimeout(() => child.kill('SIGINT'), 150)),
+        onSpawn: (child) =>
+          void until(() => sandbox.requests('GET', '/files/audio/').length === 1).then(() =>
+            setTimeout(() => child.kill('SIGINT'), 150),
+          ),
       });
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`download of ${id} stopped; nothing was kept`);

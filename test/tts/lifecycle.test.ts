@@ -8,8 +8,12 @@ import { cli, KEYS, parseJson, startSandbox, tempDir, type CliOptions } from '..
 import { until } from '../reliability/helpers.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox(); });
-afterAll(async () => { await sandbox.close(); });
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
 beforeEach(() => {
   sandbox.log.length = 0;
   sandbox.clearFaults();
@@ -31,8 +35,33 @@ describe('tts get', () => {
     const r = await cli(['tts', 'get', id], { sandbox });
     expect(r.code).toBe(0);
     const g = parseJson<Gen>(r.stdout);
-    expect(Object.keys(g)).toEqual(['id', 'text', 'characterCount', 'voice', 'language', 'speed', 'stability', 'similarityBoost', 'style', 'source', 'status', 'audioUrl', 'tokenCost', 'createdAt', 'completedAt', 'errorMessage']);
-    expect(g).toMatchObject({ id, text: 'Hello world', characterCount: 11, status: 'completed', tokenCost: 10, source: 'api', errorMessage: null });
+    expect(Object.keys(g)).toEqual([
+      'id',
+      'text',
+      'characterCount',
+      'voice',
+      'language',
+      'speed',
+      'stability',
+      'similarityBoost',
+      'style',
+      'source',
+      'status',
+      'audioUrl',
+      'tokenCost',
+      'createdAt',
+      'completedAt',
+      'errorMessage',
+    ]);
+    expect(g).toMatchObject({
+      id,
+      text: 'Hello world',
+      characterCount: 11,
+      status: 'completed',
+      tokenCost: 10,
+      source: 'api',
+      errorMessage: null,
+    });
     expect(g.audioUrl).toBe(`${sandbox.url}/files/audio/${id}.wav`);
     expect(g.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
@@ -43,11 +72,13 @@ describe('tts get', () => {
     const r = await cli(['tts', 'get', id], { sandbox, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Status\s+failed$/m);
-    expect(r.stdout).toMatch(/^Error\s+provider_transient_error: a temporary error of the speech provider \(a retry can help\)$/m);
+    expect(r.stdout).toMatch(
+      /^Error\s+provider_transient_error: a temporary error of the speech provider \(a retry can help\)$/m,
+    );
     expect(r.stdout).toMatch(/^Created\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(\d+s ago\)$/m);
   });
 
-  it('gives exit 4 for an unknown id and for another organization\'s id', async () => {
+  it("gives exit 4 for an unknown id and for another organization's id", async () => {
     const globexId = await create('Globex secret', KEYS.globex);
     for (const id of ['tts_doesnotexist', globexId]) {
       const r = await cli(['tts', 'get', id], { sandbox });
@@ -72,7 +103,12 @@ describe('tts wait', () => {
     const ids = [await create('one'), await create('two'), await create('three')];
     const r = await cli(['tts', 'wait', ...ids.slice().reverse()], { sandbox, ...fast });
     expect(r.code).toBe(0);
-    expect(parseJson<Gen[]>(r.stdout).map((g) => [g.id, g.status])).toEqual(ids.slice().reverse().map((id) => [id, 'completed']));
+    expect(parseJson<Gen[]>(r.stdout).map((g) => [g.id, g.status])).toEqual(
+      ids
+        .slice()
+        .reverse()
+        .map((id) => [id, 'completed']),
+    );
   });
 
   it('exits 5 when a generation failed, explains it, and the tokens are refunded', async () => {
@@ -82,7 +118,12 @@ describe('tts wait', () => {
     const id = await create('x'.repeat(250));
     const r = await cli(['tts', 'wait', id], { sandbox, ...fast });
     expect(r.code).toBe(5);
-    expect(parseJson<Gen>(r.stdout)).toMatchObject({ id, status: 'failed', errorMessage: 'upload_failed', tokenCost: 0 });
+    expect(parseJson<Gen>(r.stdout)).toMatchObject({
+      id,
+      status: 'failed',
+      errorMessage: 'upload_failed',
+      tokenCost: 0,
+    });
     expect(r.stderr).toContain(`generation ${id} failed`);
     expect(r.stderr).toContain('upload_failed: the audio was generated but could not be stored. A retry can help');
     expect(sandbox.state.orgs[0].balance).toBe(before);
@@ -96,16 +137,21 @@ describe('tts wait', () => {
     const id = await create('y'.repeat(2001), KEYS.globex);
     const r = await cli(['tts', 'wait', id], { sandbox, key: KEYS.globex, ...fast });
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/insufficient_balance: the organization's token balance is too low\. A retry will not help until something changes: top up/);
+    expect(r.stderr).toMatch(
+      /insufficient_balance: the organization's token balance is too low\. A retry will not help until something changes: top up/,
+    );
     expect(sandbox.state.orgs[1].balance).toBe(before);
   });
 
-  it('fails with voice_not_found for a voice ID outside the organization\'s library', async () => {
+  it("fails with voice_not_found for a voice ID outside the organization's library", async () => {
     const r1 = await cli(['tts', 'create', '-q', '--text', 'hi', '--voice', 'GlobexVoice000000001'], { sandbox });
     const r = await cli(['tts', 'wait', r1.stdout.trim()], { sandbox, ...fast });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('voice_not_found');
-    const ok = await cli(['tts', 'create', '--wait', '--text', 'hi', '--voice', 'AcmeVoice00000000001'], { sandbox, ...fast });
+    const ok = await cli(['tts', 'create', '--wait', '--text', 'hi', '--voice', 'AcmeVoice00000000001'], {
+      sandbox,
+      ...fast,
+    });
     expect(ok.code).toBe(0);
     expect(parseJson<Gen>(ok.stdout)).toMatchObject({ status: 'completed', voice: 'AcmeVoice00000000001' });
   });
@@ -118,7 +164,9 @@ describe('tts wait', () => {
     expect(r.code).toBe(5);
     expect(parseJson<Gen[]>(r.stdout).map((g) => g.status)).toEqual(['completed', 'failed']);
     expect(r.stderr).toContain('1 of 2 generations failed');
-    expect(r.stderr).toContain(`${bad}: provider_error_422: a permanent error of the speech provider (422). A retry will not help`);
+    expect(r.stderr).toContain(
+      `${bad}: provider_error_422: a permanent error of the speech provider (422). A retry will not help`,
+    );
   });
 
   it('exits 6 on timeout and names the ids still pending with the command to wait again', async () => {
@@ -135,7 +183,10 @@ describe('tts wait', () => {
   it('the command to wait again keeps the flags that chose the service (--base-url), quoted for the shell', async () => {
     Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 60_000 });
     const id = await create();
-    const r = await cli(['--base-url', sandbox.url, 'tts', 'wait', id, '--timeout', '0.3s'], { ...fast, env: { ...fast.env, VOICECTL_BASE_URL: undefined } });
+    const r = await cli(['--base-url', sandbox.url, 'tts', 'wait', id, '--timeout', '0.3s'], {
+      ...fast,
+      env: { ...fast.env, VOICECTL_BASE_URL: undefined },
+    });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain(`Wait again with: voicectl --base-url ${sandbox.url} tts wait ${id}`);
     const { shellWord } = await import('../../src/factory.js');
@@ -169,7 +220,13 @@ describe('tts wait', () => {
     const id = await create();
     // A key of the same organization that may read messages only (the demo keys all have tts:read).
     const key = 'vk_sandbox_acme_msgs_6c3e9a1f7b2d';
-    sandbox.state.keys.push({ id: 'key_acme_messages', key, orgId: 'org_acme', label: 'Acme, messages only', scopes: ['messages:read'] });
+    sandbox.state.keys.push({
+      id: 'key_acme_messages',
+      key,
+      orgId: 'org_acme',
+      label: 'Acme, messages only',
+      scopes: ['messages:read'],
+    });
     try {
       // --timeout 2s: if a 403 did not stop the wait, it would poll every 20 ms until then and exit 6.
       const r = await cli(['tts', 'wait', id, '--timeout', '2s'], { sandbox, key, ...fast });
@@ -203,7 +260,12 @@ describe('tts wait', () => {
   });
 
   it('checks --interval (3 to 60 s) and --timeout before polling', async () => {
-    for (const [args, flag] of [[['--interval', '2.9'], '--interval'], [['--interval', '61'], '--interval'], [['--timeout', '0'], '--timeout'], [['--timeout', 'soon'], '--timeout']] as const) {
+    for (const [args, flag] of [
+      [['--interval', '2.9'], '--interval'],
+      [['--interval', '61'], '--interval'],
+      [['--timeout', '0'], '--timeout'],
+      [['--timeout', 'soon'], '--timeout'],
+    ] as const) {
       const r = await cli(['tts', 'wait', 'tts_x', ...args], { sandbox });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(flag);
@@ -350,9 +412,12 @@ describe('tts list', () => {
       ids.push(r.stdout.trim());
     }
     fresh.settings.ttsFailure = 'upload_failed';
-    for (let i = 0; i < 2; i++) ids.push((await cli(['tts', 'create', '-q', '--text', `Failing ${i}`], { sandbox: fresh })).stdout.trim());
+    for (let i = 0; i < 2; i++)
+      ids.push((await cli(['tts', 'create', '-q', '--text', `Failing ${i}`], { sandbox: fresh })).stdout.trim());
   });
-  afterAll(async () => { await fresh.close(); });
+  afterAll(async () => {
+    await fresh.close();
+  });
 
   it('lists newest first, one page of 20 by default', async () => {
     const r = await cli(['tts', 'list'], { sandbox: fresh });
@@ -364,13 +429,20 @@ describe('tts list', () => {
     fresh.log.length = 0;
     const r = await cli(['tts', 'list', '--all', '--limit', String(limit), '-o', 'ndjson'], { sandbox: fresh });
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Gen).id)).toEqual(ids.slice().reverse());
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Gen).id),
+    ).toEqual(ids.slice().reverse());
     expect(fresh.requests('GET', '/v1/tts')).toHaveLength(Math.ceil(25 / limit));
   });
 
   it('--all one page at a time reuses its connections from page to page (keep-alive)', async () => {
     const before = fresh.connections;
-    const r = await cli(['tts', 'list', '--all', '--limit', '5', '--concurrency', '1', '-o', 'ndjson'], { sandbox: fresh });
+    const r = await cli(['tts', 'list', '--all', '--limit', '5', '--concurrency', '1', '-o', 'ndjson'], {
+      sandbox: fresh,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(25);
     // The next request may leave before the previous connection is handed back: two at most, not one per page.
@@ -381,7 +453,17 @@ describe('tts list', () => {
     const r = await cli(['tts', 'list', '--status', 'failed'], { sandbox: fresh });
     expect(parseJson<Gen[]>(r.stdout).map((g) => g.id)).toEqual(ids.slice(23).reverse());
     fresh.log.length = 0;
-    for (const args of [['--status', 'done'], ['--status', 'FAILED'], ['--limit', '101'], ['--limit', '0'], ['--limit', '0x10'], ['--page', 'Infinity'], ['--page', ''], ['--timeout', '0x10'], ['--concurrency', '17']]) {
+    for (const args of [
+      ['--status', 'done'],
+      ['--status', 'FAILED'],
+      ['--limit', '101'],
+      ['--limit', '0'],
+      ['--limit', '0x10'],
+      ['--page', 'Infinity'],
+      ['--page', ''],
+      ['--timeout', '0x10'],
+      ['--concurrency', '17'],
+    ]) {
       const bad = await cli(['tts', 'list', ...args], { sandbox: fresh });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(args[0]);
@@ -400,7 +482,7 @@ describe('tts list', () => {
     expect(q.stdout).toBe(`${ids.slice().reverse().slice(0, 3).join('\n')}\n`);
   });
 
-  it('lists only the caller\'s organization', async () => {
+  it("lists only the caller's organization", async () => {
     const r = await cli(['tts', 'list', '--all'], { sandbox: fresh, key: KEYS.globex });
     expect(parseJson<Gen[]>(r.stdout)).toEqual([]);
   });
@@ -410,12 +492,21 @@ describe('voices list', () => {
   it('lists the 29 built-in voices offline, filtered by gender, language and accent', async () => {
     const all = parseJson<{ id: string }[]>((await cli(['voices', 'list'], { key: null })).stdout);
     expect(all).toHaveLength(29);
-    expect(all[0]).toEqual({ id: 'Aria', gender: 'female', language: 'en', accent: null, description: 'clear, natural', kind: 'standard' });
+    expect(all[0]).toEqual({
+      id: 'Aria',
+      gender: 'female',
+      language: 'en',
+      accent: null,
+      description: 'clear, natural',
+      kind: 'standard',
+    });
     const male = parseJson<{ id: string }[]>((await cli(['voices', 'list', '--gender', 'MALE'], { key: null })).stdout);
     expect(male).toHaveLength(12);
     const it_ = (await cli(['voices', 'list', '--language', 'it', '-q'], { key: null })).stdout;
     expect(it_).toBe('Lorenzo\nRoberta\nSasha\nGiusy\nVera\nVittorio\n');
-    const milan = parseJson<{ id: string }[]>((await cli(['voices', 'list', '--accent', 'milanese'], { key: null })).stdout);
+    const milan = parseJson<{ id: string }[]>(
+      (await cli(['voices', 'list', '--accent', 'milanese'], { key: null })).stdout,
+    );
     expect(milan.map((v) => v.id)).toEqual(['Vera', 'Vittorio']);
     const bad = await cli(['voices', 'list', '--accent', 'Napoletano'], { key: null });
     expect(bad.code).toBe(2);

@@ -19,11 +19,17 @@ export interface ParsedField {
 export function parseField(raw: string, typed: boolean, readFile: (name: string) => string): ParsedField {
   const flag = typed ? '-F' : '-f';
   const eq = raw.indexOf('=');
-  if (eq <= 0) throw new UsageError(`${flag} "${raw}": expected key=value`, { hints: [`For example: ${flag} name=Nightly -F maxRetries=2`] });
+  if (eq <= 0)
+    throw new UsageError(`${flag} "${raw}": expected key=value`, {
+      hints: [`For example: ${flag} name=Nightly -F maxRetries=2`],
+    });
   const key = raw.slice(0, eq);
   const text = raw.slice(eq + 1);
   const m = KEY.exec(key);
-  if (!m) throw new UsageError(`${flag} "${raw}": the key "${key}" is not valid`, { hints: ['Use key, key[] (array element) or key[sub] (nested object).'] });
+  if (!m)
+    throw new UsageError(`${flag} "${raw}": the key "${key}" is not valid`, {
+      hints: ['Use key, key[] (array element) or key[sub] (nested object).'],
+    });
   const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
   return { path, value: typed ? typedValue(text, readFile) : text };
 }
@@ -33,7 +39,8 @@ export function typedValue(text: string, readFile: (name: string) => string): Fi
   if (text === 'false') return false;
   if (text === 'null') return null;
   // An integer too big for a double (an ID, say) stays a string rather than lose digits.
-  if (NUMBER.test(text) && Number.isFinite(Number(text)) && (/[.eE]/.test(text) || Number.isSafeInteger(Number(text)))) return Number(text);
+  if (NUMBER.test(text) && Number.isFinite(Number(text)) && (/[.eE]/.test(text) || Number.isSafeInteger(Number(text))))
+    return Number(text);
   if (text.startsWith('@') && text.length > 1) return readFile(text.slice(1));
   return text;
 }
@@ -49,16 +56,23 @@ export function buildObject(fields: ParsedField[]): FieldObject {
       const nextIsAppend = !last && path[i + 1] === '';
       if (Array.isArray(node)) {
         if (seg !== '') throw new UsageError(`field ${path.join('.')}: cannot set "${seg}" on an array`);
-        if (last) { node.push(value); break; }
+        if (last) {
+          node.push(value);
+          break;
+        }
         const child: FieldValue = nextIsAppend ? [] : {};
         node.push(child);
         node = child;
         continue;
       }
-      if (node === null || typeof node !== 'object') throw new UsageError(`field ${path.join('.')}: "${path.slice(0, i).join('.')}" is already a value`);
+      if (node === null || typeof node !== 'object')
+        throw new UsageError(`field ${path.join('.')}: "${path.slice(0, i).join('.')}" is already a value`);
       if (seg === '') throw new UsageError(`field ${path.join('.')}: [] must follow a name`);
       const obj = node as FieldObject;
-      if (last) { obj[seg] = value; break; }
+      if (last) {
+        obj[seg] = value;
+        break;
+      }
       if (obj[seg] === undefined) obj[seg] = nextIsAppend ? [] : {};
       node = obj[seg];
     }
@@ -71,8 +85,13 @@ export function toQuery(fields: ParsedField[]): [string, string][] {
   const out: [string, string][] = [];
   for (const { path, value } of fields) {
     const arrayOfScalars = path.length === 2 && path[1] === '';
-    if (path.length > 1 && !arrayOfScalars) throw new UsageError(`field ${path[0]}[${path.slice(1).join('][')}]: nested fields cannot be sent as query parameters`, { hints: ['Use POST, PUT or PATCH for a JSON body.'] });
-    if (value !== null && typeof value === 'object') throw new UsageError(`field ${path[0]}: only plain values can be query parameters`);
+    if (path.length > 1 && !arrayOfScalars)
+      throw new UsageError(
+        `field ${path[0]}[${path.slice(1).join('][')}]: nested fields cannot be sent as query parameters`,
+        { hints: ['Use POST, PUT or PATCH for a JSON body.'] },
+      );
+    if (value !== null && typeof value === 'object')
+      throw new UsageError(`field ${path[0]}: only plain values can be query parameters`);
     out.push([path[0], value === null ? '' : String(value)]);
   }
   return out;
@@ -85,16 +104,30 @@ export function toQuery(fields: ParsedField[]): [string, string][] {
  */
 export function checkApiPath(p: string): string {
   const hint = 'Give a path on the configured service, such as /v1/tts or /v1/messages?channel=sms.';
-  if (/^[a-z][a-z0-9+.-]*:/i.test(p)) throw new UsageError(`"${p}" is a URL; voicectl api takes a path on the configured base URL`, { hints: [hint, 'Change the base URL with --base-url or a profile; the API key is never sent elsewhere.'] });
-  if (!p.startsWith('/')) throw new UsageError(`the path must start with / (got "${p}")`, { hints: [/^v\d+\//.test(p) ? `Did you mean /${p}?` : hint] });
+  if (/^[a-z][a-z0-9+.-]*:/i.test(p))
+    throw new UsageError(`"${p}" is a URL; voicectl api takes a path on the configured base URL`, {
+      hints: [hint, 'Change the base URL with --base-url or a profile; the API key is never sent elsewhere.'],
+    });
+  if (!p.startsWith('/'))
+    throw new UsageError(`the path must start with / (got "${p}")`, {
+      hints: [/^v\d+\//.test(p) ? `Did you mean /${p}?` : hint],
+    });
   if (p.startsWith('//')) throw new UsageError(`the path must not start with // (got "${p}")`, { hints: [hint] });
   // eslint-disable-next-line no-control-regex
-  if (/[\s\x00-\x1f\x7f\\#]/.test(p)) throw new UsageError(`the path contains a space, a control character, "\\" or "#" (got ${JSON.stringify(p)})`, { hints: ['Percent-encode such characters (%20 for a space).'] });
+  if (/[\s\x00-\x1f\x7f\\#]/.test(p))
+    throw new UsageError(`the path contains a space, a control character, "\\" or "#" (got ${JSON.stringify(p)})`, {
+      hints: ['Percent-encode such characters (%20 for a space).'],
+    });
   const pathname = p.split('?')[0];
   for (const seg of pathname.split('/')) {
     let decoded = seg;
-    try { decoded = decodeURIComponent(seg); } catch { throw new UsageError(`the path has an invalid percent-encoding (got "${p}")`); }
-    if (decoded === '.' || decoded === '..') throw new UsageError(`the path must not contain "." or ".." segments (got "${p}")`, { hints: [hint] });
+    try {
+      decoded = decodeURIComponent(seg);
+    } catch {
+      throw new UsageError(`the path has an invalid percent-encoding (got "${p}")`);
+    }
+    if (decoded === '.' || decoded === '..')
+      throw new UsageError(`the path must not contain "." or ".." segments (got "${p}")`, { hints: [hint] });
   }
   return p;
 }

@@ -31,10 +31,20 @@ async function readStdin(f: Factory): Promise<string> {
 }
 
 /** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
-export async function resolveApiOptions(f: Factory, methodArg: string, pathArg: string, raw: ApiRawOptions): Promise<ApiOptions> {
-  const [{ UsageError }, fields, { readFileSync }] = await Promise.all([import('../../errors.js'), import('./fields.js'), import('node:fs')]);
+export async function resolveApiOptions(
+  f: Factory,
+  methodArg: string,
+  pathArg: string,
+  raw: ApiRawOptions,
+): Promise<ApiOptions> {
+  const [{ UsageError }, fields, { readFileSync }] = await Promise.all([
+    import('../../errors.js'),
+    import('./fields.js'),
+    import('node:fs'),
+  ]);
   const method = methodArg.toUpperCase() as ApiMethod;
-  if (!API_METHODS.includes(method)) throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
+  if (!API_METHODS.includes(method))
+    throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
   const full = fields.checkApiPath(pathArg);
   const q = full.indexOf('?');
   const path = q < 0 ? full : full.slice(0, q);
@@ -48,7 +58,10 @@ export async function resolveApiOptions(f: Factory, methodArg: string, pathArg: 
     return (stdinText = await readStdin(f));
   };
   // @- fields need stdin before parsing (parseField is synchronous).
-  const all = [...(raw.field ?? []).map((s) => ({ s, typed: true })), ...(raw.rawField ?? []).map((s) => ({ s, typed: false }))];
+  const all = [
+    ...(raw.field ?? []).map((s) => ({ s, typed: true })),
+    ...(raw.rawField ?? []).map((s) => ({ s, typed: false })),
+  ];
   if (all.some((x) => x.typed && /=@-$/.test(x.s))) await stdinOnce();
   const readFile = (name: string): string => {
     if (name === '-') return stdinText ?? '';
@@ -62,13 +75,19 @@ export async function resolveApiOptions(f: Factory, methodArg: string, pathArg: 
 
   let body: unknown;
   if (raw.input !== undefined) {
-    if (method === 'GET' || method === 'DELETE') throw new UsageError(`--input sends a request body, which ${method} does not take`, { hints: ['Use POST, PUT or PATCH, or -F fields as query parameters.'] });
+    if (method === 'GET' || method === 'DELETE')
+      throw new UsageError(`--input sends a request body, which ${method} does not take`, {
+        hints: ['Use POST, PUT or PATCH, or -F fields as query parameters.'],
+      });
     const text = raw.input === '-' ? await stdinOnce() : readFile(raw.input);
     if (text.trim() !== '') {
       try {
         body = JSON.parse(text);
       } catch (err) {
-        throw new UsageError(`--input ${raw.input === '-' ? '(stdin)' : raw.input} is not valid JSON: ${(err as Error).message}`, { hints: ['The API takes JSON request bodies.'] });
+        throw new UsageError(
+          `--input ${raw.input === '-' ? '(stdin)' : raw.input} is not valid JSON: ${(err as Error).message}`,
+          { hints: ['The API takes JSON request bodies.'] },
+        );
       }
     }
     // With a body from --input, fields go to the query string (as gh api does).
@@ -98,31 +117,50 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ z }, { paginateRecords }, { PAGINATION }] = await Promise.all([import('zod'), import('../../api/paginate.js'), import('../../schemas/common.js')]);
+    const [{ z }, { paginateRecords }, { PAGINATION }] = await Promise.all([
+      import('zod'),
+      import('../../api/paginate.js'),
+      import('../../schemas/common.js'),
+    ]);
     // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
     const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
-    if (opts.query.some(([k]) => k === 'page')) f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
+    if (opts.query.some(([k]) => k === 'page'))
+      f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
     try {
-      for await (const record of paginateRecords(client, z.unknown(), { path: withQuery(opts.path, rest), limit, signal: f.signal })) {
-        const id = quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+      for await (const record of paginateRecords(client, z.unknown(), {
+        path: withQuery(opts.path, rest),
+        limit,
+        signal: f.signal,
+      })) {
+        const id =
+          quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
         await write(f.io.out, quiet ? `${id === undefined ? '' : String(id)}\n` : `${JSON.stringify(record)}\n`);
       }
     } catch (err) {
       const { MalformedResponseError } = await import('../../errors.js');
       if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {
-        throw new MalformedResponseError(`--paginate needs a list endpoint: GET ${opts.path} did not answer a list (a "data" array with pagination)`, {
-          hints: ['Leave out --paginate to print this response as it is.'],
-        });
+        throw new MalformedResponseError(
+          `--paginate needs a list endpoint: GET ${opts.path} did not answer a list (a "data" array with pagination)`,
+          {
+            hints: ['Leave out --paginate to print this response as it is.'],
+          },
+        );
       }
       throw err;
     }
     return;
   }
   // read: the whole body arrives before anything is printed, and a GET cut halfway is retried.
-  const res = await client.raw({ method: opts.method, path: withQuery(opts.path, opts.query), body: opts.body, signal: f.signal, read: true });
+  const res = await client.raw({
+    method: opts.method,
+    path: withQuery(opts.path, opts.query),
+    body: opts.body,
+    signal: f.signal,
+    read: true,
+  });
   const text = res.text ?? '';
   if (text === '') return;
   if (f.io.stdoutIsTTY) {
@@ -146,10 +184,16 @@ function collect(value: string, previous: string[] = []): string[] {
 
 export function makeApiCommand(f: Factory, run = apiRun): Command {
   const cmd = new Command('api')
-    .description('Make a raw API request with the configured key and base URL, for anything the other commands do not cover yet.\n\nThe response body is printed as it comes (pretty JSON on a terminal). A non-2xx answer fails with the usual message and exit code. Only paths on the configured service are accepted (no absolute URLs): the key never goes elsewhere.')
+    .description(
+      'Make a raw API request with the configured key and base URL, for anything the other commands do not cover yet.\n\nThe response body is printed as it comes (pretty JSON on a terminal). A non-2xx answer fails with the usual message and exit code. Only paths on the configured service are accepted (no absolute URLs): the key never goes elsewhere.',
+    )
     .argument('<method>', `HTTP method: ${API_METHODS.join(', ')}`)
     .argument('<path>', 'path starting with /, may carry a query string: /v1/tts?status=completed')
-    .option('-F, --field <key=value>', 'typed field (number, true, false, null, @file, @- for stdin): JSON body of POST/PUT/PATCH, query parameter of GET; repeatable; key[] appends, key[sub] nests', collect)
+    .option(
+      '-F, --field <key=value>',
+      'typed field (number, true, false, null, @file, @- for stdin): JSON body of POST/PUT/PATCH, query parameter of GET; repeatable; key[] appends, key[sub] nests',
+      collect,
+    )
     .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
     .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
     .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')

@@ -24,19 +24,30 @@ export async function statusRun(f: Factory): Promise<void> {
   const cfg = await f.config();
   const client = await f.client();
   const scopes: Record<string, boolean> = {};
-  await Promise.all(PROBES.map(async (p) => {
-    const [path, qs] = p.path.split('?');
-    try {
-      await client.json({ method: p.method, path, query: qs ? Object.fromEntries(new URLSearchParams(qs)) : undefined, body: p.method === 'POST' ? {} : undefined }, z.unknown());
-      scopes[p.scope] = true;
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.status === 401) throw err;
-      scopes[p.scope] = err.status !== 403 && err.status !== 404;
-    }
-  })).catch((err: unknown) => {
+  await Promise.all(
+    PROBES.map(async (p) => {
+      const [path, qs] = p.path.split('?');
+      try {
+        await client.json(
+          {
+            method: p.method,
+            path,
+            query: qs ? Object.fromEntries(new URLSearchParams(qs)) : undefined,
+            body: p.method === 'POST' ? {} : undefined,
+          },
+          z.unknown(),
+        );
+        scopes[p.scope] = true;
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        if (err.status === 401) throw err;
+        scopes[p.scope] = err.status !== 403 && err.status !== 404;
+      }
+    }),
+  ).catch((err: unknown) => {
     // Whichever probe failed first is not the point: the service could not be reached.
-    if (err instanceof NetworkError) err.message = `could not reach the service at ${cfg.baseUrl}: ${err.reason ?? err.message}`;
+    if (err instanceof NetworkError)
+      err.message = `could not reach the service at ${cfg.baseUrl}: ${err.reason ?? err.message}`;
     throw err;
   });
   const record: Record<string, unknown> = {
@@ -48,18 +59,26 @@ export async function statusRun(f: Factory): Promise<void> {
     scopes: Object.fromEntries(PROBES.map((p) => [p.scope, scopes[p.scope]])),
   };
   AnyRecord.parse(record);
-  await printRecord(f.io, f.output(), record, [
-    { key: 'baseUrl', label: 'Base URL' },
-    { key: 'profile', label: 'Profile' },
-    { key: 'apiKey', label: 'API key', human: (r) => `${r.apiKey} (from ${r.source})` },
-    ...PROBES.map((p) => ({ key: p.scope, label: p.scope, human: () => (scopes[p.scope] ? 'yes' : 'no (403)') })),
-  ], 'apiKey');
+  await printRecord(
+    f.io,
+    f.output(),
+    record,
+    [
+      { key: 'baseUrl', label: 'Base URL' },
+      { key: 'profile', label: 'Profile' },
+      { key: 'apiKey', label: 'API key', human: (r) => `${r.apiKey} (from ${r.source})` },
+      ...PROBES.map((p) => ({ key: p.scope, label: p.scope, human: () => (scopes[p.scope] ? 'yes' : 'no (403)') })),
+    ],
+    'apiKey',
+  );
 }
 
 export function make(f: Factory): Command {
   const auth = new Command('auth').description('Check the configured API key.');
   const status = new Command('status')
-    .description('Check the key against the API and list which scopes it can use.\n\nWrite scopes are probed with an empty request that the API rejects as invalid, so nothing is created or charged.')
+    .description(
+      'Check the key against the API and list which scopes it can use.\n\nWrite scopes are probed with an empty request that the API rejects as invalid, so nothing is created or charged.',
+    )
     .action(() => statusRun(f));
   auth.addCommand(examples(status, ['voicectl auth status', 'voicectl --profile ci auth status --json | jq .scopes']));
   return examples(auth, ['voicectl auth status']);

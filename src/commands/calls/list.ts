@@ -21,7 +21,11 @@ export interface CallsListOptions {
  * Columns are dropped from the end while a row is wider than the terminal. CSV keeps the order of inferColumns.
  */
 function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[]): Column[] {
-  const late = (c: Column) => !c.time && c.key !== 'id' && c.key !== 'status' && (sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '');
+  const late = (c: Column) =>
+    !c.time &&
+    c.key !== 'id' &&
+    c.key !== 'status' &&
+    (sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '');
   return [...cols.filter((c) => !late(c)), ...cols.filter(late)].map((c, i) => ({
     ...c,
     ...(c.time ? { time: false, human: (r: Record<string, unknown>) => localTime(r[c.key]) } : {}),
@@ -30,18 +34,27 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
 }
 
 export async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
-  const [{ runList }, { Call }, { inferColumns }] = await Promise.all([import('../list.js'), import('../../schemas/calls.js'), import('../../io/output.js')]);
+  const [{ runList }, { Call }, { inferColumns }] = await Promise.all([
+    import('../list.js'),
+    import('../../schemas/calls.js'),
+    import('../../io/output.js'),
+  ]);
   const table = f.output().format === 'table';
   let warned = false;
   // The filter is unverified: if the records name their campaign and it is another one, say the service ignored it.
-  const item = opts.campaign === undefined ? Call : Call.transform((r) => {
-    const id = (r as Record<string, unknown>).campaignId;
-    if (!warned && typeof id === 'string' && id !== opts.campaign) {
-      warned = true;
-      f.warn(`warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`);
-    }
-    return r;
-  });
+  const item =
+    opts.campaign === undefined
+      ? Call
+      : Call.transform((r) => {
+          const id = (r as Record<string, unknown>).campaignId;
+          if (!warned && typeof id === 'string' && id !== opts.campaign) {
+            warned = true;
+            f.warn(
+              `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
+            );
+          }
+          return r;
+        });
   await runList(f, opts.list, {
     path: '/v1/calls',
     query: { campaignId: opts.campaign },
@@ -53,17 +66,34 @@ export async function listRun(f: Factory, opts: CallsListOptions): Promise<void>
 
 export function makeListCommand(f: Factory, run = listRun): Command {
   const cmd = new Command('list')
-    .description('List call records, newest first (GET /v1/calls).\n\nThe API does not document the fields of a call: the table shows the ones that come back (id, status and timestamps first), and JSON passes them through untouched.')
-    .option('--campaign <id>', 'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)');
+    .description(
+      'List call records, newest first (GET /v1/calls).\n\nThe API does not document the fields of a call: the table shows the ones that come back (id, status and timestamps first), and JSON passes them through untouched.',
+    )
+    .option(
+      '--campaign <id>',
+      'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
+    );
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const [{ parseOptions }, { ListOptions }, { z }] = await Promise.all([import('../../options.js'), import('../list.js'), import('zod')]);
-    const list = parseOptions(ListOptions, { page: raw.page, limit: raw.limit, all: raw.all, concurrency: raw.concurrency });
-    const { campaign } = parseOptions(z.object({ campaign: z.string().trim().min(1, 'must not be empty').optional() }), { campaign: raw.campaign });
+    const [{ parseOptions }, { ListOptions }, { z }] = await Promise.all([
+      import('../../options.js'),
+      import('../list.js'),
+      import('zod'),
+    ]);
+    const list = parseOptions(ListOptions, {
+      page: raw.page,
+      limit: raw.limit,
+      all: raw.all,
+      concurrency: raw.concurrency,
+    });
+    const { campaign } = parseOptions(
+      z.object({ campaign: z.string().trim().min(1, 'must not be empty').optional() }),
+      { campaign: raw.campaign },
+    );
     await run(f, { list, campaign });
   });
   return examples(cmd, [
     'voicectl calls list',
     'voicectl calls list --campaign cmp_123 --all -o ndjson',
-    'voicectl calls list --all --json | jq \'group_by(.status) | map({status: .[0].status, n: length})\'',
+    "voicectl calls list --all --json | jq 'group_by(.status) | map({status: .[0].status, n: length})'",
   ]);
 }

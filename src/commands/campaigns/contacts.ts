@@ -13,7 +13,6 @@ export interface SkipInvalidOptions extends ContactsCsvOptions {
   force: boolean;
 }
 
-
 /** Checked before the CSV is read, and again before the rejects file is put in place. */
 export async function checkRejectsFile(file: string | undefined, force: boolean): Promise<void> {
   const { checkDestination } = await import('../../contacts/output.js');
@@ -42,12 +41,17 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
           await rejects.commit();
         }
         if (errors.count) {
-          f.warn(`warning: --skip-invalid left ${plural(errors.rows, 'invalid row')} of ${label} out of the campaign${opts.rejects ? `; they are in ${opts.rejects} with their reasons` : ':'}`);
+          f.warn(
+            `warning: --skip-invalid left ${plural(errors.rows, 'invalid row')} of ${label} out of the campaign${opts.rejects ? `; they are in ${opts.rejects} with their reasons` : ':'}`,
+          );
           if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
         }
       },
     });
-    if (contacts.length === 0) throw new UsageError(`${label}: no valid contacts${invalid ? ` (all ${plural(invalid, 'row')} invalid)` : ''}; nothing was sent`);
+    if (contacts.length === 0)
+      throw new UsageError(
+        `${label}: no valid contacts${invalid ? ` (all ${plural(invalid, 'row')} invalid)` : ''}; nothing was sent`,
+      );
     return contacts;
   } finally {
     await rejects?.discard();

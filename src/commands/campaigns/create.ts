@@ -16,24 +16,47 @@ import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shar
 
 const str = z.string().optional();
 
-export const CreateOptions = z.object({
-  name: str, agent: str, from: str, description: str, fromAttempts: str, fromStrategy: str, contactStrategy: str,
-  map: z.array(z.string()).optional(),
-  maxRetries: str, retryDelay: str, days: str, window: str, startTime: str, endTime: str, timezone: str,
-  maxConcurrency: str, keepFreeForInbound: str, scheduledAt: str,
-  start: z.boolean().optional(),
-  contacts: str,
-  file: str,
-  dryRun: z.boolean().default(false),
-  planRows: decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more')).optional(),
-  yes: z.boolean().default(false),
-  skipInvalid: z.boolean().default(false),
-  rejects: z.string().min(1, 'must not be empty').optional(),
-  force: z.boolean().default(false),
-  ...ContactsCsvShape,
-})
-  .refine((o) => !o.rejects || o.skipInvalid, { path: ['rejects'], message: 'needs --skip-invalid (without it, a file with errors stops the command)' })
-  .refine((o) => !o.skipInvalid || o.contacts !== undefined, { path: ['skipInvalid'], message: 'applies to CSV contacts: use it with --contacts file.csv' });
+export const CreateOptions = z
+  .object({
+    name: str,
+    agent: str,
+    from: str,
+    description: str,
+    fromAttempts: str,
+    fromStrategy: str,
+    contactStrategy: str,
+    map: z.array(z.string()).optional(),
+    maxRetries: str,
+    retryDelay: str,
+    days: str,
+    window: str,
+    startTime: str,
+    endTime: str,
+    timezone: str,
+    maxConcurrency: str,
+    keepFreeForInbound: str,
+    scheduledAt: str,
+    start: z.boolean().optional(),
+    contacts: str,
+    file: str,
+    dryRun: z.boolean().default(false),
+    planRows: decimal(
+      z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'),
+    ).optional(),
+    yes: z.boolean().default(false),
+    skipInvalid: z.boolean().default(false),
+    rejects: z.string().min(1, 'must not be empty').optional(),
+    force: z.boolean().default(false),
+    ...ContactsCsvShape,
+  })
+  .refine((o) => !o.rejects || o.skipInvalid, {
+    path: ['rejects'],
+    message: 'needs --skip-invalid (without it, a file with errors stops the command)',
+  })
+  .refine((o) => !o.skipInvalid || o.contacts !== undefined, {
+    path: ['skipInvalid'],
+    message: 'applies to CSV contacts: use it with --contacts file.csv',
+  });
 export type CreateOptions = z.infer<typeof CreateOptions>;
 
 async function readBodyFile(file: string): Promise<Record<string, unknown>> {
@@ -42,7 +65,9 @@ async function readBodyFile(file: string): Promise<Record<string, unknown>> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new UsageError(
+      `--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+    );
   }
   let doc: unknown;
   try {
@@ -50,14 +75,20 @@ async function readBodyFile(file: string): Promise<Record<string, unknown>> {
   } catch (err) {
     throw new UsageError(`--file: ${file} is not valid JSON: ${(err as Error).message}`);
   }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new UsageError(`--file: ${file} must hold one JSON object (the create body of the reference, 4.4)`);
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    throw new UsageError(`--file: ${file} must hold one JSON object (the create body of the reference, 4.4)`);
   return doc as Record<string, unknown>;
 }
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
   const csv = {
-    phoneColumn: opts.phoneColumn, attemptColumns: opts.attemptColumns, exclude: opts.exclude, defaultCountry: opts.defaultCountry,
-    delimiter: opts.delimiter, encoding: opts.encoding, dedupe: opts.dedupe,
+    phoneColumn: opts.phoneColumn,
+    attemptColumns: opts.attemptColumns,
+    exclude: opts.exclude,
+    defaultCountry: opts.defaultCountry,
+    delimiter: opts.delimiter,
+    encoding: opts.encoding,
+    dedupe: opts.dedupe,
   };
   return async (source: string) => {
     if (!opts.skipInvalid) return loadContacts(source, { ...csv, stdin: f.io.in, signal: f.signal, warn: f.warn });
@@ -68,13 +99,23 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
 }
 
 /** Asks for the required fields the flags and --file left out (only on a terminal). */
-async function askMissing(f: Factory, raw: Record<string, unknown>, load: (source: string) => Promise<unknown[]>): Promise<void> {
+async function askMissing(
+  f: Factory,
+  raw: Record<string, unknown>,
+  load: (source: string) => Promise<unknown[]>,
+): Promise<void> {
   const p = await f.prompter();
   const nonEmpty = (v: string) => (v.trim() !== '' ? true : 'required');
-  if (raw.name === undefined || raw.name === '') raw.name = (await p.input('Campaign name:', { validate: nonEmpty })).trim();
-  if (raw.agentId === undefined || raw.agentId === '') raw.agentId = (await p.input('AI agent ID:', { validate: nonEmpty })).trim();
+  if (raw.name === undefined || raw.name === '')
+    raw.name = (await p.input('Campaign name:', { validate: nonEmpty })).trim();
+  if (raw.agentId === undefined || raw.agentId === '')
+    raw.agentId = (await p.input('AI agent ID:', { validate: nonEmpty })).trim();
   if (raw.fromNumber === undefined || raw.fromNumber === '') {
-    raw.fromNumber = (await p.input('Caller ID (E.164, e.g. +390212345678):', { validate: (v) => (E164_PATTERN.test(v.trim()) ? true : 'must be E.164: + and country code, digits only') })).trim();
+    raw.fromNumber = (
+      await p.input('Caller ID (E.164, e.g. +390212345678):', {
+        validate: (v) => (E164_PATTERN.test(v.trim()) ? true : 'must be E.164: + and country code, digits only'),
+      })
+    ).trim();
   }
   if (!Array.isArray(raw.contacts) || raw.contacts.length === 0) {
     for (;;) {
@@ -93,17 +134,36 @@ async function askMissing(f: Factory, raw: Record<string, unknown>, load: (sourc
 
 function summaryLines(body: CampaignCreate): [string, string][] {
   const r = body as unknown as Record<string, unknown>;
-  const start = body.startImmediately ? 'immediately (startImmediately)' : body.scheduledAt ? `at ${body.scheduledAt} (SCHEDULED)` : 'not yet: created as DRAFT, start it with `voicectl campaigns start <id>`';
+  const start = body.startImmediately
+    ? 'immediately (startImmediately)'
+    : body.scheduledAt
+      ? `at ${body.scheduledAt} (SCHEDULED)`
+      : 'not yet: created as DRAFT, start it with `voicectl campaigns start <id>`';
   const rows: [string, string][] = [
     ['Name', body.name],
     ['Agent', body.agentId],
     ['Caller ID', body.fromNumber],
     ['Per attempt', callerIdsText(r)],
-    ['Contacts', `${body.contacts.length}${body.contactAttemptStrategy ? ` (alternatives: ${body.contactAttemptStrategy})` : ''}`],
+    [
+      'Contacts',
+      `${body.contacts.length}${body.contactAttemptStrategy ? ` (alternatives: ${body.contactAttemptStrategy})` : ''}`,
+    ],
     ['Attempts', attemptsText(r)],
     ['Window', windowText(r)],
-    ['Concurrency', body.maxConcurrency !== undefined ? `${body.maxConcurrency}, ${body.keepFreeForInbound} kept free for inbound` : body.keepFreeForInbound ? `${body.keepFreeForInbound} kept free for inbound` : ''],
-    ['Variables', Object.entries(body.variableMapping ?? {}).map(([v, k]) => `${v} ← ${k}`).join(', ')],
+    [
+      'Concurrency',
+      body.maxConcurrency !== undefined
+        ? `${body.maxConcurrency}, ${body.keepFreeForInbound} kept free for inbound`
+        : body.keepFreeForInbound
+          ? `${body.keepFreeForInbound} kept free for inbound`
+          : '',
+    ],
+    [
+      'Variables',
+      Object.entries(body.variableMapping ?? {})
+        .map(([v, k]) => `${v} ← ${k}`)
+        .join(', '),
+    ],
     ['Starts', start],
   ];
   return rows.filter(([, v]) => v !== '');
@@ -117,14 +177,18 @@ function attemptOverrides(c: ContactPlan, a: PlannedAttempt): Record<string, unk
 }
 
 function planRows(plan: ContactPlan[]): Record<string, unknown>[] {
-  return plan.flatMap((c) => c.attempts.map((a) => ({
-    contact: a.attempt === 1 ? String(c.contactIndex + 1) : '',
-    attempt: a.attempt,
-    toNumber: a.toNumber,
-    fromNumber: a.fromNumber,
-    via: `${a.toSource} / ${a.fromSource}`,
-    overrides: Object.entries(attemptOverrides(c, a) ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v) ?? 'null'}`).join(', '),
-  })));
+  return plan.flatMap((c) =>
+    c.attempts.map((a) => ({
+      contact: a.attempt === 1 ? String(c.contactIndex + 1) : '',
+      attempt: a.attempt,
+      toNumber: a.toNumber,
+      fromNumber: a.fromNumber,
+      via: `${a.toSource} / ${a.fromSource}`,
+      overrides: Object.entries(attemptOverrides(c, a) ?? {})
+        .map(([k, v]) => `${k}=${JSON.stringify(v) ?? 'null'}`)
+        .join(', '),
+    })),
+  );
 }
 
 const PLAN_COLUMNS = [
@@ -144,19 +208,33 @@ function planJson(plan: ContactPlan[]) {
     phone_number: c.phone_number,
     attempts: c.attempts.map((a) => {
       const overrides = attemptOverrides(c, a);
-      return { attempt: a.attempt, toNumber: a.toNumber, fromNumber: a.fromNumber, toSource: a.toSource, fromSource: a.fromSource, ...(overrides ? { overrides } : {}) };
+      return {
+        attempt: a.attempt,
+        toNumber: a.toNumber,
+        fromNumber: a.fromNumber,
+        toSource: a.toSource,
+        fromSource: a.fromSource,
+        ...(overrides ? { overrides } : {}),
+      };
     }),
   }));
 }
 
-async function printSummary(f: Factory, body: CampaignCreate, plan: ContactPlan[], stream: Writable, title: string): Promise<void> {
+async function printSummary(
+  f: Factory,
+  body: CampaignCreate,
+  plan: ContactPlan[],
+  stream: Writable,
+  title: string,
+): Promise<void> {
   const rows = summaryLines(body);
   const width = Math.max(...rows.map(([k]) => k.length));
   await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
   const attempts = planRows(plan);
   const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
   await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, attempts, { columns });
-  if (plan.length < body.contacts.length) await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
+  if (plan.length < body.contacts.length)
+    await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
 }
 
 export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
@@ -172,13 +250,20 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
   if (missing.length > 0) {
     if (!f.io.canPrompt()) {
       throw new UsageError(`missing required ${missing.length === 1 ? 'flag' : 'flags'}: ${missing.join(', ')}`, {
-        hints: ['Without a terminal voicectl never prompts: pass them as flags, or in the body given with --file campaign.json. Nothing was sent.'],
+        hints: [
+          'Without a terminal voicectl never prompts: pass them as flags, or in the body given with --file campaign.json. Nothing was sent.',
+        ],
       });
     }
     await askMissing(f, raw, load);
     for (const k of ['name', 'agentId', 'fromNumber', 'contacts']) fromFlags.add(k);
   }
-  const { body, request, warnings } = validateBody(raw, { fromFlags, file: opts.file, now: f.now(), windowFlag: opts.window !== undefined });
+  const { body, request, warnings } = validateBody(raw, {
+    fromFlags,
+    file: opts.file,
+    now: f.now(),
+    windowFlag: opts.window !== undefined,
+  });
   for (const w of warnings) f.warn(`warning: ${w}`);
 
   const out = f.output();
@@ -210,16 +295,21 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
 export function makeCreateCommand(f: Factory, run = createRun): Command {
   const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
   const cmd = new Command('create')
-    .description('Create a call campaign (reference 4.4). Everything is checked before anything is sent; --dry-run prints the attempt plan: which number each attempt dials, with which caller ID.\n\nOn a terminal, missing required values are asked for and a summary is confirmed (--yes skips the confirmation); without one, missing flags are an error (exit 2).')
+    .description(
+      'Create a call campaign (reference 4.4). Everything is checked before anything is sent; --dry-run prints the attempt plan: which number each attempt dials, with which caller ID.\n\nOn a terminal, missing required values are asked for and a summary is confirmed (--yes skips the confirmation); without one, missing flags are an error (exit 2).',
+    )
     .option('--name <name>', 'campaign name (required)')
     .option('--agent <id>', 'AI agent ID (required)')
-    .option('--from <e164>', 'main caller ID, E.164, one of your organization\'s numbers (required)')
-    .option('--contacts <file|->', 'contacts: CSV (converted as `contacts convert` does), JSON array or NDJSON; - reads stdin (required)')
+    .option('--from <e164>', "main caller ID, E.164, one of your organization's numbers (required)")
+    .option(
+      '--contacts <file|->',
+      'contacts: CSV (converted as `contacts convert` does), JSON array or NDJSON; - reads stdin (required)',
+    )
     .option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields')
     .option('--description <text>', 'free description')
     .option('--from-attempts <n1,n2,...>', 'caller ID per attempt, E.164, comma-separated')
     .option('--from-strategy <s>', 'when attempts outnumber --from-attempts: rolling | clamp | custom')
-    .option('--contact-strategy <s>', 'when attempts outnumber a contact\'s alternatives: rolling | clamp | custom')
+    .option('--contact-strategy <s>', "when attempts outnumber a contact's alternatives: rolling | clamp | custom")
     .option('--map <var=field>', 'agent prompt variable = contact field (repeatable)', collect)
     .option('--max-retries <n>', 'retries per contact, 0 to 5 (default 0)')
     .option('--retry-delay <minutes>', 'minutes between attempts, at least 5 with retries (default 30)')
@@ -230,13 +320,22 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     .option('--timezone <iana>', 'time zone of days and window (default Europe/Rome)')
     .option('--max-concurrency <n>', 'most simultaneous calls')
     .option('--keep-free-for-inbound <n>', 'lines kept free for inbound calls (default 0)')
-    .option('--scheduled-at <iso8601>', 'start automatically at this time, e.g. 2026-03-02T09:00:00+01:00 (campaign is SCHEDULED)')
+    .option(
+      '--scheduled-at <iso8601>',
+      'start automatically at this time, e.g. 2026-03-02T09:00:00+01:00 (campaign is SCHEDULED)',
+    )
     .option('--start', 'start calling at once (startImmediately); not with --scheduled-at')
     .option('--dry-run', 'send nothing: print the body summary and the attempt plan ({body, plan} as JSON when piped)')
     .option('--plan-rows <n>', 'with --dry-run, plan only the first N contacts')
     .option('-y, --yes', 'do not ask for confirmation on a terminal')
-    .option('--skip-invalid', 'with a CSV --contacts: leave invalid rows out of the campaign instead of stopping (their count goes to stderr)')
-    .option('--rejects <file.csv>', 'with --skip-invalid: write the rows left out here, with their row number and reasons (as `contacts convert` does)')
+    .option(
+      '--skip-invalid',
+      'with a CSV --contacts: leave invalid rows out of the campaign instead of stopping (their count goes to stderr)',
+    )
+    .option(
+      '--rejects <file.csv>',
+      'with --skip-invalid: write the rows left out here, with their row number and reasons (as `contacts convert` does)',
+    )
     .option('--force', 'replace an existing --rejects file');
   addCsvOptions(cmd);
   cmd.action(async (raw: Record<string, unknown>) => {
@@ -247,6 +346,6 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     'voicectl campaigns create --file campaign.json --max-retries 2 --from-attempts +390298765432,+393401234567 --from-strategy clamp --dry-run --plan-rows 5',
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.json --days mon-fri --window 09:00-18:00 --map customer=first_name --yes',
     'voicectl contacts convert leads.csv | voicectl campaigns create --name Night --agent agent_sales --from +390212345678 --contacts - --start',
-    'voicectl campaigns create ... --dry-run --json | jq \'.plan[0].attempts\'',
+    "voicectl campaigns create ... --dry-run --json | jq '.plan[0].attempts'",
   ]);
 }

@@ -7,7 +7,9 @@ import { makeShowCommand } from './show.js';
 import { makeStartCommand } from './start.js';
 
 export function make(f: Factory): Command {
-  const cmd = new Command('campaigns').description('Outbound AI call campaigns: create (with a dry-run attempt plan), start, list, show.');
+  const cmd = new Command('campaigns').description(
+    'Outbound AI call campaigns: create (with a dry-run attempt plan), start, list, show.',
+  );
   cmd.addCommand(makeCreateCommand(f));
   cmd.addCommand(makeStartCommand(f));
   cmd.addCommand(makeListCommand(f));

@@ -18,13 +18,24 @@ const COLUMNS: Column<Rec>[] = [
 ];
 
 export async function listRun(f: Factory, opts: ListOptions): Promise<void> {
-  await runList(f, opts, { path: '/v1/campaigns', item: Campaign, columns: COLUMNS, emptyMessage: 'No campaigns yet. Create one with: voicectl campaigns create --help' });
+  await runList(f, opts, {
+    path: '/v1/campaigns',
+    item: Campaign,
+    columns: COLUMNS,
+    emptyMessage: 'No campaigns yet. Create one with: voicectl campaigns create --help',
+  });
 }
 
 export function makeListCommand(f: Factory, run = listRun): Command {
-  const cmd = addListOptions(new Command('list').description('List the organization\'s campaigns (reference 4.6), newest first in the sandbox.'));
+  const cmd = addListOptions(
+    new Command('list').description("List the organization's campaigns (reference 4.6), newest first in the sandbox."),
+  );
   cmd.action(async (raw: Rec) => {
     await run(f, parseOptions(ListOptions, raw));
   });
-  return examples(cmd, ['voicectl campaigns list', 'voicectl campaigns list --all --json | jq -r \'.[] | select(.status == "RUNNING") | .id\'', 'voicectl campaigns list --page 2 --limit 50']);
+  return examples(cmd, [
+    'voicectl campaigns list',
+    'voicectl campaigns list --all --json | jq -r \'.[] | select(.status == "RUNNING") | .id\'',
+    'voicectl campaigns list --page 2 --limit 50',
+  ]);
 }

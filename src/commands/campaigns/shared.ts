@@ -9,7 +9,9 @@ type Rec = Record<string, unknown>;
 export function countersText(r: Rec): string {
   const c = r.counters;
   if (!c || typeof c !== 'object') return '';
-  return Object.entries(c as Rec).map(([k, v]) => `${k} ${cell(v)}`).join(' · ');
+  return Object.entries(c as Rec)
+    .map(([k, v]) => `${k} ${cell(v)}`)
+    .join(' · ');
 }
 
 export function callerIdsText(r: Rec): string {
@@ -44,7 +46,14 @@ export const CAMPAIGN_FIELDS: Field[] = [
   { key: 'fromNumberAttempts', label: 'Per attempt', human: callerIdsText },
   { key: 'maxRetries', label: 'Attempts', human: attemptsText },
   { key: 'window', label: 'Window', human: windowText },
-  { key: 'maxConcurrency', label: 'Concurrency', human: (r) => (r.maxConcurrency === undefined ? '' : `${cell(r.maxConcurrency)}${typeof r.keepFreeForInbound === 'number' && r.keepFreeForInbound > 0 ? `, ${r.keepFreeForInbound} kept free for inbound` : ''}`) },
+  {
+    key: 'maxConcurrency',
+    label: 'Concurrency',
+    human: (r) =>
+      r.maxConcurrency === undefined
+        ? ''
+        : `${cell(r.maxConcurrency)}${typeof r.keepFreeForInbound === 'number' && r.keepFreeForInbound > 0 ? `, ${r.keepFreeForInbound} kept free for inbound` : ''}`,
+  },
   { key: 'counters', label: 'Progress', human: countersText },
   { key: 'scheduledAt', label: 'Scheduled', time: true },
   { key: 'createdAt', label: 'Created', time: true },

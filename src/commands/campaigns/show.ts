@@ -16,7 +16,12 @@ export const ShowOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
   watch: z.boolean().default(false),
   /** Seconds between refreshes of --watch. */
-  interval: decimal(z.number({ error: 'must be a number of seconds' }).min(0.05, 'must be at least 0.05').max(3600, 'must be at most 3600')).default(5),
+  interval: decimal(
+    z
+      .number({ error: 'must be a number of seconds' })
+      .min(0.05, 'must be at least 0.05')
+      .max(3600, 'must be at most 3600'),
+  ).default(5),
 });
 export type ShowOptions = z.infer<typeof ShowOptions>;
 
@@ -30,9 +35,21 @@ function contactRows(c: Rec): Rec[] {
   const progress = Array.isArray(c.contactProgress) ? (c.contactProgress as Rec[]) : [];
   return contacts.map((ct, i) => {
     const p = progress.find((x) => x.contactIndex === i) ?? {};
-    const alts = Array.isArray(ct.contact_attempts) ? (ct.contact_attempts as Rec[]).map((a) => cell(a.phone_number)).join(', ') : '';
+    const alts = Array.isArray(ct.contact_attempts)
+      ? (ct.contact_attempts as Rec[]).map((a) => cell(a.phone_number)).join(', ')
+      : '';
     const { phone_number: _p, contact_attempts: _a, ...free } = ct;
-    return { '#': i + 1, phone_number: ct.phone_number, alternatives: alts, status: p.status, attempts: p.attempts, lastOutcome: p.lastOutcome, fields: Object.entries(free).map(([k, v]) => `${k}=${cell(v)}`).join(' ') };
+    return {
+      '#': i + 1,
+      phone_number: ct.phone_number,
+      alternatives: alts,
+      status: p.status,
+      attempts: p.attempts,
+      lastOutcome: p.lastOutcome,
+      fields: Object.entries(free)
+        .map(([k, v]) => `${k}=${cell(v)}`)
+        .join(' '),
+    };
   });
 }
 
@@ -48,7 +65,10 @@ const CONTACT_COLUMNS: Column<Rec>[] = [
 
 async function fetchCampaign(f: Factory, id: string): Promise<Rec> {
   const client = await f.client();
-  const res = await client.json({ method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal }, envelope(Campaign));
+  const res = await client.json(
+    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal },
+    envelope(Campaign),
+  );
   return res.body.data;
 }
 
@@ -61,7 +81,6 @@ async function render(f: Factory, c: Rec): Promise<void> {
   await write(f.io.out, `\nContacts (${rows.length})\n`);
   await printList(f.io, out, rows, { columns: CONTACT_COLUMNS });
 }
-
 
 const snapshot = (c: Rec) => JSON.stringify([c.status, c.counters]);
 
@@ -90,12 +109,18 @@ export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
 
 export function makeShowCommand(f: Factory, run = showRun): Command {
   const cmd = new Command('show')
-    .description('Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch refreshes every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C); piped, it prints only the final record.')
+    .description(
+      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch refreshes every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C); piped, it prints only the final record.',
+    )
     .argument('<id>', 'campaign ID')
     .option('-w, --watch', 'refresh the progress until the campaign stops changing')
     .addOption(new Option('--interval <seconds>', 'seconds between refreshes of --watch').hideHelp())
     .action(async (id: string, raw: Rec) => {
       await run(f, parseOptions(ShowOptions, { ...raw, id }, { id: '<id>' }));
     });
-  return examples(cmd, ['voicectl campaigns show cmp_0123456789abcdef', 'voicectl campaigns show cmp_0123456789abcdef --watch', 'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters']);
+  return examples(cmd, [
+    'voicectl campaigns show cmp_0123456789abcdef',
+    'voicectl campaigns show cmp_0123456789abcdef --watch',
+    'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters',
+  ]);
 }

@@ -15,7 +15,10 @@ export type StartOptions = z.infer<typeof StartOptions>;
 export async function startRun(f: Factory, opts: StartOptions): Promise<void> {
   const client = await f.client();
   // The reference shows no request body for start (4.5): none is sent.
-  const res = await client.json({ method: 'POST', path: path`/v1/campaigns/${opts.id}/start` }, envelope(Campaign.or(z.looseObject({}))));
+  const res = await client.json(
+    { method: 'POST', path: path`/v1/campaigns/${opts.id}/start` },
+    envelope(Campaign.or(z.looseObject({}))),
+  );
   const out = f.output();
   const data = res.body.data as Record<string, unknown>;
   if (typeof data.id !== 'string') data.id = opts.id;
@@ -25,10 +28,15 @@ export async function startRun(f: Factory, opts: StartOptions): Promise<void> {
 
 export function makeStartCommand(f: Factory, run = startRun): Command {
   const cmd = new Command('start')
-    .description('Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). Any other state is refused by the API (exit 1).')
+    .description(
+      'Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). Any other state is refused by the API (exit 1).',
+    )
     .argument('<id>', 'campaign ID')
     .action(async (id: string) => {
       await run(f, parseOptions(StartOptions, { id }, { id: '<id>' }));
     });
-  return examples(cmd, ['voicectl campaigns start cmp_0123456789abcdef', 'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"']);
+  return examples(cmd, [
+    'voicectl campaigns start cmp_0123456789abcdef',
+    'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"',
+  ]);
 }

@@ -7,7 +7,16 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 export async function completionRun(f: Factory, shell: Shell): Promise<void> {
-  const [{ buildProgram }, tree, scripts, { FORMATS }, { MESSAGE_CHANNELS }, { STRATEGIES }, { API_METHODS }, { write }] = await Promise.all([
+  const [
+    { buildProgram },
+    tree,
+    scripts,
+    { FORMATS },
+    { MESSAGE_CHANNELS },
+    { STRATEGIES },
+    { API_METHODS },
+    { write },
+  ] = await Promise.all([
     import('../../cli.js'),
     import('./tree.js'),
     import('./scripts.js'),
@@ -29,18 +38,21 @@ export async function completionRun(f: Factory, shell: Shell): Promise<void> {
     methods: API_METHODS,
     shells: SHELLS,
   });
-  const text = shell === 'bash' ? scripts.bashScript(root) : shell === 'zsh' ? scripts.zshScript(root) : scripts.fishScript(root);
+  const text =
+    shell === 'bash' ? scripts.bashScript(root) : shell === 'zsh' ? scripts.zshScript(root) : scripts.fishScript(root);
   await write(f.io.out, text);
 }
 
 export function makeCompletionCommand(f: Factory, run = completionRun): Command {
   const cmd = new Command('completion')
-    .description('Print a shell completion script (commands, flags, statuses, channels, strategies, voices, profile names).\n\nProfile names are read when you press TAB, with `voicectl profiles list -q`; everything else is in the script: regenerate it after upgrading voicectl.')
+    .description(
+      'Print a shell completion script (commands, flags, statuses, channels, strategies, voices, profile names).\n\nProfile names are read when you press TAB, with `voicectl profiles list -q`; everything else is in the script: regenerate it after upgrading voicectl.',
+    )
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action((shell: Shell) => run(f, shell));
   return examples(cmd, [
     'voicectl completion bash > ~/.local/share/bash-completion/completions/voicectl',
-    'echo \'source <(voicectl completion bash)\' >> ~/.bashrc',
+    "echo 'source <(voicectl completion bash)' >> ~/.bashrc",
     'voicectl completion zsh > "${fpath[1]}/_voicectl"',
     'voicectl completion fish > ~/.config/fish/completions/voicectl.fish',
   ]);

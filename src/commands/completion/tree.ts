@@ -36,21 +36,38 @@ export interface Enums {
 const words = (w: readonly string[]): Values => ({ kind: 'words', words: [...w] });
 
 /** Candidates of a flag's value, by the flag's name and where it is (commander's .choices() wins). */
-function flagValues(path: string[], long: string | undefined, choices: readonly string[] | undefined, e: Enums): Values {
+function flagValues(
+  path: string[],
+  long: string | undefined,
+  choices: readonly string[] | undefined,
+  e: Enums,
+): Values {
   if (choices?.length) return words(choices);
   switch (long) {
-    case '--output': return words(e.formats);
-    case '--profile': return { kind: 'profiles' };
-    case '--channel': return words(e.channels);
-    case '--voice': return words(e.voices);
-    case '--status': return path[0] === 'tts' ? words(e.ttsStatuses) : { kind: 'files' };
-    case '--method': return words(e.methods);
+    case '--output':
+      return words(e.formats);
+    case '--profile':
+      return { kind: 'profiles' };
+    case '--channel':
+      return words(e.channels);
+    case '--voice':
+      return words(e.voices);
+    case '--status':
+      return path[0] === 'tts' ? words(e.ttsStatuses) : { kind: 'files' };
+    case '--method':
+      return words(e.methods);
   }
   if (long && /strategy$/.test(long)) return words(e.strategies);
   return { kind: 'files' };
 }
 
-function argValues(path: string[], name: string, index: number, choices: readonly string[] | undefined, e: Enums): Values {
+function argValues(
+  path: string[],
+  name: string,
+  index: number,
+  choices: readonly string[] | undefined,
+  e: Enums,
+): Values {
   if (choices?.length) return words(choices);
   const where = path.join(' ');
   if (where === 'completion') return words(e.shells);
@@ -61,18 +78,27 @@ function argValues(path: string[], name: string, index: number, choices: readonl
 }
 
 /** Reads the tree under `cmd`. Hidden options are left out, except the global ones every command accepts. */
-export function readTree(cmd: Command, e: Enums, path: string[] = [], globals = new Set(cmd.options.map((o) => o.long))): NodeSpec {
-  const flags: FlagSpec[] = cmd.options.filter((o) => !o.hidden || globals.has(o.long)).map((o) => ({
-    long: o.long,
-    short: o.short,
-    description: o.description,
-    values: o.required || o.optional ? flagValues(path, o.long, o.argChoices, e) : undefined,
-  }));
+export function readTree(
+  cmd: Command,
+  e: Enums,
+  path: string[] = [],
+  globals = new Set(cmd.options.map((o) => o.long)),
+): NodeSpec {
+  const flags: FlagSpec[] = cmd.options
+    .filter((o) => !o.hidden || globals.has(o.long))
+    .map((o) => ({
+      long: o.long,
+      short: o.short,
+      description: o.description,
+      values: o.required || o.optional ? flagValues(path, o.long, o.argChoices, e) : undefined,
+    }));
   if (!flags.some((fl) => fl.long === '--help')) flags.push({ long: '--help', short: '-h', description: 'show help' });
   return {
     path,
     description: cmd.description().split('\n')[0] || cmd.summary(),
-    subs: cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => readTree(c, e, [...path, c.name()], globals)),
+    subs: cmd.commands
+      .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+      .map((c) => readTree(c, e, [...path, c.name()], globals)),
     flags,
     args: cmd.registeredArguments.map((a, i) => argValues(path, a.name(), i, a.argChoices, e)),
   };

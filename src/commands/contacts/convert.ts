@@ -17,17 +17,27 @@ export const ConvertOptions = z
     force: z.boolean().default(false),
     ...ContactsCsvShape,
   })
-  .refine((o) => !o.rejects || o.skipInvalid, { path: ['rejects'], message: 'needs --skip-invalid (without it, a file with errors writes nothing)' })
-  .refine((o) => !(o.out && o.rejects && o.out === o.rejects), { path: ['rejects'], message: 'must not be the --out file' });
+  .refine((o) => !o.rejects || o.skipInvalid, {
+    path: ['rejects'],
+    message: 'needs --skip-invalid (without it, a file with errors writes nothing)',
+  })
+  .refine((o) => !(o.out && o.rejects && o.out === o.rejects), {
+    path: ['rejects'],
+    message: 'must not be the --out file',
+  });
 export type ConvertOptions = z.infer<typeof ConvertOptions>;
-
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
 export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
   const g = f.globals();
-  if (g.output === 'csv' || g.output === 'table') throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
+  if (g.output === 'csv' || g.output === 'table')
+    throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
   const ndjson = f.output().format === 'ndjson';
-  const [{ convertCsv }, { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination }, { rowErrorsToUsageError, checkUtf8 }] = await Promise.all([
+  const [
+    { convertCsv },
+    { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination },
+    { rowErrorsToUsageError, checkUtf8 },
+  ] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
     import('../../contacts/load.js'),
@@ -58,10 +68,16 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson);
     const sink = rejects ? rejectsSink(rejects) : undefined;
-    const summary = await convertCsv(input, { ...opts, label, signal: f.signal }, { header: sink?.header, contact: (c) => writer.write(c), reject: sink?.reject });
+    const summary = await convertCsv(
+      input,
+      { ...opts, label, signal: f.signal },
+      { header: sink?.header, contact: (c) => writer.write(c), reject: sink?.reject },
+    );
     const { errors } = summary;
     if (errors.count && !opts.skipInvalid) {
-      throw rowErrorsToUsageError(label, errors, 'row', ['Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).']);
+      throw rowErrorsToUsageError(label, errors, 'row', [
+        'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
+      ]);
     }
     checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
     writer.end();
@@ -73,13 +89,19 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     if (g.quiet) return;
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
-      f.warn(`note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`);
+      f.warn(
+        `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
+      );
     }
     if (errors.count) {
-      f.warn(`warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`);
+      f.warn(
+        `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
+      );
       if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
     }
-    f.warn(`${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`);
+    f.warn(
+      `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
+    );
   } finally {
     await discardAll();
   }
@@ -94,7 +116,10 @@ export function makeConvertCommand(f: Factory, run = convertRun): Command {
     .option('--out <file>', 'write here instead of stdout (appears only when the whole file converted)')
     .option('--force', 'replace an existing --out (or --rejects) file')
     .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
-    .option('--rejects <file.csv>', 'with --skip-invalid: write the rejected rows here, with their row number and reasons');
+    .option(
+      '--rejects <file.csv>',
+      'with --skip-invalid: write the rejected rows here, with their row number and reasons',
+    );
   addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
     await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));
   });

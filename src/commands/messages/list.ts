@@ -23,7 +23,11 @@ const BODY_MIN_WIDTH = 20;
 const COLUMNS: Column[] = [
   { key: 'createdAt', header: 'CREATED', human: (r) => localTime(r.createdAt).slice(0, 16) },
   { key: 'channel', header: 'CHANNEL' },
-  { key: 'direction', header: 'DIR', human: (r) => (r.direction === 'OUTBOUND' ? 'out' : r.direction === 'INBOUND' ? 'in' : cell(r.direction)) },
+  {
+    key: 'direction',
+    header: 'DIR',
+    human: (r) => (r.direction === 'OUTBOUND' ? 'out' : r.direction === 'INBOUND' ? 'in' : cell(r.direction)),
+  },
   { key: 'status', header: 'STATUS' },
   { key: 'fromAddress', header: 'FROM', drop: 2 },
   { key: 'toAddress', header: 'TO', drop: 1 },
@@ -32,7 +36,19 @@ const COLUMNS: Column[] = [
 ];
 
 /** Columns of -o csv: every field of reference 2.4. */
-const CSV_COLUMNS: Column[] = ['id', 'createdAt', 'channel', 'direction', 'status', 'fromAddress', 'toAddress', 'subject', 'body', 'externalId', 'errorMessage'].map((key) => ({ key }));
+const CSV_COLUMNS: Column[] = [
+  'id',
+  'createdAt',
+  'channel',
+  'direction',
+  'status',
+  'fromAddress',
+  'toAddress',
+  'subject',
+  'body',
+  'externalId',
+  'errorMessage',
+].map((key) => ({ key }));
 
 export async function listRun(f: Factory, opts: MessagesListOptions): Promise<void> {
   const [{ runList }, { Message }] = await Promise.all([import('../list.js'), import('../../schemas/messages.js')]);
@@ -48,12 +64,23 @@ export async function listRun(f: Factory, opts: MessagesListOptions): Promise<vo
 
 export function makeListCommand(f: Factory, run = listRun): Command {
   const cmd = new Command('list')
-    .description('List the organization\'s message history (SMS, email, WhatsApp), newest first.\n\nOn a terminal: a table with local times and the body cut to the terminal width. Piped: JSON of the API\'s records (-o ndjson, -o csv also work).')
+    .description(
+      "List the organization's message history (SMS, email, WhatsApp), newest first.\n\nOn a terminal: a table with local times and the body cut to the terminal width. Piped: JSON of the API's records (-o ndjson, -o csv also work).",
+    )
     .option('--channel <channel>', 'only this channel: sms, email or whatsapp');
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const [{ parseOptions }, { ListOptions }, { MessageFilter }] = await Promise.all([import('../../options.js'), import('../list.js'), import('../../schemas/messages.js')]);
+    const [{ parseOptions }, { ListOptions }, { MessageFilter }] = await Promise.all([
+      import('../../options.js'),
+      import('../list.js'),
+      import('../../schemas/messages.js'),
+    ]);
     const filter = parseOptions(MessageFilter, { channel: raw.channel });
-    const list = parseOptions(ListOptions, { page: raw.page, limit: raw.limit, all: raw.all, concurrency: raw.concurrency });
+    const list = parseOptions(ListOptions, {
+      page: raw.page,
+      limit: raw.limit,
+      all: raw.all,
+      concurrency: raw.concurrency,
+    });
     await run(f, { list, channel: filter.channel });
   });
   return examples(cmd, [

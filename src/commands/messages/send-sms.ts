@@ -21,9 +21,19 @@ export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void
   } catch (err) {
     if (err instanceof ApiError && err.status === 503) {
       throw new ApiError(
-        { status: err.status, code: err.apiCode, message: 'SMS sending is announced by the API but not yet available: the service answered 503 and sent nothing', requestId: err.requestId, method: err.method, path: err.path },
+        {
+          status: err.status,
+          code: err.apiCode,
+          message:
+            'SMS sending is announced by the API but not yet available: the service answered 503 and sent nothing',
+          requestId: err.requestId,
+          method: err.method,
+          path: err.path,
+        },
         [
-          ...(err.message && !/^HTTP 503$|not (yet )?(available|implemented)/i.test(err.message) ? [`The service said: ${err.message}`] : []),
+          ...(err.message && !/^HTTP 503$|not (yet )?(available|implemented)/i.test(err.message)
+            ? [`The service said: ${err.message}`]
+            : []),
           'No message was sent. Try again when the service announces SMS sending; this command needs no update for it.',
           'Message history is available now: voicectl messages list --channel sms',
         ],
@@ -44,12 +54,17 @@ export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void
 
 export function makeSendSmsCommand(f: Factory, run = sendSmsRun): Command {
   const cmd = new Command('send-sms')
-    .description('Send an SMS (POST /v1/messages/sms).\n\nThe API announces SMS sending but does not offer it yet: today the service answers 503 and this command exits 7 with that explanation. The request body is not documented; voicectl sends {"to", "body", "from"}.')
+    .description(
+      'Send an SMS (POST /v1/messages/sms).\n\nThe API announces SMS sending but does not offer it yet: today the service answers 503 and this command exits 7 with that explanation. The request body is not documented; voicectl sends {"to", "body", "from"}.',
+    )
     .requiredOption('--to <number>', 'recipient, E.164 (+ and country code, e.g. +393331234567)')
     .requiredOption('--body <text>', 'message text (not empty)')
     .option('--from <number>', 'sender number, E.164 (the service picks one when absent)')
     .action(async (raw: { to?: string; body?: string; from?: string }) => {
-      const [{ parseOptions }, { SmsRequest }] = await Promise.all([import('../../options.js'), import('../../schemas/messages.js')]);
+      const [{ parseOptions }, { SmsRequest }] = await Promise.all([
+        import('../../options.js'),
+        import('../../schemas/messages.js'),
+      ]);
       await run(f, parseOptions(SmsRequest, { to: raw.to, body: raw.body, from: raw.from }));
     });
   return examples(cmd, [

@@ -35,7 +35,9 @@ export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
     if (!key) throw new UsageError('no API key entered');
   } else {
     throw new UsageError('no API key given and no terminal to ask for one', {
-      hints: [`Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${opts.name} --base-url ${opts.baseUrl} --api-key-stdin`],
+      hints: [
+        `Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${opts.name} --base-url ${opts.baseUrl} --api-key-stdin`,
+      ],
     });
   }
   const store = await f.store();
@@ -44,12 +46,16 @@ export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   store.setProfile(opts.name, { baseUrl: opts.baseUrl, apiKey: key });
   const makeCurrent = opts.use || !before.current;
   if (makeCurrent) store.setCurrent(opts.name);
-  f.warn(`${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`);
+  f.warn(
+    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
+  );
 }
 
 export function makeAddCommand(f: Factory, run = addRun): Command {
   const cmd = new Command('add')
-    .description('Store a profile: a base URL and an API key. The key is read from a hidden prompt, or from stdin with --api-key-stdin.')
+    .description(
+      'Store a profile: a base URL and an API key. The key is read from a hidden prompt, or from stdin with --api-key-stdin.',
+    )
     .argument('<name>', 'profile name')
     .option('--base-url <url>', 'the API base URL (https://, or http:// to loopback)')
     .option('--api-key-stdin', 'read the key from stdin (for scripts)')

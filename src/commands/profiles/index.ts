@@ -5,11 +5,17 @@ import { makeAddCommand } from './add.js';
 import { makeListCommand, makeRemoveCommand, makeShowCommand, makeUseCommand } from './manage.js';
 
 export function make(f: Factory): Command {
-  const cmd = new Command('profiles').description('Stored credentials (base URL and API key), kept 0600 in the config dir.');
+  const cmd = new Command('profiles').description(
+    'Stored credentials (base URL and API key), kept 0600 in the config dir.',
+  );
   cmd.addCommand(makeAddCommand(f));
   cmd.addCommand(makeListCommand(f));
   cmd.addCommand(makeUseCommand(f));
   cmd.addCommand(makeRemoveCommand(f));
   cmd.addCommand(makeShowCommand(f));
-  return examples(cmd, ['voicectl profiles add work --base-url https://api.example.com', 'voicectl profiles list', 'voicectl profiles use work']);
+  return examples(cmd, [
+    'voicectl profiles add work --base-url https://api.example.com',
+    'voicectl profiles list',
+    'voicectl profiles use work',
+  ]);
 }

@@ -11,7 +11,13 @@ async function knownProfile(f: Factory, name: string) {
   const data = store.read();
   if (!(name in data.profiles)) {
     const known = Object.keys(data.profiles);
-    throw new UsageError(`no profile named "${name}"`, { hints: [known.length ? `Known profiles: ${known.join(', ')}.` : 'No profiles yet: `voicectl profiles add <name> --base-url <url>`.'] });
+    throw new UsageError(`no profile named "${name}"`, {
+      hints: [
+        known.length
+          ? `Known profiles: ${known.join(', ')}.`
+          : 'No profiles yet: `voicectl profiles add <name> --base-url <url>`.',
+      ],
+    });
   }
   return store;
 }
@@ -21,14 +27,24 @@ export function makeListCommand(f: Factory): Command {
     .description('List stored profiles (keys masked to their last 4 characters).')
     .action(async () => {
       const data = (await f.store()).read();
-      const rows = Object.entries(data.profiles).map(([name, p]) => ({ name, baseUrl: p.baseUrl, apiKey: maskKey(p.apiKey), default: data.current === name }));
+      const rows = Object.entries(data.profiles).map(([name, p]) => ({
+        name,
+        baseUrl: p.baseUrl,
+        apiKey: maskKey(p.apiKey),
+        default: data.current === name,
+      }));
       await printList(f.io, f.output(), rows, {
         idKey: 'name',
         emptyMessage: 'No profiles yet. Add one: voicectl profiles add <name> --base-url <url>',
-        columns: [{ key: 'default', header: '', human: (r) => (r.default ? '*' : '') }, { key: 'name', header: 'NAME' }, { key: 'baseUrl', header: 'BASE URL' }, { key: 'apiKey', header: 'KEY' }],
+        columns: [
+          { key: 'default', header: '', human: (r) => (r.default ? '*' : '') },
+          { key: 'name', header: 'NAME' },
+          { key: 'baseUrl', header: 'BASE URL' },
+          { key: 'apiKey', header: 'KEY' },
+        ],
       });
     });
-  return examples(cmd, ['voicectl profiles list', 'voicectl profiles list --json | jq -r \'.[].name\'']);
+  return examples(cmd, ['voicectl profiles list', "voicectl profiles list --json | jq -r '.[].name'"]);
 }
 
 export function makeUseCommand(f: Factory): Command {
@@ -59,14 +75,20 @@ export function makeShowCommand(f: Factory): Command {
     .description('Show the configuration a command would use now, and where each value comes from.')
     .action(async () => {
       const cfg = await f.config();
-      await printRecord(f.io, f.output(), {
-        profile: cfg.profile ?? null,
-        baseUrl: cfg.baseUrl,
-        baseUrlSource: cfg.source.baseUrl,
-        apiKey: maskKey(cfg.apiKey),
-        apiKeySource: cfg.source.apiKey,
-        configFile: f.globals().sandbox ? null : (await f.store()).path,
-      }, undefined, 'profile');
+      await printRecord(
+        f.io,
+        f.output(),
+        {
+          profile: cfg.profile ?? null,
+          baseUrl: cfg.baseUrl,
+          baseUrlSource: cfg.source.baseUrl,
+          apiKey: maskKey(cfg.apiKey),
+          apiKeySource: cfg.source.apiKey,
+          configFile: f.globals().sandbox ? null : (await f.store()).path,
+        },
+        undefined,
+        'profile',
+      );
     });
   return examples(cmd, ['voicectl profiles show', 'VOICECTL_PROFILE=ci voicectl profiles show --json']);
 }

@@ -6,14 +6,22 @@ import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
 const SandboxOptions = z.object({
-  port: decimal(z.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535')).default(4010),
+  port: decimal(
+    z
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65535, 'must be 0 to 65535'),
+  ).default(4010),
   host: z.string().default('127.0.0.1'),
   fast: z.boolean().default(false),
 });
 
 export function make(f: Factory): Command {
   const cmd = new Command('sandbox')
-    .description('Run the local sandbox API server in the foreground.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. State lives in memory and is lost when it stops (--sandbox on other commands keeps its own state in the config dir).')
+    .description(
+      'Run the local sandbox API server in the foreground.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. State lives in memory and is lost when it stops (--sandbox on other commands keeps its own state in the config dir).',
+    )
     .option('--port <port>', 'port to listen on; 0 picks a free one (default 4010)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
     .option('--fast', 'generations complete at once (as in tests)')
@@ -35,7 +43,10 @@ export function make(f: Factory): Command {
         `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
         '',
         'Organizations:',
-        ...sandbox.state.orgs.map((o) => `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`),
+        ...sandbox.state.orgs.map(
+          (o) =>
+            `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`,
+        ),
         '',
         'Press Ctrl-C to stop.',
       ];

@@ -8,7 +8,15 @@ import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { envelope } from '../../schemas/common.js';
-import { characterCount, tokenCost, TTS_LIMITS, TTS_POLL, TtsCreated, TtsCreateInput, type TtsRequest } from '../../schemas/tts.js';
+import {
+  characterCount,
+  tokenCost,
+  TTS_LIMITS,
+  TTS_POLL,
+  TtsCreated,
+  TtsCreateInput,
+  type TtsRequest,
+} from '../../schemas/tts.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
@@ -32,19 +40,30 @@ const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
 async function readText(f: Factory, file: string): Promise<string> {
   let text: string;
   if (file === '-') {
-    if (f.io.stdinIsTTY) throw new UsageError('--file -: stdin is a terminal; pipe the text in (echo "Hello" | voicectl tts create --file -) or use --text');
+    if (f.io.stdinIsTTY)
+      throw new UsageError(
+        '--file -: stdin is a terminal; pipe the text in (echo "Hello" | voicectl tts create --file -) or use --text',
+      );
     const { readAll } = await import('../../io/stdin.js');
-    const tooLarge = () => new UsageError(`--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`);
+    const tooLarge = () =>
+      new UsageError(
+        `--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`,
+      );
     text = (await readAll(f.io.in, f.signal, { maxBytes: MAX_FILE_BYTES, tooLarge })).toString('utf8');
   } else {
     try {
       const info = await stat(file);
       if (info.isDirectory()) throw new UsageError(`--file: ${file} is a directory`);
-      if (info.size > MAX_FILE_BYTES) throw new UsageError(`--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} has ${info.size} bytes)`);
+      if (info.size > MAX_FILE_BYTES)
+        throw new UsageError(
+          `--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} has ${info.size} bytes)`,
+        );
       text = await readFile(file, 'utf8');
     } catch (err) {
       if (err instanceof UsageError) throw err;
-      throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new UsageError(
+        `--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
   }
   return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
@@ -52,19 +71,31 @@ async function readText(f: Factory, file: string): Promise<string> {
 
 export async function createRun(f: Factory, raw: Rec): Promise<void> {
   const flags = parseOptions(Flags, raw);
-  if (flags.text !== undefined && flags.file !== undefined) throw new UsageError('--text and --file cannot be combined: give the text one way');
+  if (flags.text !== undefined && flags.file !== undefined)
+    throw new UsageError('--text and --file cannot be combined: give the text one way');
   if (flags.text === undefined && flags.file === undefined) {
-    throw new UsageError('--text or --file is required', { hints: ['voicectl tts create --text "Hello"', 'voicectl tts create --file script.txt'] });
+    throw new UsageError('--text or --file is required', {
+      hints: ['voicectl tts create --text "Hello"', 'voicectl tts create --file script.txt'],
+    });
   }
   const text = flags.text ?? (await readText(f, flags.file!));
   const body: TtsRequest = parseOptions(
     TtsCreateInput,
-    { text, voice: raw.voice, language: raw.language, speed: raw.speed, stability: raw.stability, similarityBoost: raw.similarityBoost, style: raw.style },
+    {
+      text,
+      voice: raw.voice,
+      language: raw.language,
+      speed: raw.speed,
+      stability: raw.stability,
+      similarityBoost: raw.similarityBoost,
+      style: raw.style,
+    },
     { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
   );
   const waiting = flags.wait || flags.out !== undefined;
   if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
-  if (flags.interval !== TTS_POLL.defaultIntervalSeconds && !waiting) f.warn('note: --interval applies only with --wait or --out');
+  if (flags.interval !== TTS_POLL.defaultIntervalSeconds && !waiting)
+    f.warn('note: --interval applies only with --wait or --out');
   const chars = characterCount(body.text);
 
   if (flags.dryRun) {
@@ -98,7 +129,15 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   const progress = await waitProgress(f);
   let records;
   try {
-    records = await waitForGenerations(f, [created.id], { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000 }, progress.update);
+    records = await waitForGenerations(
+      f,
+      [created.id],
+      {
+        intervalMs: intervalMs(f, flags.interval),
+        timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+      },
+      progress.update,
+    );
   } catch (err) {
     progress.stop();
     const partial = recordsOf(err);
@@ -113,5 +152,6 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     if (flags.out === '-') return;
   }
   await printGenerations(f, records, true);
-  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
+  if (out.format === 'table' && !out.quiet && flags.out === undefined)
+    f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
 }

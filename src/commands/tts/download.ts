@@ -25,7 +25,16 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   if (flags.wait) {
     const progress = await waitProgress(f);
     try {
-      [g] = await waitForGenerations(f, [flags.id], { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000, resumeCommand: 'tts download --wait' }, progress.update);
+      [g] = await waitForGenerations(
+        f,
+        [flags.id],
+        {
+          intervalMs: intervalMs(f, flags.interval),
+          timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+          resumeCommand: 'tts download --wait',
+        },
+        progress.update,
+      );
     } finally {
       progress.stop();
     }
@@ -36,6 +45,7 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   if (saved.file === null) return;
   const out = f.output();
   if (out.quiet) await write(f.io.out, `${saved.file}\n`);
-  else if (out.format === 'table') f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
+  else if (out.format === 'table')
+    f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
   else await printRecord(f.io, out, { ...saved });
 }

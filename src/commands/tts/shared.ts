@@ -46,13 +46,32 @@ export const GENERATION_COLUMNS: Column[] = [
 ];
 
 /** Columns of -o csv: every field of reference 2.1. */
-export const GENERATION_CSV_COLUMNS: Column[] = ['id', 'status', 'text', 'characterCount', 'voice', 'language', 'speed', 'stability', 'similarityBoost', 'style', 'source', 'audioUrl', 'tokenCost', 'createdAt', 'completedAt', 'errorMessage'].map((key) => ({ key }));
+export const GENERATION_CSV_COLUMNS: Column[] = [
+  'id',
+  'status',
+  'text',
+  'characterCount',
+  'voice',
+  'language',
+  'speed',
+  'stability',
+  'similarityBoost',
+  'style',
+  'source',
+  'audioUrl',
+  'tokenCost',
+  'createdAt',
+  'completedAt',
+  'errorMessage',
+].map((key) => ({ key }));
 
 /** One record as an object, several as a list. */
 export async function printGenerations(f: Factory, records: TtsGeneration[], single: boolean): Promise<void> {
   const out = f.output();
   if (single && records.length === 1) return printRecord(f.io, out, records[0], GENERATION_FIELDS);
-  await printList(f.io, out, records, { columns: out.format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS });
+  await printList(f.io, out, records, {
+    columns: out.format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
+  });
 }
 
 export function costLine(characters: number): string {
@@ -70,20 +89,23 @@ export function parseDuration(text: string): number | undefined {
 
 const MAX_WAIT_SECONDS = 7 * 24 * 3600;
 const durationRule = 'must be a duration such as 600, 90s, 10m or 1h (more than 0, at most 7 days)';
-export const WaitDuration = z
-  .string()
-  .transform((v, ctx) => {
-    const s = parseDuration(v);
-    if (s === undefined || !(s > 0) || s > MAX_WAIT_SECONDS) {
-      ctx.addIssue({ code: 'custom', message: durationRule });
-      return z.NEVER;
-    }
-    return s;
-  });
+export const WaitDuration = z.string().transform((v, ctx) => {
+  const s = parseDuration(v);
+  if (s === undefined || !(s > 0) || s > MAX_WAIT_SECONDS) {
+    ctx.addIssue({ code: 'custom', message: durationRule });
+    return z.NEVER;
+  }
+  return s;
+});
 
 const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
 export const WaitFlags = z.object({
-  interval: decimal(z.number({ error: intervalRule }).min(TTS_POLL.minIntervalSeconds, intervalRule).max(TTS_POLL.maxIntervalSeconds, intervalRule)).default(TTS_POLL.defaultIntervalSeconds),
+  interval: decimal(
+    z
+      .number({ error: intervalRule })
+      .min(TTS_POLL.minIntervalSeconds, intervalRule)
+      .max(TTS_POLL.maxIntervalSeconds, intervalRule),
+  ).default(TTS_POLL.defaultIntervalSeconds),
   timeout: WaitDuration.optional(),
 });
 

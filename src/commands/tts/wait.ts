@@ -15,7 +15,15 @@ export async function waitRun(f: Factory, rawIds: string[], raw: Record<string, 
   const single = ids.length === 1;
   const progress = await waitProgress(f);
   try {
-    const records = await waitForGenerations(f, ids, { intervalMs: intervalMs(f, flags.interval), timeoutMs: (flags.timeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000 }, progress.update);
+    const records = await waitForGenerations(
+      f,
+      ids,
+      {
+        intervalMs: intervalMs(f, flags.interval),
+        timeoutMs: (flags.timeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+      },
+      progress.update,
+    );
     progress.stop();
     await printGenerations(f, records, single);
   } catch (err) {

@@ -13,42 +13,71 @@ export async function listRun(f: Factory, raw: Rec): Promise<void> {
     import('../../schemas/voices.js'),
   ]);
   const lower = (allowed: readonly string[]) =>
-    z.string().trim().toLowerCase().pipe(z.enum(allowed as [string, ...string[]], { error: `must be one of ${allowed.join(', ')}` })).optional();
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(allowed as [string, ...string[]], { error: `must be one of ${allowed.join(', ')}` }))
+      .optional();
   const accents = [...new Set(VOICES.map((v) => v.accent).filter((a): a is string => a !== null))];
   const opts = parseOptions(
-    z.object({ gender: lower(['female', 'male']), language: lower(['en', 'it']), accent: z.string().trim().min(1, 'must not be empty').optional() }),
+    z.object({
+      gender: lower(['female', 'male']),
+      language: lower(['en', 'it']),
+      accent: z.string().trim().min(1, 'must not be empty').optional(),
+    }),
     raw,
   );
   const accent = opts.accent?.toLowerCase();
-  const rows = VOICES.filter((v) => (!opts.gender || v.gender === opts.gender) && (!opts.language || v.language === opts.language) && (!accent || v.accent?.toLowerCase() === accent));
+  const rows = VOICES.filter(
+    (v) =>
+      (!opts.gender || v.gender === opts.gender) &&
+      (!opts.language || v.language === opts.language) &&
+      (!accent || v.accent?.toLowerCase() === accent),
+  );
   if (accent && rows.length === 0 && !accents.some((a) => a.toLowerCase() === accent)) {
     const { UsageError } = await import('../../errors.js');
     throw new UsageError(`--accent: must be one of ${accents.join(', ')} (got "${opts.accent}")`);
   }
-  await printList(f.io, f.output(), rows.map((v) => ({ ...v }) as Rec), {
-    columns: [
-      { key: 'id', header: 'VOICE' },
-      { key: 'gender', header: 'GENDER', human: (r) => (r.gender === null ? '-' : String(r.gender)) },
-      { key: 'language', header: 'LANG' },
-      { key: 'accent', header: 'ACCENT', human: (r) => (r.accent === null ? '' : String(r.accent)) },
-      { key: 'description', header: 'DESCRIPTION' },
-      { key: 'kind', header: 'KIND' },
-    ],
-    emptyMessage: 'No voice matches those filters.',
-  });
+  await printList(
+    f.io,
+    f.output(),
+    rows.map((v) => ({ ...v }) as Rec),
+    {
+      columns: [
+        { key: 'id', header: 'VOICE' },
+        { key: 'gender', header: 'GENDER', human: (r) => (r.gender === null ? '-' : String(r.gender)) },
+        { key: 'language', header: 'LANG' },
+        { key: 'accent', header: 'ACCENT', human: (r) => (r.accent === null ? '' : String(r.accent)) },
+        { key: 'description', header: 'DESCRIPTION' },
+        { key: 'kind', header: 'KIND' },
+      ],
+      emptyMessage: 'No voice matches those filters.',
+    },
+  );
   if (f.output().format === 'table' && !f.output().quiet) {
-    f.warn('Use one with --voice (any case). A voice ID of exactly 20 letters and digits from your organization\'s voice library also works.');
+    f.warn(
+      "Use one with --voice (any case). A voice ID of exactly 20 letters and digits from your organization's voice library also works.",
+    );
   }
 }
 
 export function make(f: Factory): Command {
   const voices = new Command('voices').description('The built-in voice catalog (reference 2.2), available offline.');
   const list = new Command('list')
-    .description('List the built-in voices: alias, gender, language, accent and description.\n\nThe reference states no gender for the Italian custom voices: they show "-" and are left out by --gender.')
+    .description(
+      'List the built-in voices: alias, gender, language, accent and description.\n\nThe reference states no gender for the Italian custom voices: they show "-" and are left out by --gender.',
+    )
     .option('--gender <gender>', 'female or male')
     .option('--language <code>', 'en or it')
     .option('--accent <accent>', 'Italian accent: Italiano, Romanesco, Toscano, Siciliano, Milanese')
     .action(async (raw: Rec) => listRun(f, raw));
-  voices.addCommand(examples(list, ['voicectl voices list', 'voicectl voices list --language it', 'voicectl voices list --gender female -q']));
+  voices.addCommand(
+    examples(list, [
+      'voicectl voices list',
+      'voicectl voices list --language it',
+      'voicectl voices list --gender female -q',
+    ]),
+  );
   return examples(voices, ['voicectl voices list --gender male']);
 }

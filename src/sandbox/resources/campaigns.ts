@@ -16,7 +16,12 @@ function publicView(c: SandboxCampaign, detail: boolean): Record<string, unknown
   if (!detail) return rest;
   const contactProgress = contacts.map((_, i) => {
     const p = dialer?.contacts[i];
-    return { contactIndex: i, status: p?.status ?? 'pending', attempts: p?.attempts ?? 0, lastOutcome: p?.lastOutcome ?? null };
+    return {
+      contactIndex: i,
+      status: p?.status ?? 'pending',
+      attempts: p?.attempts ?? 0,
+      lastOutcome: p?.lastOutcome ?? null,
+    };
   });
   return { ...rest, contacts, contactProgress };
 }
@@ -43,9 +48,23 @@ export const campaigns: ResourceModule<CampaignSlice> = {
         if (!parsed.success) throw validationError(parsed.error.issues);
         const b = parsed.data;
         const details: { field: string; message: string }[] = [];
-        if (!ctx.org.numbers.includes(b.fromNumber)) details.push({ field: 'fromNumber', message: `${b.fromNumber} does not belong to the organization (its numbers: ${ctx.org.numbers.join(', ')})` });
-        if (!ctx.org.agents.includes(b.agentId)) details.push({ field: 'agentId', message: `agent ${b.agentId} does not exist in the organization (its agents: ${ctx.org.agents.join(', ')})` });
-        if (details.length) throw new SandboxError(400, 'validation_error', details.map((d) => `${d.field}: ${d.message}`).join('; '), details);
+        if (!ctx.org.numbers.includes(b.fromNumber))
+          details.push({
+            field: 'fromNumber',
+            message: `${b.fromNumber} does not belong to the organization (its numbers: ${ctx.org.numbers.join(', ')})`,
+          });
+        if (!ctx.org.agents.includes(b.agentId))
+          details.push({
+            field: 'agentId',
+            message: `agent ${b.agentId} does not exist in the organization (its agents: ${ctx.org.agents.join(', ')})`,
+          });
+        if (details.length)
+          throw new SandboxError(
+            400,
+            'validation_error',
+            details.map((d) => `${d.field}: ${d.message}`).join('; '),
+            details,
+          );
         const iso = new Date(ctx.now).toISOString();
         const { startImmediately, ...fields } = b;
         const c: SandboxCampaign = {
@@ -71,7 +90,11 @@ export const campaigns: ResourceModule<CampaignSlice> = {
       handle(ctx) {
         const c = find(ctx);
         if (!(STARTABLE_STATUSES as readonly string[]).includes(c.status)) {
-          throw new SandboxError(409, 'conflict', `campaign ${c.id} is ${c.status}; only ${STARTABLE_STATUSES.join(', ')} campaigns can be started`);
+          throw new SandboxError(
+            409,
+            'conflict',
+            `campaign ${c.id} is ${c.status}; only ${STARTABLE_STATUSES.join(', ')} campaigns can be started`,
+          );
         }
         startDialer(c, ctx.now);
         advanceCampaign(c, ctx.state.calls, ctx.now, ctx.settings);
@@ -84,7 +107,10 @@ export const campaigns: ResourceModule<CampaignSlice> = {
       handle(ctx) {
         const mine = ctx.state.campaigns.filter((c) => c.orgId === ctx.org.id);
         // Newest first; creation order breaks ties between campaigns created in the same millisecond.
-        const ordered = mine.map((c, i) => [c, i] as const).sort((a, b) => b[0].createdAt.localeCompare(a[0].createdAt) || b[1] - a[1]).map(([c]) => c);
+        const ordered = mine
+          .map((c, i) => [c, i] as const)
+          .sort((a, b) => b[0].createdAt.localeCompare(a[0].createdAt) || b[1] - a[1])
+          .map(([c]) => c);
         return paginate(ordered, ctx.query, (c) => publicView(c, false));
       },
     },

@@ -49,7 +49,13 @@ const BODIES = [
   'Il pacco è stato consegnato. Grazie!',
 ];
 const NAMES = ['Giulia', 'Marco', 'Anna', 'Luca', 'Sara', 'John', 'Maria', 'Paolo'];
-const SUBJECTS = ['Your appointment', 'Follow-up from our call', 'Invoice available', 'Re: callback request', 'Welcome aboard'];
+const SUBJECTS = [
+  'Your appointment',
+  'Follow-up from our call',
+  'Invoice available',
+  'Re: callback request',
+  'Welcome aboard',
+];
 
 /** Messages per organization: a few hundred, enough for several pages at the maximum limit. */
 const MESSAGES_PER_ORG = [260, 140];
@@ -59,7 +65,7 @@ function seedMessages(org: Org, orgIndex: number, now: number, seed: number): Sa
   const r = rng(seed * 7919 + orgIndex * 104729 + 1);
   const count = MESSAGES_PER_ORG[orgIndex] ?? 100;
   const cc = org.numbers[0]?.startsWith('+1') ? '1' : '39';
-  const domain = org.name.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
+  const domain = `${org.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
   const out: SandboxMessage[] = [];
   let t = now - 60_000;
   for (let i = 0; i < count; i++) {
@@ -70,7 +76,9 @@ function seedMessages(org: Org, orgIndex: number, now: number, seed: number): Sa
     const status = direction === 'OUTBOUND' ? pick(r, OUTBOUND_STATUSES) : pick(r, INBOUND_STATUSES);
     const ours = channel === 'email' ? `support@${domain}` : pick(r, org.numbers);
     const theirs = channel === 'email' ? `${pick(r, NAMES).toLowerCase()}.${hex(r, 3)}@mail.example` : phone(r, cc);
-    const body = pick(r, BODIES).replace('{name}', pick(r, NAMES)).replace('{code}', String(100000 + Math.floor(r() * 899999)));
+    const body = pick(r, BODIES)
+      .replace('{name}', pick(r, NAMES))
+      .replace('{code}', String(100000 + Math.floor(r() * 899999)));
     out.push({
       id: `msg_${hex(r, 16)}`,
       orgId: org.id,
@@ -81,7 +89,8 @@ function seedMessages(org: Org, orgIndex: number, now: number, seed: number): Sa
       toAddress: direction === 'OUTBOUND' ? theirs : ours,
       subject: channel === 'email' ? pick(r, SUBJECTS) : null,
       body,
-      externalId: status === 'queued' ? null : `${channel === 'email' ? 'em' : channel === 'sms' ? 'SM' : 'wamid.'}${hex(r, 24)}`,
+      externalId:
+        status === 'queued' ? null : `${channel === 'email' ? 'em' : channel === 'sms' ? 'SM' : 'wamid.'}${hex(r, 24)}`,
       errorMessage: status === 'failed' ? pick(r, FAILURES[channel]) : null,
       createdAt: new Date(t).toISOString(),
     });
@@ -139,7 +148,10 @@ const sorted = new WeakMap<object, { length: number; order: unknown[] }>();
 function newestFirst<T extends { createdAt: string }>(items: T[]): T[] {
   const hit = sorted.get(items);
   if (hit && hit.length === items.length) return hit.order as T[];
-  const order = items.map((x, i) => [x, i] as const).sort((a, b) => (a[0].createdAt < b[0].createdAt ? 1 : a[0].createdAt > b[0].createdAt ? -1 : b[1] - a[1])).map(([x]) => x);
+  const order = items
+    .map((x, i) => [x, i] as const)
+    .sort((a, b) => (a[0].createdAt < b[0].createdAt ? 1 : a[0].createdAt > b[0].createdAt ? -1 : b[1] - a[1]))
+    .map(([x]) => x);
   sorted.set(items, { length: items.length, order });
   return order;
 }

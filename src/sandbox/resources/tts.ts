@@ -45,10 +45,22 @@ export function audioPath(id: string): string {
 /** The record as the API returns it (2.1, in the reference's order): no orgId, no internal timing. */
 function publicView(g: SandboxGeneration, origin: string): Record<string, unknown> {
   return {
-    id: g.id, text: g.text, characterCount: g.characterCount, voice: g.voice, language: g.language, speed: g.speed,
-    stability: g.stability, similarityBoost: g.similarityBoost, style: g.style, source: g.source, status: g.status,
+    id: g.id,
+    text: g.text,
+    characterCount: g.characterCount,
+    voice: g.voice,
+    language: g.language,
+    speed: g.speed,
+    stability: g.stability,
+    similarityBoost: g.similarityBoost,
+    style: g.style,
+    source: g.source,
+    status: g.status,
     audioUrl: g.status === 'completed' ? `${origin}${audioPath(g.id)}` : null,
-    tokenCost: g.tokenCost, createdAt: g.createdAt, completedAt: g.completedAt, errorMessage: g.errorMessage,
+    tokenCost: g.tokenCost,
+    createdAt: g.createdAt,
+    completedAt: g.completedAt,
+    errorMessage: g.errorMessage,
   };
 }
 
@@ -126,7 +138,8 @@ export const tts: ResourceModule<TtsSlice> = {
       handle(ctx) {
         const parsed = TtsRequest.safeParse(ctx.body ?? {});
         if (!parsed.success) throw validationError(parsed.error.issues);
-        if (ctx.settings.ttsFailure === FAIL_AT_CREATE) throw new SandboxError(500, 'internal_error', 'the TTS worker is unavailable');
+        if (ctx.settings.ttsFailure === FAIL_AT_CREATE)
+          throw new SandboxError(500, 'internal_error', 'the TTS worker is unavailable');
         const b = parsed.data;
         const startsAt = ctx.now + ctx.settings.ttsQueueMs;
         const g: SandboxGeneration = {
@@ -164,7 +177,11 @@ export const tts: ResourceModule<TtsSlice> = {
       method: 'GET',
       pattern: '/v1/tts',
       handle(ctx) {
-        const parsed = TtsListQuery.safeParse({ status: ctx.query.get('status') ?? undefined, page: ctx.query.get('page') ?? undefined, limit: ctx.query.get('limit') ?? undefined });
+        const parsed = TtsListQuery.safeParse({
+          status: ctx.query.get('status') ?? undefined,
+          page: ctx.query.get('page') ?? undefined,
+          limit: ctx.query.get('limit') ?? undefined,
+        });
         if (!parsed.success) throw validationError(parsed.error.issues);
         const status = parsed.data.status;
         const mine: SandboxGeneration[] = [];
@@ -184,7 +201,11 @@ export const tts: ResourceModule<TtsSlice> = {
         const id = ctx.params.file.replace(/\.wav$/, '');
         const g = ctx.state.generations.find((x) => x.id === id && x.status === 'completed');
         if (!g) throw new SandboxError(404, 'not_found', `no audio ${ctx.params.file}`);
-        return { status: 200, raw: { contentType: 'audio/wav', data: renderWav(g.text, g.speed) }, headers: { 'content-disposition': `attachment; filename="${g.id}.wav"` } };
+        return {
+          status: 200,
+          raw: { contentType: 'audio/wav', data: renderWav(g.text, g.speed) },
+          headers: { 'content-disposition': `attachment; filename="${g.id}.wav"` },
+        };
       },
     },
   ],
