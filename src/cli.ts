@@ -132,7 +132,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   ]);
   program.addHelpText(
     'after',
-    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 130 interrupted.\n',
+    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 8 campaign already started, 9 campaign exists and differs, 130 interrupted.\n',
   );
   program.hook('preAction', async (_root, cmd) => {
     actionCommand = cmd;
