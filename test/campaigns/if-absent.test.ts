@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { type CliOptions, cli as runCli, KEYS, ROOT, startSandbox } from '../helpers/cli.js';
+import { Sandbox } from '../../src/sandbox/server.js';
+import { type CliOptions, cli as runCli, KEYS, ROOT } from '../helpers/cli.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json'); // 3 contacts
 const CONTACT_LIST: unknown[] = JSON.parse(readFileSync(CONTACTS, 'utf8'));
@@ -24,9 +24,12 @@ const create = (name: string, ...more: string[]) => [
   ...more,
 ];
 
+const T0 = Date.parse('2026-11-23T05:00:00Z');
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // A clock that stands still: a started campaign stays RUNNING (its dialer moves only when time does).
+  sandbox = new Sandbox({ now: () => T0, settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0, '127.0.0.1');
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
@@ -168,7 +171,7 @@ describe('campaigns create --if-absent', () => {
   it('of several with the name (runs before --if-absent), the newest is used, and the count said', async () => {
     await seed({ name: 'Nightly' });
     const newest = await seed({ name: 'Nightly' });
-    sandbox.state.campaigns.at(-1)!.createdAt = new Date(Date.now() + 1000).toISOString();
+    sandbox.state.campaigns.at(-1)!.createdAt = new Date(T0 + 1000).toISOString();
     const r = await cli(create('Nightly', '-q'));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${newest.id}\n`);
