@@ -137,7 +137,7 @@ describe.each([
     const id = readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim();
     expect(id).toMatch(/^cmp_/);
     expect(first.stdout).toContain(`campaign ${id}`);
-    expect(first.stderr).toContain(`no campaign is named "Renewals ${TODAY}": creating it`);
+    expect(first.stderr).toContain(`no campaign is named "Renewals ${TODAY}" yet`);
     // Created with startImmediately in the one request: started once, with the 4 valid rows of the export.
     expect(posts().map((e) => e.path)).toEqual(['/v1/campaigns']);
     expect(posts()[0].body).toMatchObject({

@@ -64,7 +64,7 @@ describe('campaigns create --if-absent', () => {
   it('creates the first time; the second run prints the same campaign, says so and creates nothing', async () => {
     const first = await cli(create('Nightly 2026-11-23'));
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain('no campaign is named "Nightly 2026-11-23": creating it');
+    expect(first.stderr).toContain('no campaign is named "Nightly 2026-11-23" yet');
     const made = JSON.parse(first.stdout);
     expect(creates()).toHaveLength(1);
 
@@ -215,7 +215,7 @@ describe('campaigns create --if-absent', () => {
       expect(JSON.parse(start.stdout).ifAbsent).toEqual({ exists: true, id, status: 'DRAFT', action: 'start' });
       const tty = await cli(create('Nightly', '--dry-run', '--start'), { sandbox, tty: true });
       expect(tty.stdout).toContain(
-        `campaign "Nightly" already exists (${id}, DRAFT): nothing would be created; it would be started. This run's campaign:`,
+        `Campaign "Nightly" already exists (${id}, DRAFT): nothing would be created; it would be started. This run's campaign:`,
       );
       expect(writes()).toEqual([]);
     });
@@ -224,7 +224,7 @@ describe('campaigns create --if-absent', () => {
       const r = await cli(create('Nightly', '--dry-run'), { sandbox, tty: true });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(
-        /^Dry run: nothing was created or started .*\nno campaign is named "Nightly": it would be created\./,
+        /^Dry run: nothing was created or started .*\nNo campaign is named "Nightly" yet: it would be created\./,
       );
     });
 
@@ -240,7 +240,7 @@ describe('campaigns create --if-absent', () => {
   it('a name with control characters reaches the terminal escaped', async () => {
     const r = await cli(create('Night\x1b[2Jly'));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('no campaign is named "Night\\x1b[2Jly"');
+    expect(r.stderr).toContain('no campaign is named "Night\\x1b[2Jly" yet');
   });
 });
 

@@ -238,6 +238,8 @@ async function printSummary(
     await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
 }
 
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const base = opts.file ? await readBodyFile(opts.file) : {};
   const flags: CampaignFlags = opts;
@@ -277,7 +279,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     if (out.format === 'table' && !out.quiet) {
       const title =
         absent && decision
-          ? `Dry run: nothing was created or started (--if-absent only read the campaign list).\n${absent.describe(decision, body.name, start, true)}. This run's campaign:`
+          ? `Dry run: nothing was created or started (--if-absent only read the campaign list).\n${capitalize(absent.describe(decision, body.name, start, true))}. This run's campaign:`
           : 'Dry run: nothing was sent. The campaign would be:';
       await printSummary(f, body, plan, f.io.out, title);
     } else {

@@ -91,8 +91,8 @@ export async function decide(f: Factory, body: CampaignCreate, start: boolean): 
 /** One line on what --if-absent decided (or would decide, with --dry-run). */
 export function describe(d: Decision, name: string, start: boolean, dryRun: boolean): string {
   const would = (done: string, conditional: string) => (dryRun ? conditional : done);
-  if (d.action === 'create')
-    return `no campaign is named ${named(name)}: ${would('creating it', 'it would be created')}`;
+  // Not "creating it": on a terminal the confirmation comes after this line.
+  if (d.action === 'create') return `no campaign is named ${named(name)} yet${would('', ': it would be created')}`;
   const state = d.status === undefined ? 'status unknown' : show(d.status);
   const head = `campaign ${named(name)} already exists (${d.id}, ${state}): ${would('not created', 'nothing would be created')}`;
   const more = d.sameName > 1 ? ` (${d.sameName} campaigns have this name; this is the newest)` : '';

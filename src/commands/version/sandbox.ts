@@ -16,6 +16,6 @@ export async function sandboxStatus(_configDir: string): Promise<SandboxStatus> 
   return {
     running: false,
     url: null,
-    note: 'no background sandbox (--sandbox starts one inside each command; `voicectl sandbox` runs in the foreground)',
+    note: 'no background sandbox (--sandbox runs one inside each command)',
   };
 }
