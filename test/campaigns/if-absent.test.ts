@@ -139,6 +139,17 @@ describe('campaigns create --if-absent', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('--start on one whose record shows no status: not started, and says how to', async () => {
+    const { id } = await seed({ name: 'Nightly' });
+    delete (sandbox.state.campaigns[0] as { status?: string }).status;
+    const r = await cli(create('Nightly', '--start'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `already exists (${id}, status unknown): not created; its state is not shown, so it is not started (voicectl campaigns start ${id} --if-not-running starts it if it never was)`,
+    );
+    expect(writes()).toEqual([]);
+  });
+
   it('a different contact count under the same name stops with exit 9 and sends nothing', async () => {
     const { id } = await seed({ name: 'Nightly', contacts: [{ phone_number: '+393331234567' }] });
     const r = await cli(create('Nightly', '--start', '--json'));

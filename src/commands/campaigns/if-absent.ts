@@ -99,9 +99,11 @@ export function describe(d: Decision, name: string, start: boolean, dryRun: bool
   if (!start) return `${head}${more}`;
   if (d.action === 'start') return `${head}; ${would('starting it', 'it would be started')}${more}`;
   const why =
-    d.status === 'PAUSED'
-      ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with voicectl campaigns start ${d.id})`
-      : `it was started before: ${would('not started again', 'it would not be started again')}`;
+    d.status === undefined
+      ? `its state is not shown, so it is ${would('not started', 'would not be started')} (voicectl campaigns start ${d.id} --if-not-running starts it if it never was)`
+      : d.status === 'PAUSED'
+        ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with voicectl campaigns start ${d.id})`
+        : `it was started before: ${would('not started again', 'it would not be started again')}`;
   return `${head}; ${why}${more}`;
 }
 
