@@ -114,7 +114,11 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
 
   const program = new Command('voicectl')
     .description('Command-line client for the Voice API: text-to-speech, call campaigns, messages and calls.')
-    .version(VERSION, '--version', 'print the version')
+    .version(
+      VERSION,
+      '--version',
+      'print the version (with --verbose: Node.js, platform, config dir; see `voicectl version`)',
+    )
     .helpOption('-h, --help', 'show help')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .helpCommand(false)
@@ -128,7 +132,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   ]);
   program.addHelpText(
     'after',
-    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 130 interrupted.\n',
+    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 8 campaign already started, 9 campaign exists and differs, 130 interrupted.\n',
   );
   program.hook('preAction', async (_root, cmd) => {
     actionCommand = cmd;
@@ -160,6 +164,9 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
 export async function run(argv: string[], opts: RunOptions): Promise<number> {
   // `voicectl help tts create` is `voicectl tts create --help`, as in git and gh.
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help'];
+  // `--version --verbose` (or `--json`) is `version`; a bare `--version` never gets here (bin/ answers it).
+  if (argv.includes('--version') && (argv.includes('--verbose') || argv.includes('--json')))
+    argv = ['version', ...argv.filter((a) => a !== '--version' && a !== '--verbose')];
   const io = opts.io;
   let factory: Factory | undefined;
   let json = argv.includes('--json');

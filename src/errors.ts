@@ -9,6 +9,10 @@ export const ExitCode = {
   jobFailed: 5,
   timedOut: 6,
   unavailable: 7,
+  /** `campaigns start` on a campaign already started (running or finished): nothing changed. */
+  alreadyStarted: 8,
+  /** `campaigns create --if-absent`: a campaign of that name exists but differs from this one; nothing sent. */
+  existsDifferent: 9,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -51,6 +55,18 @@ export class JobFailedError extends CliError {
 export class WaitTimeoutError extends CliError {
   override readonly exitCode = ExitCode.timedOut;
   override code = 'wait_timeout';
+}
+
+/** The campaign was started before (the API answered 409 to start): the state asked for is already there. */
+export class AlreadyStartedError extends CliError {
+  override readonly exitCode = ExitCode.alreadyStarted;
+  override code = 'already_started';
+}
+
+/** --if-absent found a campaign of the same name that differs from the one about to be sent. */
+export class ExistsDifferentError extends CliError {
+  override readonly exitCode = ExitCode.existsDifferent;
+  override code = 'exists_different';
 }
 
 export class InterruptedError extends CliError {

@@ -49,4 +49,9 @@ export const GROUPS: Group[] = [
     load: () => import('./completion/index.js'),
   },
   { name: 'sandbox', summary: 'run the local sandbox API server', load: () => import('./sandbox/index.js') },
+  {
+    name: 'version',
+    summary: 'versions, platform, config dir and sandbox: what a bug report needs',
+    load: () => import('./version/index.js'),
+  },
 ];

@@ -2,7 +2,7 @@
 // npm run bench: the performance figures of README "Performance", each next to its floor, measured in
 // the same run (medians of several runs, as ratios). Not a test: nothing here asserts a timing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -274,6 +274,66 @@ if (want('waits')) {
     `at most ${worst('perIdPerInterval').toFixed(2)} GET per id per interval (${runs.map((x) => `${x.gets} GETs in ${x.intervals} intervals`).join(', ')}); at most ${worst('inFlight')} in flight (20 ms per poll); reported at most ${worst('after').toFixed(1)} s after the last completion; peak RSS ${worst('rss').toFixed(0)} MB; median of ${WAIT_RUNS}`,
   );
   await sandbox.close();
+}
+
+// 6. The package as users install it: its packed size (what npm downloads) and its installed size with its
+// dependencies (what lands on disk), so that growth is seen.
+if (want('package')) {
+  console.error('6. package size');
+  const dir = mkdtempSync(join(TMP, 'pack-'));
+  // dist/ was built by `npm run bench`; --ignore-scripts packs it as it is.
+  const packed = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+  const [info] = JSON.parse(packed.stdout);
+  const prefix = join(dir, 'prefix');
+  const installed = spawnSync(
+    'npm',
+    ['install', '-g', '--prefix', prefix, '--omit=dev', '--no-audit', '--no-fund', join(dir, info.filename)],
+    { encoding: 'utf8' },
+  );
+  if (installed.status !== 0) throw new Error(`npm install of the tarball failed: ${installed.stderr}`);
+  const tree = (p) => {
+    let bytes = 0;
+    let files = 0;
+    for (const e of readdirSync(p, { withFileTypes: true })) {
+      const q = join(p, e.name);
+      if (e.isDirectory()) {
+        const t = tree(q);
+        bytes += t.bytes;
+        files += t.files;
+      } else if (e.isFile()) {
+        bytes += statSync(q).size;
+        files += 1;
+      }
+    }
+    return { bytes, files };
+  };
+  const all = tree(join(prefix, 'lib/node_modules/voicectl'));
+  const du = spawnSync('du', ['-sk', join(prefix, 'lib/node_modules/voicectl')], { encoding: 'utf8' });
+  const onDisk = du.status === 0 ? `${(Number(du.stdout.split('\t')[0]) / 1024).toFixed(1)} MiB` : undefined;
+  const kb = (n) => `${(n / 1000).toFixed(0)} kB`;
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  row(
+    '6 package',
+    'packed (npm pack)',
+    kb(info.size),
+    '',
+    0,
+    '',
+    `${info.entryCount} files, ${mb(info.unpackedSize)} unpacked`,
+  );
+  row(
+    '6 package',
+    'installed (npm install -g, no dev dependencies)',
+    mb(all.bytes),
+    '',
+    0,
+    '',
+    `${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
+  );
 }
 
 // The table for README

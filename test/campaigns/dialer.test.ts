@@ -190,14 +190,12 @@ describe('the dialer follows the plan that --dry-run printed', () => {
 });
 
 describe('start, list, show', () => {
-  it('start of a RUNNING campaign: exit 1 with the 409 shown', async () => {
+  it('start of a RUNNING campaign: the 409 shown, exit 8 (already started; test/campaigns/if-absent.test.ts)', async () => {
     const sb = await open();
     const created = JSON.parse((await cli([...flags('clamp'), '--start', '--yes'], { sandbox: sb })).stdout);
     const r = await cli(['campaigns', 'start', created.id], { sandbox: sb });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(
-      /error: campaign cmp_\w+ is RUNNING; only DRAFT, SCHEDULED, PAUSED campaigns can be started/,
-    );
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/error: campaign cmp_\w+ was already started \(it is RUNNING\): not started again/);
     expect(r.stderr).toMatch(/status 409 · code conflict/);
   });
 

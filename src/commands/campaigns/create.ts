@@ -37,6 +37,7 @@ export const CreateOptions = z
     keepFreeForInbound: str,
     scheduledAt: str,
     start: z.boolean().optional(),
+    ifAbsent: z.boolean().default(false),
     contacts: str,
     file: str,
     dryRun: z.boolean().default(false),
@@ -237,6 +238,8 @@ async function printSummary(
     await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
 }
 
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const base = opts.file ? await readBodyFile(opts.file) : {};
   const flags: CampaignFlags = opts;
@@ -265,16 +268,29 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     windowFlag: opts.window !== undefined,
   });
   for (const w of warnings) f.warn(`warning: ${w}`);
+  // --if-absent (./if-absent.ts): after every local check, before anything is created.
+  const start = body.startImmediately === true;
+  const absent = opts.ifAbsent ? await import('./if-absent.js') : undefined;
+  const decision = absent ? await absent.decide(f, body, start) : undefined;
 
   const out = f.output();
   if (opts.dryRun) {
     const plan = planCampaign(body, opts.planRows);
     if (out.format === 'table' && !out.quiet) {
-      await printSummary(f, body, plan, f.io.out, 'Dry run: nothing was sent. The campaign would be:');
+      const title =
+        absent && decision
+          ? `Dry run: nothing was created or started (--if-absent only read the campaign list).\n${capitalize(absent.describe(decision, body.name, start, true))}. This run's campaign:`
+          : 'Dry run: nothing was sent. The campaign would be:';
+      await printSummary(f, body, plan, f.io.out, title);
     } else {
-      await write(f.io.out, `${JSON.stringify({ body: request, plan: planJson(plan) }, null, 2)}\n`);
+      const ifAbsent = absent && decision ? { ifAbsent: absent.decisionJson(decision) } : {};
+      await write(f.io.out, `${JSON.stringify({ body: request, plan: planJson(plan), ...ifAbsent }, null, 2)}\n`);
     }
     return;
+  }
+  if (absent && decision) {
+    if (decision.action !== 'create') return absent.useExisting(f, decision, body.name, { start, yes: opts.yes });
+    f.warn(absent.describe(decision, body.name, start, false));
   }
   if (f.io.canPrompt() && !opts.yes) {
     await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
@@ -325,6 +341,10 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
       'start automatically at this time, e.g. 2026-03-02T09:00:00+01:00 (campaign is SCHEDULED)',
     )
     .option('--start', 'start calling at once (startImmediately); not with --scheduled-at')
+    .option(
+      '--if-absent',
+      'create it only if no campaign has this name; else print that one (exit 0), or exit 9 if its contact count or caller ID differ. With --start, one never started is started',
+    )
     .option('--dry-run', 'send nothing: print the body summary and the attempt plan ({body, plan} as JSON when piped)')
     .option('--plan-rows <n>', 'with --dry-run, plan only the first N contacts')
     .option('-y, --yes', 'do not ask for confirmation on a terminal')

@@ -1,42 +1,102 @@
 import { Command } from 'commander';
 import { z } from 'zod';
+import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/client.js';
+import { AlreadyStartedError, ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
-import { Campaign } from '../../schemas/campaigns.js';
+import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 
-export const StartOptions = z.object({ id: z.string().trim().min(1, 'must not be empty') });
+export const StartOptions = z.object({
+  id: z.string().trim().min(1, 'must not be empty'),
+  ifNotRunning: z.boolean().default(false),
+});
 export type StartOptions = z.infer<typeof StartOptions>;
+
+type Rec = Record<string, unknown>;
+
+export type StartOutcome =
+  | { started: true; record: Rec }
+  | { started: false; record: Rec; status: string; refusal: ApiError };
+
+/** The campaign's status as the record reports it (the reference does not name the field, 2.3). */
+export function statusOf(r: Rec): string | undefined {
+  return typeof r.status === 'string' ? r.status : undefined;
+}
+
+export async function getCampaign(client: ApiClient, id: string, signal?: AbortSignal): Promise<Rec> {
+  const res = await client.json({ method: 'GET', path: path`/v1/campaigns/${id}`, signal }, envelope(Campaign));
+  return res.body.data as Rec;
+}
+
+/**
+ * POST start, once. The API refuses to start a campaign that is not DRAFT, SCHEDULED or PAUSED (4.5) with 409;
+ * the campaign is then read to tell "already started" (running or finished: `started: false` and its status)
+ * from any other conflict, which stays the API's error.
+ */
+export async function startOnce(client: ApiClient, id: string, signal?: AbortSignal): Promise<StartOutcome> {
+  try {
+    // The reference shows no request body for start (4.5): none is sent.
+    const res = await client.json(
+      { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal },
+      envelope(Campaign.or(z.looseObject({}))),
+    );
+    const record = res.body.data as Rec;
+    if (typeof record.id !== 'string') record.id = id;
+    return { started: true, record };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 409) throw err;
+    const record = await getCampaign(client, id, signal);
+    const status = statusOf(record);
+    if (status === undefined || (STARTABLE_STATUSES as readonly string[]).includes(status)) throw err;
+    return { started: false, record, status, refusal: err };
+  }
+}
+
+function refusalText(e: ApiError): string {
+  return [`status ${e.status}`, e.apiCode && `code ${e.apiCode}`, e.requestId && `requestId ${e.requestId}`]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export async function startRun(f: Factory, opts: StartOptions): Promise<void> {
   const client = await f.client();
-  // The reference shows no request body for start (4.5): none is sent.
-  const res = await client.json(
-    { method: 'POST', path: path`/v1/campaigns/${opts.id}/start` },
-    envelope(Campaign.or(z.looseObject({}))),
-  );
+  const outcome = await startOnce(client, opts.id, f.signal);
   const out = f.output();
-  const data = res.body.data as Record<string, unknown>;
-  if (typeof data.id !== 'string') data.id = opts.id;
-  await printRecord(f.io, out, data, CAMPAIGN_FIELDS);
+  if (!outcome.started) {
+    const said = `campaign ${terminalSafe(opts.id)} was already started (it is ${terminalSafe(outcome.status)}): not started again`;
+    if (!opts.ifNotRunning) {
+      throw new AlreadyStartedError(said, {
+        hints: [
+          `The API answered ${refusalText(outcome.refusal)}: it starts only DRAFT, SCHEDULED or PAUSED campaigns. Nothing changed.`,
+          'Exit code 8 tells this apart from a failure; with --if-not-running it exits 0.',
+        ],
+      });
+    }
+    f.warn(said);
+  }
+  await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet) f.warn(`Follow it with: voicectl campaigns show ${opts.id} --watch`);
 }
 
 export function makeStartCommand(f: Factory, run = startRun): Command {
   const cmd = new Command('start')
     .description(
-      'Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). Any other state is refused by the API (exit 1).',
+      'Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). One already started (running or finished) is not started again: exit 8, or 0 with --if-not-running. Any other refusal of the API exits 1.',
     )
     .argument('<id>', 'campaign ID')
-    .action(async (id: string) => {
-      await run(f, parseOptions(StartOptions, { id }, { id: '<id>' }));
+    .option('--if-not-running', 'a campaign already started (running or finished) is not an error: print it and exit 0')
+    .action(async (id: string, raw: Rec) => {
+      await run(f, parseOptions(StartOptions, { ...raw, id }, { id: '<id>' }));
     });
   return examples(cmd, [
     'voicectl campaigns start cmp_0123456789abcdef',
+    'voicectl campaigns start cmp_0123456789abcdef --if-not-running   # safe to rerun',
     'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"',
   ]);
 }

@@ -1,0 +1,185 @@
+// README "Nightly campaign from a CRM export in CI", run as written: every step of the GitHub Actions job, the
+// GitLab CI job and the plain shell script (read from README itself, the YAML with a YAML parser), with the real
+// voicectl and bash, against the sandbox. Each runs twice: the second run creates and starts nothing, counted in the
+// sandbox's request log. `npm install -g voicectl` is the one step not run here: .ci/pack-check does exactly that.
+import { spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Sandbox } from '../../src/sandbox/server.js';
+import { assertNoSecrets, BIN, KEYS, ROOT, tempDir } from '../helpers/cli.js';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const EXPORT = join(ROOT, 'fixtures/ci/crm-export.csv'); // 5 rows, row 5 in scientific notation
+const TODAY = '2026-11-23';
+const INSTALL = /^npm install -g voicectl@/;
+
+/** The recipe's fenced code blocks, with their language. */
+function recipeBlocks(): { lang: string; code: string }[] {
+  const start = README.indexOf('## Nightly campaign from a CRM export in CI');
+  const end = README.indexOf('<!-- /section:ci-recipe -->');
+  expect(start, 'README has the recipe').toBeGreaterThan(0);
+  return [...README.slice(start, end).matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1],
+    code: m[2],
+  }));
+}
+
+interface Job {
+  /** Shell scripts, each run by its own bash, in order; a failing one ends the job. */
+  steps: string[];
+  /** The job's environment as written, secrets replaced by the sandbox's key. */
+  env: Record<string, string>;
+}
+
+function githubJob(): Job {
+  const doc = parse(recipeBlocks().find((b) => b.lang === 'yaml' && b.code.includes('runs-on:'))!.code);
+  const job = doc.jobs.campaign as { env: Record<string, string>; steps: { run?: string }[] };
+  expect(job.env.VOICECTL_API_KEY, 'the key comes from a secret').toBe('${{ secrets.VOICE_API_KEY }}');
+  const runs = job.steps.flatMap((s) => (s.run ? [s.run] : []));
+  expect(runs.filter((r) => INSTALL.test(r))).toHaveLength(1);
+  return {
+    // GitHub runs each `run` as `bash --noprofile --norc -eo pipefail {0}`.
+    steps: runs.filter((r) => !INSTALL.test(r)).map((r) => `set -eo pipefail\n${r}`),
+    env: { ...job.env, VOICECTL_API_KEY: KEYS.acme },
+  };
+}
+
+function gitlabJob(): Job {
+  const doc = parse(recipeBlocks().find((b) => b.lang === 'yaml' && b.code.includes('script:'))!.code);
+  const job = doc['nightly-campaign'] as { variables: Record<string, string>; script: string[] };
+  expect(job.variables.VOICECTL_API_KEY, 'the key is a masked CI/CD variable, not in the file').toBeUndefined();
+  expect(job.script.filter((r) => INSTALL.test(r))).toHaveLength(1);
+  return {
+    // GitLab runs the script lines in one shell, stopping at the first that fails.
+    steps: [`set -eo pipefail\n${job.script.filter((r) => !INSTALL.test(r)).join('\n')}`],
+    env: { ...job.variables, VOICECTL_API_KEY: KEYS.acme },
+  };
+}
+
+function shellJob(): Job {
+  const script = recipeBlocks().find((b) => b.lang === 'sh' && b.code.startsWith('#!/usr/bin/env bash'))!.code;
+  return { steps: [script], env: { VOICECTL_API_KEY: KEYS.acme } };
+}
+
+const T0 = Date.parse('2026-11-23T05:00:00Z');
+let sandbox: Sandbox;
+let work: string;
+let shims: string;
+beforeEach(async () => {
+  // A clock that stands still: a started campaign stays RUNNING (its dialer moves only when time does).
+  sandbox = new Sandbox({ now: () => T0, settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0, '127.0.0.1');
+  work = tempDir('voicectl-recipe-');
+  copyFileSync(EXPORT, join(work, 'crm-export.csv'));
+  // `voicectl` is this checkout's; `date -u +%F` is pinned, so that both runs fall on the same day.
+  shims = tempDir('voicectl-shims-');
+  writeFileSync(join(shims, 'voicectl'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+  writeFileSync(
+    join(shims, 'date'),
+    `#!/bin/sh\nif [ "$*" = "-u +%F" ]; then echo ${TODAY}; else exec /bin/date "$@"; fi\n`,
+  );
+  chmodSync(join(shims, 'voicectl'), 0o755);
+  chmodSync(join(shims, 'date'), 0o755);
+});
+afterEach(() => sandbox.close());
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function bash(script: string, env: Record<string, string | undefined>): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { cwd: work, env: env as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** Runs the job's steps in order, as CI does: the first that fails ends it. */
+async function runJob(job: Job): Promise<RunResult> {
+  const env = {
+    PATH: `${shims}:${process.env.PATH}`,
+    HOME: process.env.HOME,
+    CI: 'true',
+    VOICECTL_CONFIG_DIR: join(work, '.config'),
+    ...job.env,
+    VOICECTL_BASE_URL: sandbox.url, // instead of https://api.example.com
+  };
+  const all: RunResult = { code: 0, stdout: '', stderr: '' };
+  for (const step of job.steps) {
+    const r = assertNoSecrets(['recipe'], await bash(step, env), env);
+    all.stdout += r.stdout;
+    all.stderr += r.stderr;
+    all.code = r.code;
+    if (r.code !== 0) break;
+  }
+  return all;
+}
+
+const posts = () => sandbox.requests('POST');
+
+describe.each([
+  ['GitHub Actions', githubJob],
+  ['GitLab CI', gitlabJob],
+  ['plain shell', shellJob],
+])('README recipe, %s', (_name, job) => {
+  it('run twice: one campaign, created and started once; the second run only reads', async () => {
+    const first = await runJob(job());
+    expect(first.code, first.stderr).toBe(0);
+    const id = readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim();
+    expect(id).toMatch(/^cmp_/);
+    expect(first.stdout).toContain(`campaign ${id}`);
+    expect(first.stderr).toContain(`no campaign is named "Renewals ${TODAY}" yet`);
+    // Created with startImmediately in the one request: started once, with the 4 valid rows of the export.
+    expect(posts().map((e) => e.path)).toEqual(['/v1/campaigns']);
+    expect(posts()[0].body).toMatchObject({
+      name: `Renewals ${TODAY}`,
+      startImmediately: true,
+      variableMapping: { customer_name: 'first_name' },
+    });
+    expect((posts()[0].body as { contacts: unknown[] }).contacts).toHaveLength(4);
+    // The rejected row is kept for the artifact, with its row number and reason.
+    expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(/^rejected_row,[^\n]*\n5,phone: a spreadsheet/);
+
+    sandbox.log.length = 0;
+    const second = await runJob(job());
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim()).toBe(id);
+    expect(second.stderr).toContain(
+      `campaign "Renewals ${TODAY}" already exists (${id}, RUNNING): not created; it was started before: not started again`,
+    );
+    expect(posts()).toEqual([]);
+    expect(sandbox.requests('GET', '/v1/campaigns').length).toBeGreaterThan(0);
+    expect(sandbox.state.campaigns).toHaveLength(1);
+  });
+
+  it('a changed contact list under the same name stops the job with exit 9 and sends nothing', async () => {
+    expect((await runJob(job())).code).toBe(0);
+    appendFileSync(join(work, 'crm-export.csv'), '345 000 1111,Fabio,Fontana,Fontana Srl,giulia\n');
+    sandbox.log.length = 0;
+    const r = await runJob(job());
+    expect(r.code).toBe(9);
+    expect(r.stderr).toMatch(
+      /error: campaign "Renewals 2026-11-23" already exists \(cmp_\w+, RUNNING\) and differs from this one: contacts 4, this run 5/,
+    );
+    expect(r.stdout + r.stderr).toContain(
+      "today's campaign exists with other contacts or caller ID: a person must decide",
+    );
+    expect(posts()).toEqual([]);
+    expect(sandbox.state.campaigns).toHaveLength(1);
+  });
+});
+
+it('the recipe has the three jobs, and nothing but them runs voicectl', () => {
+  const blocks = recipeBlocks();
+  expect(blocks.map((b) => b.lang)).toEqual(['yaml', 'yaml', 'sh']);
+  expect(existsSync(EXPORT)).toBe(true);
+});

@@ -1,0 +1,64 @@
+// voicectl version: what a bug report needs, for people (a terminal) and scripts (JSON); plain --version stays one line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, spawnCli, tempDir } from '../helpers/cli.js';
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('voicectl version', () => {
+  it('--json: version, Node, platform, config dir and its source, sandbox status', async () => {
+    const dir = tempDir();
+    const r = await cli(['version', '--json'], { configDir: dir, key: null });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      version: VERSION,
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      configDir: dir,
+      configDirSource: 'VOICECTL_CONFIG_DIR',
+      sandbox: { running: false, url: null, note: expect.stringContaining('no background sandbox') },
+    });
+  });
+
+  it('without VOICECTL_CONFIG_DIR, the platform default (XDG_CONFIG_HOME/voicectl)', async () => {
+    const xdg = tempDir();
+    // env-paths reads the process's own environment: a child process.
+    const r = await spawnCli(['version', '--json'], { env: { VOICECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: xdg } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ configDir: join(xdg, 'voicectl'), configDirSource: 'default' });
+  });
+
+  it('on a terminal: one labelled line each, the config dir made safe', async () => {
+    const dir = join(tempDir(), 'x\x1b[2Jy');
+    const r = await cli(['version'], { configDir: dir, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`voicectl  ${VERSION}`);
+    expect(lines).toContain(`Node.js   ${process.version}`);
+    expect(lines).toContain(`platform  ${process.platform} ${process.arch}`);
+    expect(lines).toContain(`config    ${dir.replace('\x1b', '\\x1b')} (VOICECTL_CONFIG_DIR)`);
+    expect(lines.find((l) => l.startsWith('sandbox'))).toMatch(/^sandbox {3}no background sandbox/);
+    expect(r.stdout).not.toContain('\x1b');
+  });
+
+  it('--version --verbose and --version --json are `version` (the installed binary)', async () => {
+    const dir = tempDir();
+    for (const argv of [
+      ['--version', '--verbose'],
+      ['--version', '--json'],
+    ]) {
+      const r = await spawnCli(argv, { configDir: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ version: VERSION, node: process.version, configDir: dir });
+    }
+  });
+
+  it('plain --version stays one line', async () => {
+    const r = await spawnCli(['--version']);
+    expect(r).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    const q = await cli(['version', '-q']);
+    expect(q.stdout).toBe(`${VERSION}\n`);
+  });
+});
