@@ -49,4 +49,9 @@ export const GROUPS: Group[] = [
     load: () => import('./completion/index.js'),
   },
   { name: 'sandbox', summary: 'run the local sandbox API server', load: () => import('./sandbox/index.js') },
+  {
+    name: 'mcp',
+    summary: 'serve the Voice API to AI agents (Model Context Protocol, stdio)',
+    load: () => import('./mcp/index.js'),
+  },
 ];

@@ -132,7 +132,8 @@ async function askMissing(
   }
 }
 
-function summaryLines(body: CampaignCreate): [string, string][] {
+/** The summary of a create body, as label and value (shared with `voicectl mcp`'s plan). */
+export function summaryLines(body: CampaignCreate): [string, string][] {
   const r = body as unknown as Record<string, unknown>;
   const start = body.startImmediately
     ? 'immediately (startImmediately)'
@@ -202,7 +203,7 @@ const PLAN_COLUMNS = [
 const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides' };
 
 /** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
-function planJson(plan: ContactPlan[]) {
+export function planJson(plan: ContactPlan[]) {
   return plan.map((c) => ({
     contactIndex: c.contactIndex,
     phone_number: c.phone_number,
