@@ -22,8 +22,9 @@ type Rec = Record<string, unknown>;
 
 /** Every tool's input schema as JSON Schema (what the client reads to call it), from its zod schema. */
 export function inputJsonSchema(t: Tool): Rec {
-  // Input side: a field with a default is optional; numbers typed as text on the command line are not a concern here.
-  return z.toJSONSchema(t.input, { io: 'input', unrepresentable: 'any' }) as Rec;
+  // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
+  // the one every client's validator reads.
+  return z.toJSONSchema(t.input, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
 }
 
 /** Tool arguments named as the client sent them: `retryDelayMinutes: must be ...`, `contacts.2.phone_number: ...`. */
