@@ -2,7 +2,6 @@
 // run through the command's factory: the same configuration, client, validation and errors as every command.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import { redactor } from '../api/redact.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -23,8 +22,9 @@ type Rec = Record<string, unknown>;
 /** Every tool's input schema as JSON Schema (what the client reads to call it), from its zod schema. */
 export function inputJsonSchema(t: Tool): Rec {
   // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
-  // the one every client's validator reads.
-  return z.toJSONSchema(t.input, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
+  // the one every client's validator reads. The schema's own method, not zod's toJSONSchema function: the build keeps only the
+  // `z.` members src/ names in every command's zod, and this one would grow it for `voicectl mcp` alone.
+  return t.input.toJSONSchema({ io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
 }
 
 /** Tool arguments named as the client sent them: `retryDelayMinutes: must be ...`, `contacts.2.phone_number: ...`. */

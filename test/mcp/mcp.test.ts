@@ -414,7 +414,11 @@ describe('untrusted text', () => {
     const id = (created.data.campaign as { id: string }).id;
     const show = await s.call('campaigns_show', { id });
     expect(show.data.name).toBe('Renewals\\x1b]52;c;cm0gLXJm\\x07\\x1b[2J\\u202e');
-    for (const r of [shown, created, show])
+    // Error texts too: the service's 404 message quotes the id it was given.
+    const missing = await s.call('tts_get', { id: 'tts_\x1b[31mred' });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain('tts_\\x1b[31mred');
+    for (const r of [shown, created, show, missing])
       for (const str of [...strings(r.data), r.text])
         expect(str).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]/);
   });
