@@ -163,6 +163,10 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   f.warn(
     `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; files in ${dir})`,
   );
+  if (f.io.stdinIsTTY)
+    f.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
   await closed;
   await server.close();
+  // Stopped with Ctrl-C (exit 130), rather than by the client closing stdin (exit 0).
+  f.checkInterrupted();
 }

@@ -285,6 +285,10 @@ describe('validation: the rules of the commands, nothing sent', () => {
     expect(bad.stderr).toContain('--max-tokens: must be a whole number of tokens, 0 or more (got "-1")');
     const frac = await cli(['mcp', '--max-tokens', '1.5'], { sandbox });
     expect(frac.code).toBe(2);
+    // Configuration is resolved before serving, as for every command: no key is exit 3, not a failing tool later.
+    const nokey = await cli(['mcp'], { sandbox, key: null });
+    expect(nokey.code).toBe(3);
+    expect(nokey.stderr).toContain('no API key configured');
     const dir = await cli(['mcp', '--dir', join(tempDir(), 'nope')], { sandbox });
     expect(dir.code).toBe(2);
     expect(dir.stderr).toContain('--dir: must be an existing folder');
