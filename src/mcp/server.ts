@@ -24,7 +24,7 @@ export function inputJsonSchema(t: Tool): Rec {
   // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
   // the one every client's validator reads. The schema's own method, not zod's toJSONSchema function: the build keeps only the
   // `z.` members src/ names in every command's zod, and this one would grow it for `voicectl mcp` alone.
-  return t.input.toJSONSchema({ io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
+  return t.input.strict().toJSONSchema({ io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
 }
 
 /** Tool arguments named as the client sent them: `retryDelayMinutes: must be ...`, `contacts.2.phone_number: ...`. */
@@ -137,6 +137,13 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
             : `no tool named ${req.params.name}`,
         );
       }
+      // A misspelt field would otherwise be dropped without a word (a campaign without its retryDelayMinutes).
+      const known = Object.keys(t.input.shape);
+      const unknown = Object.keys(raw).filter((k) => !known.includes(k));
+      if (unknown.length > 0)
+        throw new UsageError(`${t.name} does not take ${unknown.map((k) => `"${k}"`).join(', ')}; nothing was sent`, {
+          hints: [`Its arguments: ${known.join(', ')}.`],
+        });
       const args = parseOptions(t.input, raw, fieldNames);
       const ctx: ToolContext = { f: { ...f, signal }, budget, plans, dir };
       const result = sanitize(await t.run(ctx, args, raw), redact) as Rec;

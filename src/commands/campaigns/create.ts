@@ -133,13 +133,13 @@ async function askMissing(
 }
 
 /** The summary of a create body, as label and value (shared with `voicectl mcp`'s plan). */
-export function summaryLines(body: CampaignCreate): [string, string][] {
+export function summaryLines(body: CampaignCreate, startWith = '`voicectl campaigns start <id>`'): [string, string][] {
   const r = body as unknown as Record<string, unknown>;
   const start = body.startImmediately
     ? 'immediately (startImmediately)'
     : body.scheduledAt
       ? `at ${body.scheduledAt} (SCHEDULED)`
-      : 'not yet: created as DRAFT, start it with `voicectl campaigns start <id>`';
+      : `not yet: created as DRAFT, start it with ${startWith}`;
   const rows: [string, string][] = [
     ['Name', body.name],
     ['Agent', body.agentId],
