@@ -233,6 +233,22 @@ describe('every tool', () => {
     expect(s.stderr()).not.toMatch(/\n\s+at /); // no stack trace
   });
 
+  it('the configuration of every command: a stored profile picks the service and the key', async () => {
+    const configDir = tempDir('voicectl-cfg-');
+    const add = await cli(['profiles', 'add', 'work', '--base-url', sandbox.url, '--api-key-stdin'], {
+      configDir,
+      key: null,
+      stdin: KEYS.globex,
+    });
+    expect(add.code).toBe(0);
+    session = await startMcp(sandbox, ['--profile', 'work'], { configDir, key: null, env: { VOICECTL_BASE_URL: '' } });
+    const before = sandbox.requests('GET', '/v1/campaigns').length;
+    expect((await session.call('campaigns_list', {})).isError).toBe(false);
+    const sent = sandbox.requests('GET', '/v1/campaigns');
+    expect(sent.length).toBe(before + 1);
+    expect(sent.at(-1)!.keyId).toBe('key_globex_full');
+  });
+
   it('a write refused by the key (403) names the scope', async () => {
     const s = await open(['--allow-write'], { key: KEYS.acmeRead });
     const r = await s.call('messages_send_sms', { to: '+393331234567', body: 'hi' });
