@@ -8,7 +8,8 @@ import type { Factory } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { parseOptions } from '../options.js';
 import { Budget, Plans } from './session.js';
-import { TOOLS, type Tool, type ToolContext, UNTRUSTED } from './tools.js';
+import { type Tool, type ToolContext, UNTRUSTED } from './tool.js';
+import { TOOLS } from './tools/index.js';
 
 export interface ServeOptions {
   allowWrite: boolean;
