@@ -145,6 +145,8 @@ describe('every tool', () => {
     const again = await s.call('tts_download', { id, file: 'greeting.wav' });
     expect(again.isError).toBe(true);
     expect(again.text).toContain('already exists');
+    expect(again.text).toContain('pass another file name');
+    expect(again.text).not.toContain('--force');
     const outside = await s.call('tts_download', { id, file: '../escape.wav' });
     expect(outside.isError).toBe(true);
     expect(outside.text).toContain('must name a file inside');
@@ -159,6 +161,10 @@ describe('every tool', () => {
       const r = await session.call('tts_wait', { ids: [data.id as string], timeoutSeconds: 1 });
       expect(r.isError).toBe(false);
       expect(r.data).toMatchObject({ done: false, pending: [data.id], records: [{ id: data.id, status: 'queued' }] });
+      const early = await session.call('tts_download', { id: data.id as string });
+      expect(early.isError).toBe(true);
+      expect(early.text).toContain('its audio is not ready yet');
+      expect(early.text).toContain('tts_wait');
     } finally {
       await session?.close();
       session = undefined;

@@ -1,6 +1,6 @@
 // The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
 import { z } from 'zod';
-import { ApiError, JobFailedError, WaitTimeoutError } from '../../errors.js';
+import { ApiError, CliError, JobFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
 import {
   characterCount,
@@ -164,7 +164,16 @@ export const TTS_TOOLS: Tool[] = [
       ]);
       const out = args.file === undefined ? undefined : insideDir(ctx.dir, args.file, 'file');
       const g = await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal);
-      const saved = await downloadAudio(ctx.f, g, { out, force: false, dir: ctx.dir });
+      let saved;
+      try {
+        saved = await downloadAudio(ctx.f, g, { out, force: false, dir: ctx.dir });
+      } catch (err) {
+        // The command's hints name its flags (--force, --wait); a tool has other ways out.
+        if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
+        else if (err instanceof CliError && err.code === 'not_ready')
+          err.hints = ['Wait for it with tts_wait, then download it.'];
+        throw err;
+      }
       return { id: saved.id, file: saved.file, bytes: saved.bytes, contentType: saved.contentType };
     },
   }),
