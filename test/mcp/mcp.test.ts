@@ -236,6 +236,16 @@ describe('every tool', () => {
     expect(broken.isError).toBe(true);
     expect(broken.data.error).toMatchObject({ status: 500 });
     expect((await s.call('messages_list', {})).isError).toBe(false);
+    // An unreadable answer, and a connection that breaks (on every retry), are tool errors too.
+    sandbox.addFault({ path: '/v1/calls', kind: 'not-json', times: 1 });
+    const garbled = await s.call('calls_list', {});
+    expect(garbled.isError).toBe(true);
+    expect(garbled.data.error).toMatchObject({ code: 'malformed_response' });
+    sandbox.addFault({ path: '/v1/campaigns', kind: 'close', times: 4 });
+    const dropped = await s.call('campaigns_list', {});
+    expect(dropped.isError).toBe(true);
+    expect(dropped.data.error).toMatchObject({ code: 'network_error' });
+    expect((await s.call('calls_list', {})).isError).toBe(false);
     expect(s.stderr()).not.toMatch(/\n\s+at /); // no stack trace
   });
 
