@@ -173,6 +173,9 @@ await esbuild.build({
     js: "const require=(id)=>{const m=process.getBuiltinModule(id);if(m===void 0)throw new Error('voicectl: not a built-in module: '+id);return m};",
   },
   plugins: [vendored, zodEnglishOnly, lazyBuiltins],
+  // The MCP SDK (and the zod, ajv and friends it brings) is loaded from node_modules by `voicectl mcp` alone, as
+  // the SDK ships it: bundling it would copy zod into dist/ a second time. Our own schemas stay on the vendored zod.
+  external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
   logLevel: 'warning',
 });
 

@@ -50,6 +50,11 @@ export const GROUPS: Group[] = [
   },
   { name: 'sandbox', summary: 'run the local sandbox API server', load: () => import('./sandbox/index.js') },
   {
+    name: 'mcp',
+    summary: 'serve the Voice API to AI agents (Model Context Protocol, stdio)',
+    load: () => import('./mcp/index.js'),
+  },
+  {
     name: 'version',
     summary: 'versions, platform, config dir and sandbox: what a bug report needs',
     load: () => import('./version/index.js'),

@@ -65,6 +65,27 @@ export const VOICES: readonly VoiceInfo[] = [
   ),
 ];
 
+/** The accents of the Italian custom voices, as the reference writes them. */
+export const ACCENTS: readonly string[] = [...new Set(VOICES.flatMap((v) => (v.accent ? [v.accent] : [])))];
+
+export interface VoiceFilter {
+  gender?: 'female' | 'male';
+  language?: 'en' | 'it';
+  /** Any case. */
+  accent?: string;
+}
+
+/** The voices that match every filter given (`voices list` and the `voices_list` tool of `voicectl mcp`). */
+export function filterVoices(filter: VoiceFilter): VoiceInfo[] {
+  const accent = filter.accent?.toLowerCase();
+  return VOICES.filter(
+    (v) =>
+      (!filter.gender || v.gender === filter.gender) &&
+      (!filter.language || v.language === filter.language) &&
+      (!accent || v.accent?.toLowerCase() === accent),
+  );
+}
+
 /** The default voice of POST /v1/tts (4.1). */
 export const DEFAULT_VOICE = 'Sarah';
 

@@ -24,6 +24,8 @@ export interface DownloadOptions {
   /** File path, "-" for stdout, or undefined for `<id>.<ext>` in the current directory. */
   out?: string;
   force: boolean;
+  /** The folder a relative `out` (or the default name) is resolved in; the current directory by default. */
+  dir?: string;
 }
 
 export interface DownloadResult {
@@ -146,7 +148,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     return { id: g.id, file: null, bytes, contentType };
   }
 
-  const dest = resolve(opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
+  const dest = resolve(opts.dir ?? '.', opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
   if (opts.out === undefined && existsSync(dest) && !opts.force) {
     await res.body.dump();
     throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {

@@ -133,13 +133,14 @@ async function askMissing(
   }
 }
 
-function summaryLines(body: CampaignCreate): [string, string][] {
+/** The summary of a create body, as label and value (shared with `voicectl mcp`'s plan). */
+export function summaryLines(body: CampaignCreate, startWith = '`voicectl campaigns start <id>`'): [string, string][] {
   const r = body as unknown as Record<string, unknown>;
   const start = body.startImmediately
     ? 'immediately (startImmediately)'
     : body.scheduledAt
       ? `at ${body.scheduledAt} (SCHEDULED)`
-      : 'not yet: created as DRAFT, start it with `voicectl campaigns start <id>`';
+      : `not yet: created as DRAFT, start it with ${startWith}`;
   const rows: [string, string][] = [
     ['Name', body.name],
     ['Agent', body.agentId],
@@ -203,7 +204,7 @@ const PLAN_COLUMNS = [
 const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides' };
 
 /** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
-function planJson(plan: ContactPlan[]) {
+export function planJson(plan: ContactPlan[]) {
   return plan.map((c) => ({
     contactIndex: c.contactIndex,
     phone_number: c.phone_number,

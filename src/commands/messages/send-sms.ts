@@ -1,16 +1,37 @@
 // messages send-sms: POST /v1/messages/sms (reference 4.9). The service announces the endpoint and answers
 // 503 for now; the command says so plainly (exit 7). Once it accepts messages, whatever it returns is printed.
 import { Command } from 'commander';
+import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { SmsRequest } from '../../schemas/messages.js';
 import { examples } from '../help.js';
 
 export type SendSmsOptions = SmsRequest;
 
+/** The 503 of POST /v1/messages/sms explained: announced, not yet available (reference 4.9). */
+export function smsUnavailable(err: ApiError): ApiError {
+  return new ApiError(
+    {
+      status: err.status,
+      code: err.apiCode,
+      message: 'SMS sending is announced by the API but not yet available: the service answered 503 and sent nothing',
+      requestId: err.requestId,
+      method: err.method,
+      path: err.path,
+    },
+    [
+      ...(err.message && !/^HTTP 503$|not (yet )?(available|implemented)/i.test(err.message)
+        ? [`The service said: ${err.message}`]
+        : []),
+      'No message was sent. Try again when the service announces SMS sending; this command needs no update for it.',
+      'Message history is available now: voicectl messages list --channel sms',
+    ],
+  );
+}
+
 export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
-  const [{ z }, { ApiError }, { printRecord }, { write }] = await Promise.all([
+  const [{ z }, { printRecord }, { write }] = await Promise.all([
     import('zod'),
-    import('../../errors.js'),
     import('../../io/output.js'),
     import('../../io/streams.js'),
   ]);
@@ -19,26 +40,7 @@ export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void
   try {
     res = await client.json({ method: 'POST', path: '/v1/messages/sms', body: opts }, z.unknown());
   } catch (err) {
-    if (err instanceof ApiError && err.status === 503) {
-      throw new ApiError(
-        {
-          status: err.status,
-          code: err.apiCode,
-          message:
-            'SMS sending is announced by the API but not yet available: the service answered 503 and sent nothing',
-          requestId: err.requestId,
-          method: err.method,
-          path: err.path,
-        },
-        [
-          ...(err.message && !/^HTTP 503$|not (yet )?(available|implemented)/i.test(err.message)
-            ? [`The service said: ${err.message}`]
-            : []),
-          'No message was sent. Try again when the service announces SMS sending; this command needs no update for it.',
-          'Message history is available now: voicectl messages list --channel sms',
-        ],
-      );
-    }
+    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err);
     throw err;
   }
   // The response body is not documented: print its data as a record when it is one, else the body itself.

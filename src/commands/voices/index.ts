@@ -6,20 +6,19 @@ import { examples } from '../help.js';
 type Rec = Record<string, unknown>;
 
 export async function listRun(f: Factory, raw: Rec): Promise<void> {
-  const [{ z }, { parseOptions }, { printList }, { VOICES }] = await Promise.all([
+  const [{ z }, { parseOptions }, { printList }, { ACCENTS, filterVoices }] = await Promise.all([
     import('zod'),
     import('../../options.js'),
     import('../../io/output.js'),
     import('../../schemas/voices.js'),
   ]);
-  const lower = (allowed: readonly string[]) =>
+  const lower = <T extends string>(allowed: readonly [T, ...T[]]) =>
     z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(allowed as [string, ...string[]], { error: `must be one of ${allowed.join(', ')}` }))
+      .pipe(z.enum(allowed, { error: `must be one of ${allowed.join(', ')}` }))
       .optional();
-  const accents = [...new Set(VOICES.map((v) => v.accent).filter((a): a is string => a !== null))];
   const opts = parseOptions(
     z.object({
       gender: lower(['female', 'male']),
@@ -28,16 +27,11 @@ export async function listRun(f: Factory, raw: Rec): Promise<void> {
     }),
     raw,
   );
+  const rows = filterVoices(opts);
   const accent = opts.accent?.toLowerCase();
-  const rows = VOICES.filter(
-    (v) =>
-      (!opts.gender || v.gender === opts.gender) &&
-      (!opts.language || v.language === opts.language) &&
-      (!accent || v.accent?.toLowerCase() === accent),
-  );
-  if (accent && rows.length === 0 && !accents.some((a) => a.toLowerCase() === accent)) {
+  if (accent && !ACCENTS.some((a) => a.toLowerCase() === accent)) {
     const { UsageError } = await import('../../errors.js');
-    throw new UsageError(`--accent: must be one of ${accents.join(', ')} (got "${opts.accent}")`);
+    throw new UsageError(`--accent: must be one of ${ACCENTS.join(', ')} (got "${opts.accent}")`);
   }
   await printList(
     f.io,

@@ -1,0 +1,194 @@
+// The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
+import { z } from 'zod';
+import { ApiError, CliError, JobFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { envelope } from '../../schemas/common.js';
+import {
+  characterCount,
+  TOKENS_PER_100_CHARACTERS,
+  TTS_DEFAULTS,
+  TTS_LIMITS,
+  TTS_POLL,
+  TtsCreated,
+  TtsCreateInput,
+  TtsGeneration,
+  TtsRequest,
+  TtsStatus,
+  tokenCost,
+} from '../../schemas/tts.js';
+import { ACCENTS, filterVoices } from '../../schemas/voices.js';
+import { explainFailure } from '../../tts/failures.js';
+import { Id, insideDir, listPage, oneOf, pageShape, type Rec, type Tool, tool, UNTRUSTED } from '../tool.js';
+
+function withExplanation(g: TtsGeneration): Rec {
+  if (g.status !== 'failed') return g;
+  const info = explainFailure(g.errorMessage);
+  return { ...g, failure: { meaning: info.meaning, retryable: info.retryable ?? null, next: info.next } };
+}
+
+const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
+
+const TtsCreateTool = TtsRequest.extend({
+  text: TtsRequest.shape.text.describe(
+    `The text to speak, 1 to ${TTS_LIMITS.maxTextLengthText} characters (an emoji counts as one). Cost: ${costRule}.`,
+  ),
+  voice: TtsCreateInput.shape.voice.describe(
+    `A built-in voice alias in any case (see voices_list) or a voice ID of exactly 20 letters and digits; default ${TTS_DEFAULTS.voice}`,
+  ),
+  language: TtsCreateInput.shape.language.describe(
+    `Language code such as en, it or es; default ${TTS_DEFAULTS.language}`,
+  ),
+  speed: TtsRequest.shape.speed.describe(
+    `Playback speed, ${TTS_LIMITS.speed.min} to ${TTS_LIMITS.speed.max}; default ${TTS_DEFAULTS.speed}`,
+  ),
+  stability: TtsRequest.shape.stability.describe(
+    `Voice stability, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.stability}`,
+  ),
+  similarityBoost: TtsRequest.shape.similarityBoost.describe(
+    `Similarity boost, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.similarityBoost}`,
+  ),
+  style: TtsRequest.shape.style.describe(
+    `Style exaggeration, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.style}`,
+  ),
+});
+
+/** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
+export const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+
+export const TTS_TOOLS: Tool[] = [
+  tool({
+    name: 'tts_create',
+    title: 'Create a text-to-speech generation (spends tokens)',
+    description: `Queue a text-to-speech generation (POST /v1/tts). It costs ${costRule}, deducted when processing begins and refunded if it fails. Refused, with nothing sent, when the cost would pass this session's spending cap (voicectl mcp --max-tokens). Returns id, status, characterCount, cost and what is left of the cap. Poll it with tts_wait.`,
+    input: TtsCreateTool,
+    write: true,
+    async run(ctx, args) {
+      // Parsed by the tool's schema: the voice in its canonical spelling, the language code in lower case.
+      const body = args;
+      const cost = tokenCost(characterCount(body.text));
+      ctx.budget.reserve(cost);
+      let res;
+      try {
+        const client = await ctx.f.client();
+        res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: ctx.f.signal }, envelope(TtsCreated));
+      } catch (err) {
+        // Refused by the service (a 4xx): nothing was queued, so nothing is counted. Anything else may have been.
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500) ctx.budget.release(cost);
+        throw err;
+      }
+      return {
+        ...res.body.data,
+        tokenCost: cost,
+        session: { spentTokens: ctx.budget.spent, capTokens: ctx.budget.cap, remainingTokens: ctx.budget.remaining },
+        requestId: res.requestId ?? null,
+      };
+    },
+  }),
+  tool({
+    name: 'tts_get',
+    title: 'Get a generation',
+    description: `One generation (GET /v1/tts/{id}): status (queued, processing, completed, failed), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
+    input: z.object({ id: Id('Generation ID, as tts_create or tts_list return it') }),
+    async run(ctx, args) {
+      const { fetchGeneration } = await import('../../tts/wait.js');
+      return withExplanation(await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal));
+    },
+  }),
+  tool({
+    name: 'tts_list',
+    title: 'List generations',
+    description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one. ${UNTRUSTED}`,
+    input: z.object({ status: TtsStatus.optional().describe('Only this status'), ...pageShape }),
+    async run(ctx, args) {
+      return listPage(ctx, '/v1/tts', TtsGeneration, args);
+    },
+  }),
+  tool({
+    name: 'tts_wait',
+    title: 'Wait for generations',
+    description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means. ${UNTRUSTED}`,
+    input: z.object({
+      ids: z
+        .array(Id('Generation ID'), { error: 'must be a list of generation IDs' })
+        .min(1, 'must name at least one generation')
+        .max(50, 'must name at most 50 generations')
+        .describe('Generation IDs, 1 to 50'),
+      timeoutSeconds: z
+        .number({ error: 'must be a number of seconds' })
+        .min(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`)
+        .max(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`)
+        .default(MCP_WAIT.defaultSeconds)
+        .describe(
+          `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+        ),
+    }),
+    async run(ctx, args) {
+      const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
+        import('../../tts/wait.js'),
+        import('../../commands/tts/shared.js'),
+      ]);
+      let records: TtsGeneration[];
+      let pending: string[] = [];
+      try {
+        records = await waitForGenerations(ctx.f, args.ids, {
+          intervalMs: intervalMs(ctx.f, TTS_POLL.defaultIntervalSeconds),
+          timeoutMs: args.timeoutSeconds * 1000,
+        });
+      } catch (err) {
+        // A wait that ran out or a generation that failed is an answer, not an error of the tool.
+        if (!(err instanceof WaitTimeoutError || err instanceof JobFailedError)) throw err;
+        records = recordsOf(err) ?? [];
+        pending = (err as { pending?: string[] }).pending ?? [];
+      }
+      return { done: pending.length === 0, pending, records: records.map(withExplanation) };
+    },
+  }),
+  tool({
+    name: 'tts_download',
+    title: 'Download the audio of a generation',
+    description:
+      "Save the audio of a completed generation to a file inside the server folder (voicectl mcp --dir; default the folder it was started in). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
+    input: z.object({
+      id: Id('Generation ID (must be completed)'),
+      file: z
+        .string()
+        .min(1, 'must not be empty')
+        .optional()
+        .describe(
+          'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
+        ),
+    }),
+    async run(ctx, args) {
+      const [{ fetchGeneration }, { downloadAudio }] = await Promise.all([
+        import('../../tts/wait.js'),
+        import('../../tts/download.js'),
+      ]);
+      const out = args.file === undefined ? undefined : insideDir(ctx.dir, args.file, 'file');
+      const g = await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal);
+      let saved;
+      try {
+        saved = await downloadAudio(ctx.f, g, { out, force: false, dir: ctx.dir });
+      } catch (err) {
+        // The command's hints name its flags (--force, --wait); a tool has other ways out.
+        if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
+        else if (err instanceof CliError && err.code === 'not_ready')
+          err.hints = ['Wait for it with tts_wait, then download it.'];
+        throw err;
+      }
+      return { id: saved.id, file: saved.file, bytes: saved.bytes, contentType: saved.contentType };
+    },
+  }),
+  tool({
+    name: 'voices_list',
+    title: 'List the built-in voices',
+    description:
+      'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
+    input: z.object({
+      gender: oneOf(['female', 'male']).optional().describe('Only this gender'),
+      language: oneOf(['en', 'it']).optional().describe('Only this language'),
+      accent: oneOf(ACCENTS).optional().describe('Only this accent of the Italian custom voices'),
+    }),
+    async run(_ctx, args) {
+      return { voices: filterVoices(args) };
+    },
+  }),
+];
