@@ -3,7 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import { examples } from './commands/help.js';
-import { ApiError, CliError, ExitCode, InterruptedError } from './errors.js';
+import { ApiError, CliError, DeclinedError, ExitCode, InterruptedError } from './errors.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
@@ -200,7 +200,9 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
     if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
     return ExitCode.error;
   }
-  if (err instanceof InterruptedError) {
+  if (err instanceof DeclinedError) {
+    w(err.message);
+  } else if (err instanceof InterruptedError) {
     w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
   } else {
     w(`${label}: ${err.message}`);

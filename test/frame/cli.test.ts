@@ -174,7 +174,7 @@ describe('configuration', () => {
     expect(sandbox.log.length).toBe(before);
   });
 
-  it('precedence: flag > environment > selected profile > default profile', async () => {
+  it('precedence: flag > environment > VOICECTL_PROFILE > default profile', async () => {
     const configDir = tempDir();
     const add = (name: string, url: string, key: string) =>
       cli(['profiles', 'add', name, '--base-url', url, '--api-key-stdin'], { configDir, key: null, stdin: key });
@@ -197,9 +197,10 @@ describe('configuration', () => {
       apiKey: '****2222',
     });
     expect(await show([], { VOICECTL_PROFILE: 'second' })).toMatchObject({ baseUrl: 'https://second.example.com' });
-    // environment beats profiles
+    // environment beats profiles, except an explicit --profile (test/frame/profiles.test.ts)
     expect(
-      await show(['--profile', 'second'], {
+      await show([], {
+        VOICECTL_PROFILE: 'second',
         VOICECTL_BASE_URL: 'https://env.example.com',
         VOICECTL_API_KEY: 'key_env_3333',
       }),
