@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
@@ -279,9 +279,9 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
   if (f.io.canPrompt() && !opts.yes) {
     await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
     const p = await f.prompter();
-    const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', true);
-    // The user stopped it, as Ctrl-C would: exit 130, not the API-error exit 1.
-    if (!go) throw new InterruptedError('cancelled at the confirmation; nothing was sent');
+    // It spends money and may call people at once: Enter alone must not do that, so the default is no.
+    const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', false);
+    if (!go) throw new DeclinedError('Nothing was sent.');
   }
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));
