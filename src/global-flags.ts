@@ -14,3 +14,8 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
   { flags: '--timeout <seconds>', description: 'timeout of each HTTP request, up to 3600 (default 30)', value: true },
 ];
+
+/** The flags above that take a value, each spelling (`-o`, `--output`). */
+export const VALUE_FLAGS: ReadonlySet<string> = new Set(
+  GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))),
+);
