@@ -455,7 +455,7 @@ describe('tts list', () => {
     fresh.log.length = 0;
     for (const args of [
       ['--status', 'done'],
-      ['--status', 'FAILED'],
+      ['--status', 'faild'], // FAILED is failed: test/frame/choices.test.ts
       ['--limit', '101'],
       ['--limit', '0'],
       ['--limit', '0x10'],

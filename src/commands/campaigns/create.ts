@@ -9,8 +9,8 @@ import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
-import { decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
+import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
+import { choice, decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shared.js';
 
@@ -23,8 +23,9 @@ export const CreateOptions = z
     from: str,
     description: str,
     fromAttempts: str,
-    fromStrategy: str,
-    contactStrategy: str,
+    // Flags in any case, sent as the API spells them (`--from-strategy Rolling` is rolling).
+    fromStrategy: choice(STRATEGIES).optional(),
+    contactStrategy: choice(STRATEGIES).optional(),
     map: z.array(z.string()).optional(),
     maxRetries: str,
     retryDelay: str,
@@ -32,7 +33,7 @@ export const CreateOptions = z
     window: str,
     startTime: str,
     endTime: str,
-    timezone: str,
+    timezone: TimeZoneFlag.optional(),
     maxConcurrency: str,
     keepFreeForInbound: str,
     scheduledAt: str,

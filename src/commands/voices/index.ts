@@ -6,24 +6,18 @@ import { examples } from '../help.js';
 type Rec = Record<string, unknown>;
 
 export async function listRun(f: Factory, raw: Rec): Promise<void> {
-  const [{ z }, { parseOptions }, { printList }, { VOICES }] = await Promise.all([
+  const [{ z }, { parseOptions }, { printList }, { VOICES }, { choice }] = await Promise.all([
     import('zod'),
     import('../../options.js'),
     import('../../io/output.js'),
     import('../../schemas/voices.js'),
+    import('../../schemas/common.js'),
   ]);
-  const lower = (allowed: readonly string[]) =>
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(allowed as [string, ...string[]], { error: `must be one of ${allowed.join(', ')}` }))
-      .optional();
   const accents = [...new Set(VOICES.map((v) => v.accent).filter((a): a is string => a !== null))];
   const opts = parseOptions(
     z.object({
-      gender: lower(['female', 'male']),
-      language: lower(['en', 'it']),
+      gender: choice(['female', 'male']).optional(),
+      language: choice(['en', 'it']).optional(),
       accent: z.string().trim().min(1, 'must not be empty').optional(),
     }),
     raw,
@@ -36,8 +30,10 @@ export async function listRun(f: Factory, raw: Rec): Promise<void> {
       (!accent || v.accent?.toLowerCase() === accent),
   );
   if (accent && rows.length === 0 && !accents.some((a) => a.toLowerCase() === accent)) {
-    const { UsageError } = await import('../../errors.js');
-    throw new UsageError(`--accent: must be one of ${accents.join(', ')} (got "${opts.accent}")`);
+    const [{ UsageError }, { didYouMean }] = await Promise.all([import('../../errors.js'), import('../../suggest.js')]);
+    throw new UsageError(
+      `--accent: must be one of ${accents.join(', ')}${didYouMean(opts.accent ?? '', accents)} (got "${opts.accent}")`,
+    );
   }
   await printList(
     f.io,
