@@ -106,6 +106,13 @@ function configureTree(cmd: Command, io: IOStreams): void {
   for (const sub of cmd.commands) configureTree(sub, io);
 }
 
+/** Flags that meant something else before --timeout became the wait everywhere; said when one is refused. */
+const MOVED_OPTIONS: Record<string, string> = {
+  '--timeout':
+    '(--timeout is the wait of tts wait, tts create --wait and tts download --wait; the limit of each request is --request-timeout)',
+  '--wait-timeout': '(the wait is --timeout now: tts create --wait --timeout 10m)',
+};
+
 export interface Program {
   program: Command;
   factory: Factory;
@@ -162,7 +169,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     if (opts.loadAll || group.name === wanted) {
       const cmd = (await group.load()).make(factory);
       // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
-      // options at its subcommand, so a verb's own flag of the same name (tts wait --timeout) stays its own.
+      // options at its subcommand, so a verb's own flag of the same name as a global one stays its own.
       for (const c of descendants(cmd)) {
         addGlobalOptions(c, true);
         if (c.commands.length) c.enablePositionalOptions();
@@ -197,6 +204,8 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
     if (raw instanceof CommanderError) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
       // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
+      const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
+      if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
       if (json) io.err.write(`${errorJson(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))}\n`);
       return ExitCode.usage;
     }

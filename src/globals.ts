@@ -2,7 +2,8 @@
 // this schema supplies them, so a value never has two sources of truth.
 import { z } from 'zod';
 import { FORMATS } from './io/output.js';
-import { choice, decimal } from './schemas/common.js';
+import { choice } from './schemas/common.js';
+import { durationFlag } from './schemas/duration.js';
 
 export { GLOBAL_FLAGS } from './global-flags.js';
 
@@ -16,13 +17,8 @@ export const GlobalOptions = z
     quiet: z.boolean().default(false),
     color: z.boolean().default(true),
     debug: z.boolean().default(false),
-    /** Seconds per HTTP request. */
-    timeout: decimal(
-      z
-        .number({ error: 'must be a number of seconds' })
-        .positive('must be more than 0')
-        .max(3600, 'must be at most 3600'),
-    ).default(30),
+    /** The limit of each HTTP request (a command's own --timeout, where it waits, is the whole wait). */
+    requestTimeout: durationFlag(3600, '1 hour').prefault('30'),
   })
   // --json is -o json: with another format, one of the two would be ignored without a word.
   .refine((g) => !g.json || g.output === undefined || g.output === 'json', {

@@ -23,12 +23,17 @@ export function editDistance(a: string, b: string): number {
 export function similar(input: string, candidates: readonly string[]): string[] {
   const x = input.trim().toLowerCase();
   const limit = Math.max(1, Math.floor(x.length / 4));
-  return candidates
-    .map((c) => [c, editDistance(x, c.toLowerCase())] as const)
-    .filter(([, d]) => d <= limit)
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, 3)
-    .map(([c]) => c);
+  return (
+    candidates
+      // Lengths further apart than the limit cannot be within it: skipped without the quadratic work (a pasted
+      // 100,000-character value must not take seconds to refuse).
+      .filter((c) => Math.abs(c.length - x.length) <= limit)
+      .map((c) => [c, editDistance(x, c.toLowerCase())] as const)
+      .filter(([, d]) => d <= limit)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, 3)
+      .map(([c]) => c)
+  );
 }
 
 /** "; did you mean X?" (or "X or Y"), or nothing when no candidate is near; appended to a rule. */

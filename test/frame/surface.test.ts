@@ -157,7 +157,7 @@ describe('a command group alone', () => {
 
 describe('global options in help', () => {
   it('the root help describes each one', () => {
-    for (const flag of ['--profile <name>', '-o, --output <format>', '--timeout <seconds>', '-v, --version'])
+    for (const flag of ['--profile <name>', '-o, --output <format>', '--request-timeout <duration>', '-v, --version'])
       expect(rendered['']).toContain(`  ${flag}`);
     expect(rendered['']).not.toContain('Global options:');
   });

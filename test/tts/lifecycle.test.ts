@@ -461,7 +461,7 @@ describe('tts list', () => {
       ['--limit', '0x10'],
       ['--page', 'Infinity'],
       ['--page', ''],
-      ['--timeout', '0x10'],
+      ['--request-timeout', '0x10'],
       ['--concurrency', '17'],
     ]) {
       const bad = await cli(['tts', 'list', ...args], { sandbox: fresh });
