@@ -12,7 +12,6 @@ import {
   characterCount,
   tokenCost,
   TTS_LIMITS,
-  TTS_POLL,
   TtsCreated,
   TtsCreateInput,
   type TtsRequest,
