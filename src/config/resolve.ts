@@ -3,6 +3,7 @@
 // environment > VOICECTL_PROFILE > default profile (`profiles use`). The store is opened only when flags and
 // environment leave something unset, so scripts that set both never touch the disk.
 import { AuthConfigError, UsageError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
 import type { ProfileStore, StoreData } from './store.js';
 
@@ -25,8 +26,9 @@ export interface ConfigInputs {
 
 /** The error for a profile name the store does not have: the nearest names, or how to add one. */
 export function unknownProfile(name: string, data: StoreData, via = ''): UsageError {
-  const known = Object.keys(data.profiles);
-  return new UsageError(`no profile named "${name}"${via}${didYouMean(name, known)}`, {
+  // Names from the file (it may have been edited by hand) reach the terminal only made safe.
+  const known = Object.keys(data.profiles).map((n) => terminalSafe(n));
+  return new UsageError(`no profile named "${terminalSafe(name)}"${via}${didYouMean(name, known)}`, {
     hints: [
       known.length
         ? `Known profiles: ${known.join(', ')}.`

@@ -198,3 +198,28 @@ describe('the file-mode warning', () => {
     }
   });
 });
+
+describe('names from a hand-edited profile file', () => {
+  it('reach the terminal with their control characters shown, never interpreted', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const configDir = tempDir();
+    const evil = 'work\x1b]52;c;aGk=\x07';
+    writeFileSync(
+      join(configDir, 'profiles.json'),
+      JSON.stringify({
+        current: 'home',
+        profiles: {
+          home: { baseUrl: 'https://home.example.com', apiKey: 'key_home_1111' },
+          [evil]: { baseUrl: 'https://evil.example.com', apiKey: 'key_evil_2222' },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const unknown = await cli(['profiles', 'use', 'nope'], { configDir, key: null });
+    const removed = await cli(['profiles', 'remove', 'home'], { configDir, key: null });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Known profiles: home, work\\x1b]52;c;aGk=\\x07.');
+    expect(removed.stderr).toContain('The default profile is now work\\x1b]52;c;aGk=\\x07 ');
+    for (const r of [unknown, removed]) expect(r.stderr).not.toMatch(/[\x1b\x07]/);
+  });
+});

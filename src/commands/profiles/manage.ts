@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { maskKey } from '../../api/redact.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { examples } from '../help.js';
 
 async function knownProfile(f: Factory, name: string) {
@@ -46,7 +47,7 @@ export function makeUseCommand(f: Factory): Command {
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
       (await knownProfile(f, name)).store.setCurrent(name);
-      f.warn(`Default profile: ${name}`);
+      f.warn(`Default profile: ${terminalSafe(name)}`);
     });
   return examples(cmd, ['voicectl profiles use work']);
 }
@@ -59,14 +60,14 @@ export function makeRemoveCommand(f: Factory): Command {
     .action(async (name: string) => {
       const { store, data } = await knownProfile(f, name);
       store.removeProfile(name);
-      if (data.current !== name) return f.warn(`Removed profile ${name}.`);
+      if (data.current !== name) return f.warn(`Removed profile ${terminalSafe(name)}.`);
       // Commands without --profile use the default: name the next one rather than leave them with none.
       const next = Object.keys(data.profiles).find((n) => n !== name);
       if (next) store.setCurrent(next);
       f.warn(
         next
-          ? `Removed profile ${name}. The default profile is now ${next} (change it with: voicectl profiles use <name>).`
-          : `Removed profile ${name}. No profiles are left, so there is no default: add one with voicectl profiles add <name> --base-url <url>.`,
+          ? `Removed profile ${terminalSafe(name)}. The default profile is now ${terminalSafe(next)} (change it with: voicectl profiles use <name>).`
+          : `Removed profile ${terminalSafe(name)}. No profiles are left, so there is no default: add one with voicectl profiles add <name> --base-url <url>.`,
       );
     });
   return examples(cmd, ['voicectl profiles remove old']);
