@@ -1,11 +1,11 @@
 // The root program: global options, lazy registration of command groups, one place that maps errors
 // to exit codes and messages.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
-import { examples } from './commands/help.js';
-import { ApiError, CliError, ExitCode, InterruptedError } from './errors.js';
+import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
+import { ApiError, CliError, DeclinedError, ExitCode, InterruptedError, UsageError } from './errors.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
-import { GLOBAL_FLAGS } from './global-flags.js';
+import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
 import type { IOStreams } from './io/streams.js';
 import { parseOptions } from './options.js';
@@ -17,10 +17,6 @@ export interface RunOptions {
   signal?: AbortSignal;
   now?: () => number;
 }
-
-const VALUE_FLAGS = new Set(
-  GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))),
-);
 
 /** The command group named on the command line, skipping global options and their values. */
 export function targetGroup(argv: string[]): string | undefined {
@@ -66,7 +62,14 @@ function descendants(cmd: Command): Command[] {
   return [cmd, ...cmd.commands.flatMap(descendants)];
 }
 
+function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
 function configureTree(cmd: Command, io: IOStreams): void {
+  const isRoot = !cmd.parent;
   cmd.exitOverride();
   cmd.configureOutput({
     writeOut: (s) => io.out.write(s),
@@ -78,12 +81,37 @@ function configureTree(cmd: Command, io: IOStreams): void {
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
   });
-  cmd.showHelpAfterError('(add --help for usage)');
+  cmd.showHelpAfterError(`(see: ${commandPath(cmd)} --help)`);
   cmd.helpCommand(false);
-  // Every command's help ends with the global options (--json, -o, -q, ...), as gh's "inherited flags".
-  cmd.configureHelp({ ...cmd.configureHelp(), showGlobalOptions: true, sortSubcommands: false });
+  // The root help describes the global options (--json, -o, -q, ...); every other help names them in one
+  // line at its end, as gh shows its inherited flags, instead of repeating the block.
+  cmd.configureHelp({
+    ...cmd.configureHelp(),
+    showGlobalOptions: false,
+    sortSubcommands: false,
+    // Every command has options (-h, -v at least): "tts [options]" in a list of commands says nothing.
+    subcommandTerm: (sub) => Help.prototype.subcommandTerm.call(new Help(), sub).replace(' [options]', ''),
+  });
+  if (!isRoot) {
+    cmd.addHelpText('after', () => globalOptionsLine(io.columns || 80));
+    // --version and -v answer on every command, as its help says.
+    cmd.version(VERSION, '-v, --version', 'print the version');
+    cmd.options.find((o) => o.long === '--version')?.hideHelp();
+  }
+  if (cmd.commands.length > 0) {
+    // `voicectl tts` alone asks what tts can do: its help on stdout and exit 0, not commander's error to stderr.
+    const help = Command.prototype.help as (this: Command, context?: { error: boolean }) => never;
+    cmd.help = () => help.call(cmd, { error: false });
+  }
   for (const sub of cmd.commands) configureTree(sub, io);
 }
+
+/** Flags that meant something else before --timeout became the wait everywhere; said when one is refused. */
+const MOVED_OPTIONS: Record<string, string> = {
+  '--timeout':
+    '(--timeout is the wait of tts wait, tts create --wait and tts download --wait; the limit of each request is --request-timeout)',
+  '--wait-timeout': '(the wait is --timeout now: tts create --wait --timeout 10m)',
+};
 
 export interface Program {
   program: Command;
@@ -116,11 +144,10 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     .description('Command-line client for the Voice API: text-to-speech, call campaigns, messages and calls.')
     .version(
       VERSION,
-      '--version',
+      '-v, --version',
       'print the version (with --verbose: Node.js, platform, config dir; see `voicectl version`)',
     )
     .helpOption('-h, --help', 'show help')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .helpCommand(false)
     .enablePositionalOptions();
   addGlobalOptions(program, false);
@@ -146,7 +173,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     if (opts.loadAll || group.name === wanted) {
       const cmd = (await group.load()).make(factory);
       // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
-      // options at its subcommand, so a verb's own flag of the same name (tts wait --timeout) stays its own.
+      // options at its subcommand, so a verb's own flag of the same name as a global one stays its own.
       for (const c of descendants(cmd)) {
         addGlobalOptions(c, true);
         if (c.commands.length) c.enablePositionalOptions();
@@ -169,17 +196,25 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
     argv = ['version', ...argv.filter((a) => a !== '--version' && a !== '--verbose')];
   const io = opts.io;
   let factory: Factory | undefined;
-  let json = argv.includes('--json');
+  let json = jsonAsked(argv);
   let debug = argv.includes('--debug');
   try {
     const built = await buildProgram(argv, opts);
     factory = built.factory;
+    if (argv.includes('--help') || argv.includes('-h')) {
+      const unknown = unknownHelpTopic(built.program, argv);
+      if (unknown) throw unknown;
+    }
     await built.program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (raw) {
     if (raw instanceof CommanderError) {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
-      return ExitCode.usage; // commander already printed the message
+      // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
+      const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
+      if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
+      if (json) io.err.write(`${errorJson(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))}\n`);
+      return ExitCode.usage;
     }
     const err = factory ? asInterrupt(raw, factory.signal) : raw;
     try {
@@ -207,7 +242,9 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
     if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
     return ExitCode.error;
   }
-  if (err instanceof InterruptedError) {
+  if (err instanceof DeclinedError) {
+    w(err.message);
+  } else if (err instanceof InterruptedError) {
     w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
   } else {
     w(`${label}: ${err.message}`);
@@ -222,19 +259,30 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
   }
   for (const h of err.hints) w(`  ${h}`);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
-  if (opts.json) {
-    const api = err instanceof ApiError ? err : undefined;
-    w(
-      JSON.stringify({
-        error: {
-          code: err.code,
-          message: err.message,
-          status: api?.status ?? null,
-          requestId: api?.requestId ?? null,
-          exitCode: err.exitCode,
-        },
-      }),
-    );
-  }
+  if (opts.json) w(errorJson(err));
   return err.exitCode;
+}
+
+/** The JSON error object of README "Exit codes", one line. */
+function errorJson(err: CliError): string {
+  const api = err instanceof ApiError ? err : undefined;
+  return JSON.stringify({
+    error: {
+      code: err.code,
+      message: err.message,
+      status: api?.status ?? null,
+      requestId: api?.requestId ?? null,
+      exitCode: err.exitCode,
+    },
+  });
+}
+
+/** --json, or -o json in any of its spellings, before the options were parsed. */
+function jsonAsked(argv: string[]): boolean {
+  return argv.some(
+    (a, i) =>
+      a === '--json' ||
+      /^(--output=|-o=?)json$/i.test(a) ||
+      ((a === '-o' || a === '--output') && argv[i + 1]?.toLowerCase() === 'json'),
+  );
 }

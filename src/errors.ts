@@ -74,6 +74,14 @@ export class InterruptedError extends CliError {
   override code = 'interrupted';
 }
 
+/**
+ * "No" (or Enter, the default) at a confirmation: the user stopped the command as Ctrl-C would, so exit 130;
+ * the message is printed as it is ("Nothing was sent."), since nothing was interrupted.
+ */
+export class DeclinedError extends InterruptedError {
+  override code = 'declined';
+}
+
 export interface ApiErrorInit {
   status: number;
   code?: string;

@@ -129,8 +129,9 @@ export function createFactory(init: FactoryInit): Factory {
       const client = new ApiClient({
         baseUrl: cfg.baseUrl,
         apiKey: cfg.apiKey,
-        // Whole milliseconds (timers take no fractions: --timeout 2.5001 is 2501 ms), at least 1.
-        timeoutMs: Math.max(1, Math.ceil(g.timeout * 1000)),
+        // Whole milliseconds (timers take no fractions: --request-timeout 2.5001 is 2501 ms), at least 1.
+        timeoutMs: Math.max(1, Math.ceil(g.requestTimeout.seconds * 1000)),
+        timeoutText: g.requestTimeout.text,
         userAgent: `voicectl/${VERSION}`,
         retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,

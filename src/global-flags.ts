@@ -12,5 +12,14 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
   { flags: '-q, --quiet', description: 'print only IDs, one per line' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
-  { flags: '--timeout <seconds>', description: 'timeout of each HTTP request, up to 3600 (default 30)', value: true },
+  {
+    flags: '--request-timeout <duration>',
+    description: 'limit of each HTTP request: 30, 90s, 2m, at most 1h (default 30s)',
+    value: true,
+  },
 ];
+
+/** The flags above that take a value, each spelling (`-o`, `--output`). */
+export const VALUE_FLAGS: ReadonlySet<string> = new Set(
+  GLOBAL_FLAGS.filter((g) => g.value).flatMap((g) => g.flags.split(/[ ,]+/).filter((s) => s.startsWith('-'))),
+);

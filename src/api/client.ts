@@ -14,6 +14,8 @@ export interface ClientOptions {
   apiKey: string;
   /** Per-request timeout in milliseconds. */
   timeoutMs: number;
+  /** The same as the user typed it ("0.5s"), for the message. */
+  timeoutText?: string;
   userAgent: string;
   /** Retries of a GET after a network error, 429, 502, 503 or 504. */
   retries?: number;
@@ -146,6 +148,8 @@ let undici: Promise<Undici> | undefined;
 /** undici is imported on the first request, so that importing this module (and `--help`) stays cheap. */
 const loadUndici = () => (undici ??= import('./undici.js'));
 
+const RAISE_TIMEOUT = 'Raise --request-timeout (e.g. --request-timeout 2m) if the service is slow.';
+
 export class ApiClient {
   readonly base: URL;
   private dispatcher?: Dispatcher;
@@ -154,6 +158,10 @@ export class ApiClient {
   constructor(private readonly opts: ClientOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
     this.redact = redactor([opts.apiKey]);
+  }
+
+  private timeoutText(): string {
+    return this.opts.timeoutText ?? `${this.opts.timeoutMs / 1000}s`;
   }
 
   private async http(): Promise<Dispatcher> {
@@ -272,10 +280,8 @@ export class ApiClient {
       const ms = Date.now() - started;
       this.log(`< network error ${code} after ${ms} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        throw new NetworkError(`${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s`, {
-          hints: [
-            req.method === 'GET' ? 'Raise --timeout <seconds> if the service is slow.' : unknownOutcomeHint(req.path),
-          ],
+        throw new NetworkError(`${req.method} ${req.path} timed out after ${this.timeoutText()}`, {
+          hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
         });
       }
       if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code };
@@ -308,14 +314,10 @@ export class ApiClient {
         );
         if (timeout.aborted) {
           throw new NetworkError(
-            `${req.method} ${req.path} timed out after ${this.opts.timeoutMs / 1000}s while the response was arriving (HTTP ${res.statusCode})`,
+            `${req.method} ${req.path} timed out after ${this.timeoutText()} while the response was arriving (HTTP ${res.statusCode})`,
             {
               cause: err,
-              hints: [
-                req.method === 'GET'
-                  ? 'Raise --timeout <seconds> if the service is slow.'
-                  : unknownOutcomeHint(req.path),
-              ],
+              hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
             },
           );
         }

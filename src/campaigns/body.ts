@@ -3,6 +3,7 @@
 import { UsageError } from '../errors.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
+import { attemptsPerContact } from './plan.js';
 
 /** Flags as commander hands them over (strings), before conversion. */
 export interface CampaignFlags {
@@ -247,6 +248,50 @@ function contactLabel(i: number, phone: string): string {
   return `contact ${i + 1} (${phone})`;
 }
 
+/**
+ * A strategy decides only what happens past the end of its list (plan.ts): given where attempts never get
+ * there, it changes nothing, and the user is told rather than left to believe it does.
+ */
+function strategyWarnings(body: CampaignCreate, named: (field: string) => string): string[] {
+  const warnings: string[] = [];
+  const attempts = attemptsPerContact(body.maxRetries);
+  const callerIds = body.fromNumberAttempts ?? [];
+  const retries = `${named('maxRetries')} ${body.maxRetries}`;
+  if (body.maxRetries === 0) {
+    for (const field of ['fromNumberStrategy', 'contactAttemptStrategy'] as const)
+      if (body[field] !== undefined)
+        warnings.push(`${named(field)} has no effect when ${retries}: each contact is called once`);
+    return warnings;
+  }
+  if (callerIds.length > attempts) {
+    warnings.push(
+      `${named('fromNumberAttempts')} has ${callerIds.length} numbers but each contact gets ${attempts} attempts (${retries}, plus the first call): ${callerIds.slice(attempts).join(', ')} will not be used`,
+    );
+  }
+  if (body.fromNumberStrategy !== undefined) {
+    if (callerIds.length === 0)
+      warnings.push(
+        `${named('fromNumberStrategy')} has no effect without caller IDs per attempt (--from-attempts): every call comes from ${body.fromNumber}`,
+      );
+    else if (callerIds.length >= attempts)
+      warnings.push(
+        `${named('fromNumberStrategy')} has no effect: ${named('fromNumberAttempts')} covers all ${attempts} attempts`,
+      );
+  }
+  if (body.contactAttemptStrategy !== undefined) {
+    const alternatives = body.contacts.map((c) => c.contact_attempts?.length ?? 0);
+    if (alternatives.every((n) => n === 0))
+      warnings.push(
+        `${named('contactAttemptStrategy')} has no effect: no contact has alternative numbers (contact_attempts)`,
+      );
+    else if (alternatives.every((n) => n === 0 || n >= attempts - 1))
+      warnings.push(
+        `${named('contactAttemptStrategy')} has no effect: every contact's alternative numbers (contact_attempts) cover all ${attempts} attempts`,
+      );
+  }
+  return warnings;
+}
+
 /** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
 export function warningsFor(
   body: CampaignCreate,
@@ -266,6 +311,7 @@ export function warningsFor(
       `${named('fromNumberAttempts')} is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`,
     );
   }
+  warnings.push(...strategyWarnings(body, named));
   for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
     const lacking = body.contacts.flatMap((c, i) =>
       c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : [],

@@ -1,8 +1,11 @@
-// Which base URL and key a command uses. Precedence: flag > environment > selected profile
-// (--profile or VOICECTL_PROFILE) > default profile (`profiles use`). The store is opened only when
-// flags and environment leave something unset, so scripts that set both never touch the disk.
+// Which base URL and key a command uses. Precedence, as the AWS CLI has it: the --base-url flag > an explicit
+// --profile (both its values: a key from the environment must never travel to another profile's host) >
+// environment > VOICECTL_PROFILE > default profile (`profiles use`). The store is opened only when flags and
+// environment leave something unset, so scripts that set both never touch the disk.
 import { AuthConfigError, UsageError } from '../errors.js';
-import type { ProfileStore } from './store.js';
+import { terminalSafe } from '../io/safe.js';
+import { didYouMean } from '../suggest.js';
+import type { ProfileStore, StoreData } from './store.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -21,34 +24,45 @@ export interface ConfigInputs {
   openStore: () => Promise<ProfileStore>;
 }
 
+/** The error for a profile name the store does not have: the nearest names, or how to add one. */
+export function unknownProfile(name: string, data: StoreData, via = ''): UsageError {
+  // Names from the file (it may have been edited by hand) reach the terminal only made safe.
+  const known = Object.keys(data.profiles).map((n) => terminalSafe(n));
+  return new UsageError(`no profile named "${terminalSafe(name)}"${via}${didYouMean(name, known)}`, {
+    hints: [
+      known.length
+        ? `Known profiles: ${known.join(', ')}.`
+        : 'No profiles yet: add one with `voicectl profiles add <name> --base-url <url>`.',
+    ],
+  });
+}
+
 export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Promise<ResolvedConfig> {
   let baseUrl = flags.baseUrl;
   let baseSource = 'flag --base-url';
-  if (!baseUrl && env.VOICECTL_BASE_URL) {
-    baseUrl = env.VOICECTL_BASE_URL;
-    baseSource = 'VOICECTL_BASE_URL';
+  let apiKey: string | undefined;
+  let keySource = '';
+  if (!flags.profile) {
+    if (!baseUrl && env.VOICECTL_BASE_URL) {
+      baseUrl = env.VOICECTL_BASE_URL;
+      baseSource = 'VOICECTL_BASE_URL';
+    }
+    if (env.VOICECTL_API_KEY) {
+      apiKey = env.VOICECTL_API_KEY;
+      keySource = 'VOICECTL_API_KEY';
+    }
   }
-  let apiKey = env.VOICECTL_API_KEY || undefined;
-  let keySource = 'VOICECTL_API_KEY';
   const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
   let profileName: string | undefined;
 
   if (!baseUrl || !apiKey || selected) {
-    const store = await openStore();
-    const data = store.read();
-    const name = selected ?? data.current;
+    const data = (await openStore()).read();
     if (selected && !(selected in data.profiles)) {
-      const known = Object.keys(data.profiles);
-      throw new UsageError(`no profile named "${selected}"${flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)'}`, {
-        hints: [
-          known.length
-            ? `Known profiles: ${known.join(', ')}.`
-            : 'No profiles yet: add one with `voicectl profiles add <name> --base-url <url>`.',
-        ],
-      });
+      throw unknownProfile(selected, data, flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)');
     }
+    const name = selected ?? data.current;
     const profile = name ? data.profiles[name] : undefined;
-    if (profile) {
+    if (name && profile) {
       profileName = name;
       if (!baseUrl) {
         baseUrl = profile.baseUrl;

@@ -47,7 +47,6 @@ export async function openStore(dir: string): Promise<ProfileStore> {
       cwd: dir,
       configName: 'profiles',
       configFileMode: 0o600,
-      defaults: { profiles: {} },
     });
   } catch (err) {
     throw new UsageError(`the profile file ${file} cannot be read: ${(err as Error).message}`, {

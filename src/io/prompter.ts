@@ -28,7 +28,8 @@ async function interruptible<T>(prompt: Promise<T>): Promise<T> {
   } catch (err) {
     // ExitPromptError: Ctrl-C typed at the prompt; AbortPromptError: SIGINT from elsewhere (kill -INT).
     if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError'))
-      throw new InterruptedError('interrupted');
+      // Every prompt comes before its command sends or stores anything.
+      throw new InterruptedError('nothing was sent');
     throw err;
   }
 }

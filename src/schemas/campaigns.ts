@@ -3,6 +3,7 @@
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
 import { z } from 'zod';
 import { AnyRecord, E164 } from './common.js';
+import { similar } from '../suggest.js';
 import { Contact } from './contacts.js';
 
 export const STRATEGIES = ['rolling', 'clamp', 'custom'] as const;
@@ -43,9 +44,31 @@ export function isKnownTimeZone(tz: string): boolean {
   }
 }
 
+const TIME_ZONE_RULE = 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York';
+
 export const TimeZone = z
   .string({ error: 'must be an IANA time zone such as Europe/Rome' })
-  .refine(isKnownTimeZone, 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York');
+  .refine(isKnownTimeZone, TIME_ZONE_RULE);
+
+/**
+ * --timezone as typed on a command line: any case (`europe/rome`), sent as the IANA list spells it (`Europe/Rome`);
+ * an alias the runtime knows (`US/Eastern`, `UTC`) as the runtime names it. A near miss, or a bare city, gets
+ * "did you mean".
+ */
+export const TimeZoneFlag = z.string().transform((typed, ctx) => {
+  const tz = typed.trim();
+  const zones = Intl.supportedValuesOf('timeZone');
+  const listed = zones.find((z) => z.toLowerCase() === tz.toLowerCase());
+  if (listed) return listed;
+  if (isKnownTimeZone(tz)) return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  const city = zones.filter((z) => z.toLowerCase().endsWith(`/${tz.toLowerCase()}`));
+  const near = city.length ? city : similar(tz, zones);
+  ctx.addIssue({
+    code: 'custom',
+    message: `${TIME_ZONE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : ''}`,
+  });
+  return z.NEVER;
+});
 
 export const CallingDays = z
   .array(

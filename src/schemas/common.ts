@@ -1,6 +1,7 @@
 // Shapes shared by every endpoint of the reference (section 1): the envelope, pagination and errors.
 // Response objects are loose: unknown fields pass through untouched, for forward compatibility.
 import { z } from 'zod';
+import { didYouMean } from '../suggest.js';
 
 /** Defaults of the pagination convention (reference, "Pagination"). */
 export const PAGINATION = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
@@ -90,3 +91,16 @@ export type AnyRecord = z.infer<typeof AnyRecord>;
 /** E.164: a + then 2 to 15 digits, the first not 0. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 export const E164 = z.string().regex(E164_PATTERN, 'must be an E.164 phone number such as +393331234567');
+
+/**
+ * A value from a fixed list typed in any case (`--channel SMS`), sent in its canonical spelling (`sms`); a near
+ * miss gets "did you mean". For flags: what the API itself accepts stays the exact enum.
+ */
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.string().transform((v, ctx): T[number] => {
+    const hit = values.find((x) => x.toLowerCase() === v.trim().toLowerCase());
+    if (hit !== undefined) return hit;
+    ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}${didYouMean(v, values)}` });
+    return z.NEVER;
+  });
+}

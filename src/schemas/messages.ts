@@ -1,7 +1,7 @@
 // Messages (reference 2.4, 3.3, 4.8, 4.9). The Message record is read loosely: unknown fields pass through,
 // and only id, channel and createdAt are required, since a delivery status or an address may be absent.
 import { z } from 'zod';
-import { E164, PageLimit, PageNumber } from './common.js';
+import { choice, E164, PageLimit, PageNumber } from './common.js';
 
 export const MESSAGE_CHANNELS = ['sms', 'email', 'whatsapp'] as const;
 export const MessageChannel = z.enum(MESSAGE_CHANNELS, { error: `must be one of ${MESSAGE_CHANNELS.join(', ')}` });
@@ -25,12 +25,13 @@ export const Message = z.looseObject({
 });
 export type Message = z.infer<typeof Message>;
 
-/** Filters of GET /v1/messages the CLI validates before sending (4.8). */
-export const MessageFilter = z.object({ channel: MessageChannel.optional() });
+/** Filters of GET /v1/messages the CLI validates before sending (4.8): typed in any case, sent as the API spells them. */
+export const MessageFilter = z.object({ channel: choice(MESSAGE_CHANNELS).optional() });
 export type MessageFilter = z.infer<typeof MessageFilter>;
 
-/** The whole query of GET /v1/messages, as the sandbox reads it. */
-export const MessageListQuery = MessageFilter.extend({
+/** The whole query of GET /v1/messages, as the sandbox reads it: the API's own spelling only. */
+export const MessageListQuery = z.object({
+  channel: MessageChannel.optional(),
   page: PageNumber.optional(),
   limit: PageLimit.optional(),
 });

@@ -3,7 +3,7 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
-import { decimal, PageLimit, PageNumber } from './common.js';
+import { choice, decimal, PageLimit, PageNumber } from './common.js';
 import { DEFAULT_VOICE, resolveVoice, similarVoices, VOICE_ID_PATTERN } from './voices.js';
 
 export const TTS_LIMITS = {
@@ -135,10 +135,14 @@ export const TtsGeneration = z.looseObject({
 });
 export type TtsGeneration = z.infer<typeof TtsGeneration>;
 
-/** Filters of GET /v1/tts the CLI validates before sending (4.3). */
-export const TtsFilter = z.object({ status: TtsStatus.optional() });
+/** Filters of GET /v1/tts the CLI validates before sending (4.3): typed in any case, sent as the API spells them. */
+export const TtsFilter = z.object({ status: choice(TTS_STATUSES).optional() });
 
-/** The whole query of GET /v1/tts, as the sandbox reads it. */
-export const TtsListQuery = TtsFilter.extend({ page: PageNumber.optional(), limit: PageLimit.optional() });
+/** The whole query of GET /v1/tts, as the sandbox reads it: the API's own spelling only. */
+export const TtsListQuery = z.object({
+  status: TtsStatus.optional(),
+  page: PageNumber.optional(),
+  limit: PageLimit.optional(),
+});
 
 export { decimal, VOICE_ID_PATTERN };

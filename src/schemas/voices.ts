@@ -1,5 +1,6 @@
 // The built-in voice catalog (reference 2.2): one list feeds `voices list`, the validation of --voice and
 // shell completion. Plain data and functions, no zod, so completion and help can load it cheaply.
+import { similar } from '../suggest.js';
 
 export interface VoiceInfo {
   /** The alias: "the ID and the name are identical". */
@@ -104,26 +105,10 @@ export function resolveVoice(input: string): string | undefined {
   return voiceAlias(input) ?? (VOICE_ID_PATTERN.test(input) ? input : undefined);
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
-}
-
 /** Aliases close to a mistyped value, for "did you mean". */
 export function similarVoices(input: string): string[] {
-  const x = input.toLowerCase();
-  return VOICES.map((v) => [v.id, distance(x, v.id.toLowerCase())] as const)
-    .filter(([, d]) => d <= Math.max(1, Math.floor(x.length / 4)))
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, 3)
-    .map(([id]) => id);
+  return similar(
+    input,
+    VOICES.map((v) => v.id),
+  );
 }

@@ -15,6 +15,8 @@ import { sleep } from '../io/sleep.js';
 export interface WaitOptions {
   intervalMs: number;
   timeoutMs: number;
+  /** The timeout as the user typed it ("0.5s"), for the message when it passes. */
+  timeoutText?: string;
   /** Requests in flight at once. */
   concurrency?: number;
   /** The command (after `voicectl` and its global flags) that resumes the wait; `tts wait` by default. */
@@ -105,7 +107,7 @@ export async function waitForGenerations(
       if (now >= deadline) {
         throw Object.assign(
           new WaitTimeoutError(
-            `gave up after ${duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`,
+            `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`,
             {
               hints: [
                 ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),

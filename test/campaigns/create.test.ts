@@ -25,11 +25,11 @@ beforeEach(() => {
 });
 
 describe('on a terminal', () => {
-  it('Ctrl-C at a prompt for a missing value exits 130, "interrupted", nothing sent', async () => {
+  it('Ctrl-C at a prompt for a missing value exits 130, "interrupted: nothing was sent"', async () => {
     const r = await cli(['campaigns', 'create', '--file', FILE, '--name', ''], { sandbox, tty: true, stdin: '\x03' });
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('Campaign name:');
-    expect(plain(r.stderr)).toMatch(/\ninterrupted\n$/);
+    expect(plain(r.stderr)).toMatch(/\ninterrupted: nothing was sent\n$/);
     expect(r.stderr).not.toMatch(/error|bug/i);
     expect(r.stdout).toBe('');
     expect(sandbox.requests()).toEqual([]);
@@ -38,23 +38,36 @@ describe('on a terminal', () => {
   it('Ctrl-C at the confirmation exits 130, nothing sent', async () => {
     const r = await cli(['campaigns', 'create', '--file', FILE], { sandbox, tty: true, stdin: '\x03' });
     expect(r.code).toBe(130);
-    expect(plain(r.stderr)).toMatch(/Create it\? \(Y\/n\)\ninterrupted\n$/);
+    expect(plain(r.stderr)).toMatch(/Create it\? \(y\/N\)\ninterrupted: nothing was sent\n$/);
     expect(sandbox.requests()).toEqual([]);
   });
 
   it('answering "n" at the confirmation exits 130 with a plain message, nothing sent', async () => {
     const r = await cli(['campaigns', 'create', '--file', FILE], { sandbox, tty: true, stdin: 'n\r' });
     expect(r.code).toBe(130);
-    expect(plain(r.stderr)).toMatch(/Create it\? No\ninterrupted: cancelled at the confirmation; nothing was sent\n$/);
-    expect(r.stderr).not.toMatch(/error/);
+    expect(plain(r.stderr)).toMatch(/Create it\? No\nNothing was sent\.\n$/);
+    expect(r.stderr).not.toMatch(/error|interrupted/);
     expect(r.stdout).toBe('');
     expect(sandbox.requests()).toEqual([]);
   });
 
-  it('answering yes (Enter) creates it', async () => {
-    const r = await cli(['campaigns', 'create', '--file', FILE], { sandbox, tty: true, stdin: '\r' });
+  it.each([
+    ['Create it?', []],
+    ['Create it and start calling now?', ['--start']],
+  ])('Enter alone at "%s" is no: exit 130, "Nothing was sent.", no request', async (question, extra) => {
+    const r = await cli(['campaigns', 'create', '--file', FILE, ...extra], { sandbox, tty: true, stdin: '\r' });
+    expect(r.code).toBe(130);
+    expect(plain(r.stderr)).toContain(`${question} (y/N)`);
+    expect(plain(r.stderr)).toMatch(/No\nNothing was sent\.\n$/);
+    expect(r.stdout).toBe('');
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it.each(['y\r', 'Y\r', 'yes\r'])('answering %j creates it', async (typed) => {
+    const r = await cli(['campaigns', 'create', '--file', FILE, '--start'], { sandbox, tty: true, stdin: typed });
     expect(r.code, r.stderr).toBe(0);
     expect(sandbox.requests('POST', '/v1/campaigns')).toHaveLength(1);
+    expect(sandbox.requests('POST', '/v1/campaigns')[0].body).toMatchObject({ startImmediately: true });
   });
 
   it("--dry-run shows each attempt's overrides in the plan table, as the JSON plan has them", async () => {

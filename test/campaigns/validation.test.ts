@@ -134,7 +134,11 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
   it('strategies: rolling, clamp or custom', async () => {
     for (const s of ['rolling', 'clamp', 'custom']) await good('--from-strategy', s, '--contact-strategy', s);
     await bad(['--from-strategy', 'random'], /--from-strategy: must be one of rolling, clamp, custom \(got "random"\)/);
-    await bad(['--contact-strategy', 'Rolling'], /--contact-strategy: must be one of rolling, clamp, custom/);
+    await good('--contact-strategy', 'Rolling'); // sent as rolling: test/frame/choices.test.ts
+    await bad(
+      ['--contact-strategy', 'rollin'],
+      /--contact-strategy: must be one of rolling, clamp, custom; did you mean rolling\?/,
+    );
   });
 
   it('maxConcurrency at least 1, keepFreeForInbound below it', async () => {

@@ -133,7 +133,7 @@ describe('help and usage', () => {
   it('finds the command group behind global options', () => {
     expect(targetGroup(['--profile', 'x', '-o', 'json', 'tts', 'list'])).toBe('tts');
     expect(targetGroup(['--json', 'campaigns'])).toBe('campaigns');
-    expect(targetGroup(['--timeout', '5'])).toBeUndefined();
+    expect(targetGroup(['--request-timeout', '5'])).toBeUndefined();
   });
 
   it('global options work after the subcommand too', async () => {
@@ -143,9 +143,9 @@ describe('help and usage', () => {
   });
 
   it('a bad global value exits 2 naming the flag', async () => {
-    const r = await cli(['profiles', 'show', '--timeout', 'abc'], { sandbox });
+    const r = await cli(['profiles', 'show', '--request-timeout', 'abc'], { sandbox });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--timeout: must be a number of seconds \(got "abc"\)/);
+    expect(r.stderr).toMatch(/--request-timeout: must be a duration such as 90, 90s, 10m or 1h .*\(got "abc"\)/);
     const o = await cli(['profiles', 'list', '-o', 'yaml']);
     expect(o.code).toBe(2);
     expect(o.stderr).toMatch(/--output/);
@@ -174,7 +174,7 @@ describe('configuration', () => {
     expect(sandbox.log.length).toBe(before);
   });
 
-  it('precedence: flag > environment > selected profile > default profile', async () => {
+  it('precedence: flag > environment > VOICECTL_PROFILE > default profile', async () => {
     const configDir = tempDir();
     const add = (name: string, url: string, key: string) =>
       cli(['profiles', 'add', name, '--base-url', url, '--api-key-stdin'], { configDir, key: null, stdin: key });
@@ -197,9 +197,10 @@ describe('configuration', () => {
       apiKey: '****2222',
     });
     expect(await show([], { VOICECTL_PROFILE: 'second' })).toMatchObject({ baseUrl: 'https://second.example.com' });
-    // environment beats profiles
+    // environment beats profiles, except an explicit --profile (test/frame/profiles.test.ts)
     expect(
-      await show(['--profile', 'second'], {
+      await show([], {
+        VOICECTL_PROFILE: 'second',
         VOICECTL_BASE_URL: 'https://env.example.com',
         VOICECTL_API_KEY: 'key_env_3333',
       }),

@@ -42,7 +42,7 @@ describe('prompter', () => {
 });
 
 describe('profiles add: Ctrl-C at the key prompt', () => {
-  it('exits 130 with the interrupted message, and stores nothing', async () => {
+  it('exits 130 saying nothing was sent, and stores nothing', async () => {
     const configDir = tempDir();
     const r = await cli(['profiles', 'add', 'work', '--base-url', 'https://api.example.com'], {
       configDir,
@@ -51,7 +51,9 @@ describe('profiles add: Ctrl-C at the key prompt', () => {
       stdin: '\x03',
     });
     expect(r.code).toBe(130);
-    expect(r.stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')).toMatch(/API key for work:\ninterrupted\n$/);
+    expect(r.stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')).toMatch(
+      /API key for work:\ninterrupted: nothing was sent\n$/,
+    );
     expect(r.stderr).not.toMatch(/error|bug/i);
     expect(existsSync(join(configDir, 'profiles.json'))).toBe(false);
   });

@@ -128,7 +128,7 @@ describe('messages list', () => {
 
   it.each([
     [['--channel', 'fax'], '--channel'],
-    [['--channel', 'SMS'], '--channel'],
+    [['--channel', 'smss'], '--channel'], // SMS in capitals is sms: test/frame/choices.test.ts
     [['--limit', '0'], '--limit'],
     [['--limit', '101'], '--limit'],
     [['--page', '0'], '--page'],

@@ -224,31 +224,33 @@ describe('GET commands give up after their retries', () => {
     });
   });
 
-  it('--timeout ends a slow request and says so', async () => {
+  it('--request-timeout ends a slow request and says so', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/campaigns', latencyMs: 3000 });
-    const r = await cli(['campaigns', 'list', '--timeout', '0.2'], { sandbox });
+    const r = await cli(['campaigns', 'list', '--request-timeout', '0.2'], { sandbox });
     expectFailure(r, 1);
     expect(r.stderr).toContain('error: GET /v1/campaigns timed out after 0.2s');
-    expect(r.stderr).toContain('--timeout');
+    expect(r.stderr).toContain('Raise --request-timeout');
     expect(r.stdout).toBe('');
   });
 });
 
-describe('--timeout while the body is arriving', () => {
+describe('--request-timeout while the body is arriving', () => {
   it('a GET whose body stalls: ends at the timeout and says so', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/campaigns', kind: 'stall' });
-    const r = await cli(['campaigns', 'list', '--timeout', '0.3'], { sandbox });
+    const r = await cli(['campaigns', 'list', '--request-timeout', '0.3s'], { sandbox });
     expectFailure(r, 1);
     expect(r.stderr).toContain(
       'error: GET /v1/campaigns timed out after 0.3s while the response was arriving (HTTP 200)',
     );
-    expect(r.stderr).toContain('--timeout');
+    expect(r.stderr).toContain('Raise --request-timeout');
     expect(r.stdout).toBe('');
   });
 
   it('a POST whose body stalls: one request, says the outcome is unknown', async () => {
     sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'stall' });
-    const r = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes', '--timeout', '0.3'], { sandbox });
+    const r = await cli(['campaigns', 'create', '--file', CAMPAIGN_FILE, '--yes', '--request-timeout', '0.3'], {
+      sandbox,
+    });
     expectFailure(r, 1);
     expect(sandbox.requests('POST')).toHaveLength(1);
     expect(r.stderr).toContain('timed out after 0.3s while the response was arriving');
@@ -376,7 +378,7 @@ describe('POST commands are sent exactly once', () => {
 
   it('campaigns create that times out: one request, says so, outcome unknown', async () => {
     sandbox.addFault({ method: 'POST', path: '/v1/campaigns', latencyMs: 3000 });
-    const r = await cli([...create(), '--timeout', '0.2'], { sandbox });
+    const r = await cli([...create(), '--request-timeout', '0.2'], { sandbox });
     expectFailure(r, 1);
     expect(sandbox.requests('POST')).toHaveLength(1);
     expect(r.stderr).toContain('error: POST /v1/campaigns timed out after 0.2s');

@@ -167,7 +167,7 @@ describe('tts wait with an ID that cannot be sent', () => {
   it.each([
     ['tts', 'wait', '--timeout', '0.2s', '--', '.'],
     ['tts', 'wait', '--timeout', '0.2s', '--', ' .. '],
-    ['tts', 'download', '--wait', '--wait-timeout', '0.2s', '--', '..'],
+    ['tts', 'download', '--wait', '--timeout', '0.2s', '--', '..'],
   ])('%s %s %s %s %s %j: exit 2 at once, nothing sent', async (...argv) => {
     const r = await cli(argv, { sandbox, configDir: cfg });
     expect(sandbox.requests()).toEqual([]);

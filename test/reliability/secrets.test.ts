@@ -77,7 +77,7 @@ describe('the key never appears in any output', () => {
     ],
     ['a body that is not JSON', ['calls', 'list'], { path: '/v1/calls', kind: 'not-json' }],
     ['a raw request', ['api', 'GET', '/v1/campaigns'], undefined],
-    ['a timeout', ['campaigns', 'list', '--timeout', '0.1'], { path: '/v1/campaigns', latencyMs: 1000 }],
+    ['a timeout', ['campaigns', 'list', '--request-timeout', '0.1'], { path: '/v1/campaigns', latencyMs: 1000 }],
   ];
   it.each(runs)('--debug of %s: the Authorization header is redacted', async (_name, argv, fault) => {
     if (fault) sandbox.addFault(fault);
@@ -145,7 +145,7 @@ describe('profiles', () => {
       ['profiles add', () => add(cfg, 'ci', 'vk_live_0a1b2c3d4e5f6789')],
       ['profiles use', () => cli(['profiles', 'use', 'ci'], { configDir: cfg, key: null })],
       ['profiles remove', () => cli(['profiles', 'remove', 'ci'], { configDir: cfg, key: null })],
-      ['profiles add (update)', () => add(cfg, 'work', 'vk_live_fedcba9876543210')],
+      ['profiles add --force (update)', () => add(cfg, 'work', 'vk_live_fedcba9876543210', ['--force'])],
     ];
     for (const [name, write] of writes) {
       chmodSync(file, 0o644);

@@ -183,6 +183,19 @@ describe('numeric flags', () => {
  * README's reading of a decimal flag ("plain decimals: `1.5`, `.5`, `1e0`; not `0x2`, `NaN` or `Infinity`"), spaces
  * around allowed: ASCII digits, at most one point, an optional exponent, a finite value. -0 reads as 0, as JSON sends it.
  */
+/**
+ * The duration grammar README states (--timeout, --request-timeout): seconds as a plain decimal without sign or
+ * exponent, or hours, minutes and seconds parts in that order (`1h30m`, `0.5s`); surrounding blanks ignored.
+ */
+function durationSeconds(text: string): number | undefined {
+  const num = '([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)';
+  const t = text.trim();
+  if (new RegExp(`^${num}$`).test(t)) return Number(t);
+  const m = new RegExp(`^(?:${num}h)?(?:${num}m)?(?:${num}s)?$`).exec(t);
+  if (!m || t === '') return undefined;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+
 function plainDecimal(text: string): number | undefined {
   const m = /^\s*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\s*$/.exec(text);
   if (!m) return undefined;
@@ -394,15 +407,39 @@ describe('tts and list flags', () => {
     });
   });
 
-  describe('--timeout (global, seconds per request)', () => {
-    it('a plain decimal more than 0 (at most 3600) is accepted and the request is made; anything else exits 2 with nothing sent', async () => {
+  describe('--request-timeout (global, a duration per request)', () => {
+    it('a duration more than 0 (at most 1h) is accepted and the request is made; anything else exits 2 with nothing sent', async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.oneof(numberish, decimalish, fc.constantFrom('3600', '3600.0', '3600.001', '3.6e3', '1e-3', '30s', '1m')),
+          fc.oneof(
+            numberish,
+            decimalish,
+            fc.constantFrom(
+              '3600',
+              '3600.0',
+              '3600.001',
+              '3.6e3',
+              '1e-3',
+              '30s',
+              '1m',
+              '1h',
+              '1h0.5s',
+              '59m60s',
+              '2m30s',
+              '1m1h',
+              's',
+              '5 s',
+              '-1s',
+              '0s',
+            ),
+            fc
+              .tuple(fc.stringMatching(/^[0-9]{1,3}$/), fc.constantFrom('h', 'm', 's', 'ms', 'sec', 'H'))
+              .map(([n, u]) => `${n}${u}`),
+          ),
           async (value) => {
-            const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
-            const n = plainDecimal(value);
-            if (n === undefined || !(n > 0) || n > 3600) return expectRejected(run, '--timeout');
+            const run = await runOn(tts, [`--request-timeout=${value}`, 'tts', 'list', '--limit', '1']);
+            const n = durationSeconds(value);
+            if (n === undefined || !(n > 0) || n > 3600) return expectRejected(run, '--request-timeout');
             expectNoCrash(run.r);
             expect(run.requests.length).toBeLessThanOrEqual(1);
             if (n >= 1) {
@@ -420,28 +457,28 @@ describe('tts and list flags', () => {
     });
 
     // Timers take whole milliseconds: a value that is not one (2.5001 s) once crashed with "delay out of range".
-    it.each(['2.5001', '0.0015', '2.5000000000000004', '1e-4'])(
-      '--timeout=%s (not a whole number of ms) is accepted and used, not a crash',
+    it.each(['2.5001', '0.0015', '2.5000000000000004', '.0001s'])(
+      '--request-timeout=%s (not a whole number of ms) is accepted and used, not a crash',
       async (value) => {
-        const run = await runOn(tts, [`--timeout=${value}`, 'tts', 'list', '--limit', '1']);
+        const run = await runOn(tts, [`--request-timeout=${value}`, 'tts', 'list', '--limit', '1']);
         expectNoCrash(run.r);
-        if (Number(value) >= 1) expect(run.r.code, run.r.stderr).toBe(0);
+        if (Number.parseFloat(value) >= 1) expect(run.r.code, run.r.stderr).toBe(0);
         else expect(run.r.stderr).toMatch(/^error: GET \/v1\/tts timed out after /);
       },
     );
 
     it('the value, however it is spelled, is the timeout applied', async () => {
       const spelled = fc
-        .tuple(fc.integer({ min: 50, max: 200 }), fc.constantFrom('plain', 'point', 'exp', 'spaced'))
+        .tuple(fc.integer({ min: 50, max: 200 }), fc.constantFrom('plain', 'point', 'unit', 'spaced'))
         .map(([ms, how]) => {
           const text =
             how === 'plain'
               ? `0.${String(ms).padStart(3, '0')}`
               : how === 'point'
                 ? `.${String(ms).padStart(3, '0')}`
-                : how === 'exp'
-                  ? `${ms}e-3`
-                  : ` +0.${String(ms).padStart(3, '0')}\t`;
+                : how === 'unit'
+                  ? `0.${String(ms).padStart(3, '0')}s`
+                  : ` 0.${String(ms).padStart(3, '0')}\t`;
           return { ms, text };
         });
       await fc.assert(
@@ -450,7 +487,7 @@ describe('tts and list flags', () => {
           tts.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 1500 });
           try {
             const started = Date.now();
-            const run = await runOn(tts, [`--timeout=${text}`, 'tts', 'list']);
+            const run = await runOn(tts, [`--request-timeout=${text}`, 'tts', 'list']);
             const took = Date.now() - started;
             expect(run.r.code, run.r.stderr).toBe(1);
             const said = /timed out after ([0-9.e+-]+)s/.exec(run.r.stderr);
@@ -808,7 +845,7 @@ describe('--timezone', () => {
     );
   });
 
-  it('anything else: sent exactly as typed only if the runtime knows it, else exit 2 with nothing sent', async () => {
+  it('anything else: sent in its IANA spelling (any case typed) only if the runtime knows it, else exit 2 with nothing sent', async () => {
     const zoneish = fc.oneof(
       fc
         .constantFrom(...ZONES)
@@ -856,8 +893,13 @@ describe('--timezone', () => {
         const run = await create({ timezone: tz });
         expectNoCrash(run.r);
         if (run.r.code === 0) {
-          expect(expectCreated(run).timezone).toBe(tz);
-          expect(knows(tz)).toBe(true);
+          const sent = expectCreated(run).timezone as string;
+          expect(knows(tz.trim())).toBe(true);
+          const listed = ZONES.find((z) => z.toLowerCase() === tz.trim().toLowerCase());
+          // A listed zone in the list's spelling; an alias (UTC, CET) as the runtime names it.
+          expect(sent).toBe(
+            listed ?? new Intl.DateTimeFormat('en-US', { timeZone: tz.trim() }).resolvedOptions().timeZone,
+          );
         } else expectRejected(run, '--timezone');
       }),
       RUNS,
@@ -869,7 +911,7 @@ describe('strategies', () => {
   it.each([
     ['from-strategy', 'fromNumberStrategy'],
     ['contact-strategy', 'contactAttemptStrategy'],
-  ])('--%s: exactly rolling, clamp or custom is sent; anything else exits 2', async (flag, field) => {
+  ])('--%s: rolling, clamp or custom in any case is sent in lower case; anything else exits 2', async (flag, field) => {
     const strategyish = fc.oneof(
       fc.constantFrom('rolling', 'clamp', 'custom'),
       fc.constantFrom(
@@ -892,7 +934,8 @@ describe('strategies', () => {
     await fc.assert(
       fc.asyncProperty(strategyish, async (value) => {
         const run = await create({ [flag]: value });
-        if (['rolling', 'clamp', 'custom'].includes(value)) expect(expectCreated(run)[field]).toBe(value);
+        const canonical = value.trim().toLowerCase();
+        if (['rolling', 'clamp', 'custom'].includes(canonical)) expect(expectCreated(run)[field]).toBe(canonical);
         else expectRejected(run, `--${flag}`);
       }),
       { numRuns: 40 },

@@ -455,13 +455,13 @@ describe('tts list', () => {
     fresh.log.length = 0;
     for (const args of [
       ['--status', 'done'],
-      ['--status', 'FAILED'],
+      ['--status', 'faild'], // FAILED is failed: test/frame/choices.test.ts
       ['--limit', '101'],
       ['--limit', '0'],
       ['--limit', '0x10'],
       ['--page', 'Infinity'],
       ['--page', ''],
-      ['--timeout', '0x10'],
+      ['--request-timeout', '0x10'],
       ['--concurrency', '17'],
     ]) {
       const bad = await cli(['tts', 'list', ...args], { sandbox: fresh });

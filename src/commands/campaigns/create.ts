@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
-import { decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
+import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
+import { choice, decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shared.js';
 
@@ -23,8 +23,9 @@ export const CreateOptions = z
     from: str,
     description: str,
     fromAttempts: str,
-    fromStrategy: str,
-    contactStrategy: str,
+    // Flags in any case, sent as the API spells them (`--from-strategy Rolling` is rolling).
+    fromStrategy: choice(STRATEGIES).optional(),
+    contactStrategy: choice(STRATEGIES).optional(),
     map: z.array(z.string()).optional(),
     maxRetries: str,
     retryDelay: str,
@@ -32,7 +33,7 @@ export const CreateOptions = z
     window: str,
     startTime: str,
     endTime: str,
-    timezone: str,
+    timezone: TimeZoneFlag.optional(),
     maxConcurrency: str,
     keepFreeForInbound: str,
     scheduledAt: str,
@@ -296,9 +297,9 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
   if (f.io.canPrompt() && !opts.yes) {
     await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
     const p = await f.prompter();
-    const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', true);
-    // The user stopped it, as Ctrl-C would: exit 130, not the API-error exit 1.
-    if (!go) throw new InterruptedError('cancelled at the confirmation; nothing was sent');
+    // It spends money and may call people at once: Enter alone must not do that, so the default is no.
+    const go = await p.confirm(body.startImmediately ? 'Create it and start calling now?' : 'Create it?', false);
+    if (!go) throw new DeclinedError('Nothing was sent.');
   }
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));

@@ -2,8 +2,9 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { checkBaseUrl } from '../../api/client.js';
 import { ProfileName } from '../../config/store.js';
-import { UsageError } from '../../errors.js';
+import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
@@ -13,6 +14,7 @@ export const AddOptions = z.object({
   apiKey: z.string().min(1, 'must not be empty').optional(),
   apiKeyStdin: z.boolean().default(false),
   use: z.boolean().default(false),
+  force: z.boolean().default(false),
 });
 export type AddOptions = z.infer<typeof AddOptions>;
 
@@ -21,8 +23,26 @@ async function readStdin(f: Factory): Promise<string> {
   return (await readAll(f.io.in, f.signal)).toString('utf8').trim();
 }
 
+/** Replacing a stored key cannot be undone: asked on a terminal (default no), --force anywhere else. */
+async function confirmReplace(f: Factory, opts: AddOptions, old: string): Promise<void> {
+  if (opts.force) return;
+  if (!f.io.canPrompt()) {
+    throw new UsageError(`profile ${opts.name} exists (${old}); pass --force to replace it`, {
+      hints: ['Nothing was changed.'],
+    });
+  }
+  const prompter = await f.prompter();
+  if (!(await prompter.confirm(`Replace profile ${opts.name} (${old})?`, false))) {
+    throw new DeclinedError(`Nothing was changed: profile ${opts.name} still uses ${old}.`);
+  }
+}
+
 export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   checkBaseUrl(opts.baseUrl);
+  const store = await f.store();
+  const before = store.read();
+  const existing = before.profiles[opts.name];
+  if (existing) await confirmReplace(f, opts, terminalSafe(existing.baseUrl));
   let key = opts.apiKey;
   if (key) {
     f.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
@@ -40,9 +60,7 @@ export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
       ],
     });
   }
-  const store = await f.store();
-  const before = store.read();
-  const existed = opts.name in before.profiles;
+  const existed = existing !== undefined;
   store.setProfile(opts.name, { baseUrl: opts.baseUrl, apiKey: key });
   const makeCurrent = opts.use || !before.current;
   if (makeCurrent) store.setCurrent(opts.name);
@@ -61,6 +79,7 @@ export function makeAddCommand(f: Factory, run = addRun): Command {
     .option('--api-key-stdin', 'read the key from stdin (for scripts)')
     .option('--api-key <key>', 'the key itself (lands in shell history: avoid)')
     .option('--use', 'make it the default profile')
+    .option('--force', 'replace a profile of that name without asking')
     .action(async (name: string, raw: Record<string, unknown>) => {
       await run(f, parseOptions(AddOptions, { ...raw, name }, { name: '<name>' }));
     });

@@ -1,25 +1,19 @@
 // profiles list|use|remove|show: small verbs over the profile store.
 import { Command } from 'commander';
 import { maskKey } from '../../api/redact.js';
-import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { examples } from '../help.js';
 
 async function knownProfile(f: Factory, name: string) {
   const store = await f.store();
   const data = store.read();
   if (!(name in data.profiles)) {
-    const known = Object.keys(data.profiles);
-    throw new UsageError(`no profile named "${name}"`, {
-      hints: [
-        known.length
-          ? `Known profiles: ${known.join(', ')}.`
-          : 'No profiles yet: `voicectl profiles add <name> --base-url <url>`.',
-      ],
-    });
+    const { unknownProfile } = await import('../../config/resolve.js');
+    throw unknownProfile(name, data);
   }
-  return store;
+  return { store, data };
 }
 
 export function makeListCommand(f: Factory): Command {
@@ -52,8 +46,8 @@ export function makeUseCommand(f: Factory): Command {
     .description('Make a profile the default.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      (await knownProfile(f, name)).setCurrent(name);
-      f.warn(`Default profile: ${name}`);
+      (await knownProfile(f, name)).store.setCurrent(name);
+      f.warn(`Default profile: ${terminalSafe(name)}`);
     });
   return examples(cmd, ['voicectl profiles use work']);
 }
@@ -64,17 +58,36 @@ export function makeRemoveCommand(f: Factory): Command {
     .description('Delete a stored profile and its key.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      (await knownProfile(f, name)).removeProfile(name);
-      f.warn(`Removed profile ${name}`);
+      const { store, data } = await knownProfile(f, name);
+      store.removeProfile(name);
+      if (data.current !== name) return f.warn(`Removed profile ${terminalSafe(name)}.`);
+      // Commands without --profile use the default: name the next one rather than leave them with none.
+      const next = Object.keys(data.profiles).find((n) => n !== name);
+      if (next) store.setCurrent(next);
+      f.warn(
+        next
+          ? `Removed profile ${terminalSafe(name)}. The default profile is now ${terminalSafe(next)} (change it with: voicectl profiles use <name>).`
+          : `Removed profile ${terminalSafe(name)}. No profiles are left, so there is no default: add one with voicectl profiles add <name> --base-url <url>.`,
+      );
     });
   return examples(cmd, ['voicectl profiles remove old']);
 }
 
+/** What `--profile <name>` would resolve to (so a --base-url flag still wins, as it would there). */
+async function profileConfig(f: Factory, name: string) {
+  await knownProfile(f, name);
+  const { resolveConfig } = await import('../../config/resolve.js');
+  return resolveConfig({ flags: { baseUrl: f.globals().baseUrl, profile: name }, env: f.env, openStore: f.store });
+}
+
 export function makeShowCommand(f: Factory): Command {
   const cmd = new Command('show')
-    .description('Show the configuration a command would use now, and where each value comes from.')
-    .action(async () => {
-      const cfg = await f.config();
+    .description(
+      'Show the configuration a command would use now, and where each value comes from; with a name, what --profile <name> would use.',
+    )
+    .argument('[name]', 'a stored profile (default: the one in use)')
+    .action(async (name: string | undefined) => {
+      const cfg = name ? await profileConfig(f, name) : await f.config();
       await printRecord(
         f.io,
         f.output(),
@@ -84,11 +97,15 @@ export function makeShowCommand(f: Factory): Command {
           baseUrlSource: cfg.source.baseUrl,
           apiKey: maskKey(cfg.apiKey),
           apiKeySource: cfg.source.apiKey,
-          configFile: f.globals().sandbox ? null : (await f.store()).path,
+          configFile: f.globals().sandbox && !name ? null : (await f.store()).path,
         },
         undefined,
         'profile',
       );
     });
-  return examples(cmd, ['voicectl profiles show', 'VOICECTL_PROFILE=ci voicectl profiles show --json']);
+  return examples(cmd, [
+    'voicectl profiles show',
+    'voicectl profiles show ci',
+    'VOICECTL_PROFILE=ci voicectl profiles show --json',
+  ]);
 }

@@ -17,6 +17,17 @@ const SandboxOptions = z.object({
   fast: z.boolean().default(false),
 });
 
+/**
+ * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
+ * is also the only plain-http address voicectl sends a key to, so `http://0.0.0.0:4010` would be refused.
+ */
+export function clientUrl(listening: string): string {
+  const url = new URL(listening);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  else if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.origin;
+}
+
 export function make(f: Factory): Command {
   const cmd = new Command('sandbox')
     .description(
@@ -34,7 +45,7 @@ export function make(f: Factory): Command {
       const lines = [
         `voicectl sandbox listening on ${url}`,
         '',
-        `  export VOICECTL_BASE_URL=${url}`,
+        `  export VOICECTL_BASE_URL=${clientUrl(url)}`,
         `  export VOICECTL_API_KEY=${DEMO.acme.fullKey}   # ${DEMO.acme.org.name}, all scopes`,
         '',
         'Demo keys:',

@@ -12,7 +12,6 @@ import {
   characterCount,
   tokenCost,
   TTS_LIMITS,
-  TTS_POLL,
   TtsCreated,
   TtsCreateInput,
   type TtsRequest,
@@ -20,7 +19,7 @@ import {
 import { checkDestination, downloadAudio } from '../../tts/download.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { costLine, intervalMs, printGenerations, WaitDuration, WaitFlags } from './shared.js';
+import { costLine, intervalMs, printGenerations, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './shared.js';
 
 type Rec = Record<string, unknown>;
 
@@ -31,7 +30,6 @@ const Flags = WaitFlags.extend({
   wait: z.boolean().default(false),
   out: z.string().optional(),
   force: z.boolean().default(false),
-  waitTimeout: WaitDuration.optional(),
 });
 
 /** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
@@ -94,8 +92,7 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   );
   const waiting = flags.wait || flags.out !== undefined;
   if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
-  if (flags.interval !== TTS_POLL.defaultIntervalSeconds && !waiting)
-    f.warn('note: --interval applies only with --wait or --out');
+  warnUnusedWaitFlags(f, raw, waiting, '--wait or --out');
   const chars = characterCount(body.text);
 
   if (flags.dryRun) {
@@ -134,7 +131,7 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
       [created.id],
       {
         intervalMs: intervalMs(f, flags.interval),
-        timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+        ...waitTimeout(flags),
       },
       progress.update,
     );

@@ -4,23 +4,22 @@ import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { TTS_POLL } from '../../schemas/tts.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
 import { waitProgress } from '../../tts/progress.js';
 import { fetchGeneration, waitForGenerations } from '../../tts/wait.js';
-import { intervalMs, WaitDuration, WaitFlags } from './shared.js';
+import { intervalMs, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './shared.js';
 
 const Flags = WaitFlags.extend({
   id: z.string().trim().min(1, 'must not be empty'),
   out: z.string().optional(),
   force: z.boolean().default(false),
   wait: z.boolean().default(false),
-  waitTimeout: WaitDuration.optional(),
 });
 
 export async function downloadRun(f: Factory, id: string, raw: Record<string, unknown>): Promise<void> {
   const flags = parseOptions(Flags, { ...raw, id }, { id: '<id>' });
   checkDestination(f, { out: flags.out, force: flags.force });
+  warnUnusedWaitFlags(f, raw, flags.wait, '--wait');
   let g;
   if (flags.wait) {
     const progress = await waitProgress(f);
@@ -30,7 +29,7 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
         [flags.id],
         {
           intervalMs: intervalMs(f, flags.interval),
-          timeoutMs: (flags.waitTimeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+          ...waitTimeout(flags),
           resumeCommand: 'tts download --wait',
         },
         progress.update,

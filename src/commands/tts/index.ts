@@ -10,12 +10,13 @@ type Rec = Record<string, unknown>;
 
 const STATUSES = 'queued, processing, completed or failed';
 
-function waitOptions(cmd: Command, timeoutFlag: '--timeout' | '--wait-timeout'): Command {
+/** --timeout is the whole wait wherever a command waits; each request's limit is the global --request-timeout. */
+function waitOptions(cmd: Command): Command {
   return cmd
     .option('--interval <seconds>', 'seconds between polls, 3 to 60 (default 3; a little jitter is added)')
     .option(
-      `${timeoutFlag} <duration>`,
-      'give up waiting after this long: 600, 90s, 10m, 1h (default 10m); the whole wait, not each request',
+      '--timeout <duration>',
+      'give up waiting after this long: 90, 90s, 10m, 1h (default 10m); the whole wait, not each request',
     );
 }
 
@@ -44,7 +45,6 @@ export function make(f: Factory): Command {
       .option('-w, --wait', 'wait until the generation is completed or failed (exit 5 if it failed, 6 on timeout)')
       .option('--out <file>', 'wait, then download the audio to this file (- for stdout); implies --wait')
       .option('--force', 'let --out replace an existing file'),
-    '--wait-timeout',
   ).action(async (raw: Rec) => (await import('./create.js')).createRun(f, raw));
   tts.addCommand(
     examples(create, [
@@ -85,7 +85,6 @@ export function make(f: Factory): Command {
     new Command('wait').description(
       "Wait for one or more generations to finish, polling each every 3 seconds (the reference asks for 3 to 5).\n\nOn a terminal a spinner shows each id's status; piped, nothing is printed until the end, then the final records (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it. Exit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).",
     ),
-    '--timeout',
   )
     .argument('<id...>', 'generation IDs')
     .action(async (ids: string[], raw: Rec) => (await import('./wait.js')).waitRun(f, ids, raw));
@@ -106,7 +105,6 @@ export function make(f: Factory): Command {
       .option('--out <file>', 'where to write the audio; - for stdout')
       .option('--force', 'replace an existing file')
       .option('-w, --wait', 'wait for the generation to finish first'),
-    '--wait-timeout',
   ).action(async (id: string, raw: Rec) => (await import('./download.js')).downloadRun(f, id, raw));
   tts.addCommand(
     examples(download, [

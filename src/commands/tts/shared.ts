@@ -5,6 +5,7 @@ import type { Factory } from '../../factory.js';
 import { cell, truncate } from '../../io/format.js';
 import { printList, printRecord, type Column, type Field } from '../../io/output.js';
 import { decimal, tokenCost, TTS_POLL, type TtsGeneration } from '../../schemas/tts.js';
+import { type Duration, durationFlag } from '../../schemas/duration.js';
 import { explainFailure } from '../../tts/failures.js';
 
 type Rec = Record<string, unknown>;
@@ -78,25 +79,8 @@ export function costLine(characters: number): string {
   return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (10 per 100, rounded up; deducted when processing begins, refunded if it fails)`;
 }
 
-/** "600", "90s", "10m", "1h30m" → seconds. */
-export function parseDuration(text: string): number | undefined {
-  const t = text.trim();
-  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(t);
-  if (!m || t === '') return undefined;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-}
-
 const MAX_WAIT_SECONDS = 7 * 24 * 3600;
-const durationRule = 'must be a duration such as 600, 90s, 10m or 1h (more than 0, at most 7 days)';
-export const WaitDuration = z.string().transform((v, ctx) => {
-  const s = parseDuration(v);
-  if (s === undefined || !(s > 0) || s > MAX_WAIT_SECONDS) {
-    ctx.addIssue({ code: 'custom', message: durationRule });
-    return z.NEVER;
-  }
-  return s;
-});
+export const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
 
 const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
 export const WaitFlags = z.object({
@@ -106,8 +90,24 @@ export const WaitFlags = z.object({
       .min(TTS_POLL.minIntervalSeconds, intervalRule)
       .max(TTS_POLL.maxIntervalSeconds, intervalRule),
   ).default(TTS_POLL.defaultIntervalSeconds),
+  /** The whole wait (not each request): how long until it gives up. */
   timeout: WaitDuration.optional(),
 });
+
+/** --interval and --timeout given to a command that will not wait: said, since they change nothing. */
+export function warnUnusedWaitFlags(f: Factory, raw: Record<string, unknown>, waiting: boolean, how: string): void {
+  if (waiting) return;
+  for (const flag of ['interval', 'timeout'] as const)
+    if (raw[flag] !== undefined) f.warn(`warning: --${flag} has no effect without ${how}`);
+}
+
+/** The wait's --timeout in milliseconds, and how to say it: as typed, or the default. */
+export function waitTimeout(flags: { timeout?: Duration }): { timeoutMs: number; timeoutText?: string } {
+  return {
+    timeoutMs: (flags.timeout?.seconds ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+    timeoutText: flags.timeout?.text,
+  };
+}
 
 /** Milliseconds between polls: the flag, or VOICECTL_POLL_INTERVAL_MS (tests and demos against a local sandbox). */
 export function intervalMs(f: Factory, seconds: number): number {

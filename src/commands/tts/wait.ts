@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
-import { TTS_POLL } from '../../schemas/tts.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { intervalMs, printGenerations, WaitFlags } from './shared.js';
+import { intervalMs, printGenerations, WaitFlags, waitTimeout } from './shared.js';
 
 const Ids = z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID');
 
@@ -20,7 +19,7 @@ export async function waitRun(f: Factory, rawIds: string[], raw: Record<string, 
       ids,
       {
         intervalMs: intervalMs(f, flags.interval),
-        timeoutMs: (flags.timeout ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
+        ...waitTimeout(flags),
       },
       progress.update,
     );

@@ -6,23 +6,17 @@ import { examples } from '../help.js';
 type Rec = Record<string, unknown>;
 
 export async function listRun(f: Factory, raw: Rec): Promise<void> {
-  const [{ z }, { parseOptions }, { printList }, { ACCENTS, filterVoices }] = await Promise.all([
+  const [{ z }, { parseOptions }, { printList }, { ACCENTS, filterVoices }, { choice }] = await Promise.all([
     import('zod'),
     import('../../options.js'),
     import('../../io/output.js'),
     import('../../schemas/voices.js'),
+    import('../../schemas/common.js'),
   ]);
-  const lower = <T extends string>(allowed: readonly [T, ...T[]]) =>
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(allowed, { error: `must be one of ${allowed.join(', ')}` }))
-      .optional();
   const opts = parseOptions(
     z.object({
-      gender: lower(['female', 'male']),
-      language: lower(['en', 'it']),
+      gender: choice(['female', 'male']).optional(),
+      language: choice(['en', 'it']).optional(),
       accent: z.string().trim().min(1, 'must not be empty').optional(),
     }),
     raw,
@@ -30,8 +24,10 @@ export async function listRun(f: Factory, raw: Rec): Promise<void> {
   const rows = filterVoices(opts);
   const accent = opts.accent?.toLowerCase();
   if (accent && !ACCENTS.some((a) => a.toLowerCase() === accent)) {
-    const { UsageError } = await import('../../errors.js');
-    throw new UsageError(`--accent: must be one of ${ACCENTS.join(', ')} (got "${opts.accent}")`);
+    const [{ UsageError }, { didYouMean }] = await Promise.all([import('../../errors.js'), import('../../suggest.js')]);
+    throw new UsageError(
+      `--accent: must be one of ${ACCENTS.join(', ')}${didYouMean(opts.accent ?? '', ACCENTS)} (got "${opts.accent}")`,
+    );
   }
   await printList(
     f.io,
