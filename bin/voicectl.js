@@ -31,6 +31,11 @@ if (argv.length === 1 && argv[0] === '--version') {
   // Liftoff, the baseline tier, compiles it in a few ms and is fast enough for API responses.
   // (--no-wasm-tier-up was tried and did not remove the wait on Node 20; --liftoff-only does.)
   v8.setFlagsFromString('--liftoff-only');
+  if (typeof process.getBuiltinModule !== 'function') {
+    // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
+    const { createRequire } = await import('node:module');
+    process.getBuiltinModule = createRequire(import.meta.url);
+  }
   const [{ run }, { systemStreams }] = await Promise.all([import('../dist/cli.js'), import('../dist/io/streams.js')]);
   const controller = new AbortController();
   let interrupts = 0;
