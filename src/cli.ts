@@ -3,10 +3,12 @@
 import { Command, CommanderError, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import { examples } from './commands/help.js';
+import { redactor } from './api/redact.js';
 import { ApiError, CliError, ExitCode, InterruptedError } from './errors.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
+import { jsonForTerminal, terminalSafe } from './io/safe.js';
 import type { IOStreams } from './io/streams.js';
 import { parseOptions } from './options.js';
 import { VERSION } from './version.js';
@@ -182,28 +184,43 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
     } catch {
       // the global options themselves were the problem
     }
-    return reportError(io, err, { json, debug });
+    return reportError(io, err, {
+      json,
+      debug,
+      redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
+    });
   } finally {
     await factory?.cleanup().catch(() => undefined);
   }
 }
 
-export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; debug: boolean }): number {
-  const w = (s: string) => io.err.write(`${s}\n`);
+export function reportError(
+  io: IOStreams,
+  err: unknown,
+  opts: { json: boolean; debug: boolean; redact?: (s: string) => string },
+): number {
+  // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
+  // The --json object stays JSON (which escapes controls itself), but redacted all the same.
+  const redact = opts.redact ?? ((s: string) => s);
+  const w = (s: string) => io.err.write(`${terminalSafe(redact(s), { keepNewlines: true })}\n`);
+  const wJson = (o: unknown) =>
+    io.err.write(`${jsonForTerminal(JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v)))}\n`);
+  const line = (s: string) => terminalSafe(s);
   // "error" in red on a terminal that allows colors (never piped, never with NO_COLOR, CI or --no-color).
   const label = io.color && io.stderrIsTTY ? '\x1b[31merror\x1b[39m' : 'error';
+  const wLabelled = (s: string) => io.err.write(`${label}: ${line(redact(s))}\n`);
   if (!(err instanceof CliError)) {
     const e = err instanceof Error ? err : new Error(String(err));
-    w(`${label}: unexpected failure: ${e.message}`);
+    wLabelled(`unexpected failure: ${e.message}`);
     if (opts.debug && e.stack) w(e.stack);
     else w('This is a bug in voicectl; run again with --debug for details and report it.');
-    if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
+    if (opts.json) wJson({ error: { code: 'internal', message: e.message } });
     return ExitCode.error;
   }
   if (err instanceof InterruptedError) {
-    w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
+    w(line(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`));
   } else {
-    w(`${label}: ${err.message}`);
+    wLabelled(err.message);
   }
   if (err instanceof ApiError) {
     const parts = [
@@ -211,23 +228,21 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
       err.apiCode ? `code ${err.apiCode}` : undefined,
       err.requestId ? `requestId ${err.requestId}` : undefined,
     ].filter(Boolean);
-    w(`  ${parts.join(' · ')}`);
+    w(`  ${line(parts.join(' · '))}`);
   }
-  for (const h of err.hints) w(`  ${h}`);
+  for (const h of err.hints) w(`  ${line(h)}`);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
   if (opts.json) {
     const api = err instanceof ApiError ? err : undefined;
-    w(
-      JSON.stringify({
-        error: {
-          code: err.code,
-          message: err.message,
-          status: api?.status ?? null,
-          requestId: api?.requestId ?? null,
-          exitCode: err.exitCode,
-        },
-      }),
-    );
+    wJson({
+      error: {
+        code: err.code,
+        message: err.message,
+        status: api?.status ?? null,
+        requestId: api?.requestId ?? null,
+        exitCode: err.exitCode,
+      },
+    });
   }
   return err.exitCode;
 }

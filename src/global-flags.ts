@@ -10,6 +10,7 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
   { flags: '--json', description: 'print JSON (the default when stdout is not a terminal)' },
   { flags: '-o, --output <format>', description: `output format: ${FORMATS.join('|')}`, value: true },
   { flags: '-q, --quiet', description: 'print only IDs, one per line' },
+  { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
   { flags: '--timeout <seconds>', description: 'timeout of each HTTP request, up to 3600 (default 30)', value: true },

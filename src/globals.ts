@@ -13,6 +13,7 @@ export const GlobalOptions = z.object({
   json: z.boolean().default(false),
   output: z.enum(FORMATS, { error: `must be one of ${FORMATS.join(', ')}` }).optional(),
   quiet: z.boolean().default(false),
+  csvRaw: z.boolean().default(false),
   color: z.boolean().default(true),
   debug: z.boolean().default(false),
   /** Seconds per HTTP request. */

@@ -129,6 +129,8 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
+    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
     try {
       for await (const record of paginateRecords(client, z.unknown(), {
         path: withQuery(opts.path, rest),
@@ -137,7 +139,8 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       })) {
         const id =
           quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-        await write(f.io.out, quiet ? `${id === undefined ? '' : String(id)}\n` : `${JSON.stringify(record)}\n`);
+        const line = quiet ? (id === undefined ? '' : String(id)) : JSON.stringify(record);
+        await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
       }
     } catch (err) {
       const { MalformedResponseError } = await import('../../errors.js');
@@ -164,12 +167,14 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const text = res.text ?? '';
   if (text === '') return;
   if (f.io.stdoutIsTTY) {
-    // On a terminal: pretty JSON. Piped: the body exactly as it came.
-    let pretty = text;
+    // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
+    // made safe (src/io/safe.ts). Piped: the body exactly as it came.
+    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    let pretty: string;
     try {
-      pretty = JSON.stringify(JSON.parse(text), null, 2);
+      pretty = jsonForTerminal(JSON.stringify(JSON.parse(text), null, 2));
     } catch {
-      // not JSON: print as is
+      pretty = terminalSafe(text, { keepNewlines: true });
     }
     await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
   } else {
