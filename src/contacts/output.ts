@@ -6,6 +6,8 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+// Cells a spreadsheet would run as formulas are neutralised (README "Security").
+import { csvFormulaSafe } from '../io/safe.js';
 
 const FLUSH_AT = 1 << 18;
 
@@ -106,11 +108,15 @@ export function rejectsSink(file: StagedFile) {
   return {
     header(plan: { headers: string[] }, d: string) {
       delimiter = d;
-      return file.push(`${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(v, d)).join(d)}\r\n`);
+      return file.push(
+        `${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(csvFormulaSafe(v), d)).join(d)}\r\n`,
+      );
     },
     reject(row: number, cells: string[], errors: { column: string; reason: string }[]) {
       const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
-      return file.push(`${[String(row), reason, ...cells].map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`);
+      return file.push(
+        `${[String(row), reason, ...cells].map((v) => csvCell(csvFormulaSafe(v), delimiter)).join(delimiter)}\r\n`,
+      );
     },
   };
 }
@@ -124,6 +130,10 @@ export async function checkDestination(
 ): Promise<void> {
   if (file === undefined) return;
   const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
+  // stdout carries the contacts (or nothing, for campaigns): rejected rows there would mix with them.
+  if (flag === '--rejects' && file === '-')
+    throw new UsageError('--rejects: - (stdout) is not accepted; name a file such as rejected.csv');
+  if (/[/\\]$/.test(file)) throw new UsageError(`${flag}: ${file} ends with a slash; name a file, not a folder`);
   const dir = dirname(resolve(file));
   const parent = await stat(dir).catch(() => undefined);
   if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);

@@ -3,7 +3,7 @@
 // to stdout. The key goes only to the API's own origin: an audioUrl elsewhere (a storage link) is fetched
 // without it.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
@@ -17,6 +17,7 @@ import {
   UsageError,
 } from '../errors.js';
 import type { Factory } from '../factory.js';
+import type { RawResponse } from '../api/client.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
 
@@ -48,7 +49,29 @@ const EXT_BY_TYPE: Record<string, string> = {
   'audio/webm': '.webm',
 };
 
-/** Refuses an --out that exists (without --force) or binary output to a terminal: checked before any request. */
+/**
+ * Largest audio file downloaded: a 10,000-character generation is about 10 minutes of audio, ~60 MB as WAV, so
+ * 512 MiB is far beyond any real one and bounds what a broken or hostile storage link can write (README "Security").
+ */
+export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
+
+/**
+ * What --out names: a regular file (or nothing yet), written under a temporary name and renamed into place; or a
+ * FIFO, a character device (/dev/stdout, /dev/null) or a socket, written in place: renaming over those would replace
+ * the device with a file (as root, /dev/stdout itself) and a FIFO's reader would get nothing.
+ */
+export function destinationKind(file: string): 'file' | 'special' | 'folder' {
+  let st: ReturnType<typeof statSync> | undefined;
+  try {
+    st = statSync(file);
+  } catch {
+    return 'file';
+  }
+  if (st.isDirectory()) return 'folder';
+  return st.isFile() ? 'file' : 'special';
+}
+
+/** Refuses an --out that exists (without --force), a folder, or binary output to a terminal: checked before any request. */
 export function checkDestination(f: Factory, opts: DownloadOptions): void {
   if (opts.out === '-') {
     if (f.io.stdoutIsTTY)
@@ -59,7 +82,14 @@ export function checkDestination(f: Factory, opts: DownloadOptions): void {
   }
   if (opts.out !== undefined && opts.out.trim() === '')
     throw new UsageError('--out: must be a file path or - for stdout (got "")');
-  if (opts.out !== undefined && existsSync(opts.out) && !opts.force) {
+  if (opts.out === undefined) return;
+  const kind = destinationKind(opts.out);
+  if (kind === 'folder' || /[/\\]$/.test(opts.out))
+    throw new UsageError(`--out: ${opts.out} is a folder (or ends with /); name a file`, {
+      hints: [`For example: --out ${join(opts.out, 'audio.wav')}`],
+    });
+  // A FIFO or a device is written into, not replaced: --force is not needed for it.
+  if (kind === 'file' && existsSync(opts.out) && !opts.force) {
     throw new UsageError(`--out: ${opts.out} already exists`, {
       hints: ['Add --force to replace it, or choose another file.'],
     });
@@ -112,6 +142,10 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   });
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
   const length = Number(res.headers['content-length'] ?? NaN);
+  if (length > MAX_AUDIO_BYTES) {
+    res.body.destroy();
+    throw tooLarge(g.id, length);
+  }
 
   let bytes = 0;
   const showProgress = opts.out !== '-' && f.io.canAnimate() && length > 1 << 20;
@@ -119,6 +153,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
+      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(g.id, bytes));
       if (showProgress && Date.now() - lastDraw > 100) {
         lastDraw = Date.now();
         f.io.err.write(
@@ -136,16 +171,76 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     }
   };
 
-  if (opts.out === '-') {
-    try {
-      await pipeline(res.body, counter, f.io.out, { end: false });
-    } catch (err) {
-      throw asDownloadError(f, g.id, err);
+  const failed = (err: unknown) => asDownloadError(f, g.id, err, res.signals);
+  // Held until the transfer is over, so that --timeout still fires on Node 20 (see RawResponse.signals).
+  transfers.add(res.signals);
+  try {
+    if (opts.out === '-') {
+      try {
+        await pipeline(res.body, counter, f.io.out, { end: false });
+      } catch (err) {
+        throw failed(err);
+      }
+      checkLength();
+      return { id: g.id, file: null, bytes, contentType };
     }
-    checkLength();
-    return { id: g.id, file: null, bytes, contentType };
+    if (opts.out !== undefined && destinationKind(opts.out) === 'special') {
+      try {
+        await pipeline(res.body, counter, createWriteStream(opts.out, { flags: 'w' }));
+      } catch (err) {
+        throw failed(err);
+      }
+      checkLength();
+      return { id: g.id, file: resolve(opts.out), bytes, contentType };
+    }
+    return await toRegularFile(
+      f,
+      g,
+      opts,
+      res,
+      url,
+      contentType,
+      counter,
+      checkLength,
+      failed,
+      showProgress,
+      () => bytes,
+    );
+  } finally {
+    transfers.delete(res.signals);
   }
+}
 
+/** The signals of the downloads in progress: a strong reference, which a signal needs to fire (see above). */
+const transfers = new Set<AbortSignal[]>();
+
+function tooLarge(id: string, bytes: number): CliError {
+  const err = new CliError(
+    `the audio of ${id} is larger than ${human(MAX_AUDIO_BYTES)} (${human(bytes)}${bytes > MAX_AUDIO_BYTES ? ' or more' : ''}); stopped, nothing was kept`,
+    {
+      hints: [
+        'No generation is that large: the audio link is broken or hostile. Check `voicectl tts get` for its audioUrl.',
+      ],
+    },
+  );
+  err.code = 'audio_too_large';
+  return err;
+}
+
+/** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */
+async function toRegularFile(
+  f: Factory,
+  g: TtsGeneration,
+  opts: DownloadOptions,
+  res: RawResponse,
+  url: URL,
+  contentType: string | null,
+  counter: Transform,
+  checkLength: () => void,
+  failed: (err: unknown) => unknown,
+  showProgress: boolean,
+  bytes: () => number,
+): Promise<DownloadResult> {
   const dest = resolve(opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
   if (opts.out === undefined && existsSync(dest) && !opts.force) {
     await res.body.dump();
@@ -171,19 +266,24 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     }
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
-    throw asDownloadError(f, g.id, err);
+    throw failed(err);
   } finally {
     if (showProgress) f.io.err.write('\r\x1b[2K');
   }
-  return { id: g.id, file: dest, bytes, contentType };
+  return { id: g.id, file: dest, bytes: bytes(), contentType };
 }
 
-function asDownloadError(f: Factory, id: string, err: unknown): unknown {
+function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
   if (f.signal.aborted)
     return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
       hints: [`Download again with: voicectl tts download ${id}`],
     });
   if (err instanceof CliError) return err;
+  if (signals.some((s) => s.aborted))
+    return new NetworkError(`the download of ${id} timed out (--timeout bounds the whole transfer); nothing was kept`, {
+      cause: err,
+      hints: ['Raise --timeout <seconds> (before the command) for a slow link.'],
+    });
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOSPC' || code === 'EROFS') {
     return new CliError(`could not write the audio of ${id}: ${(err as Error).message}`);

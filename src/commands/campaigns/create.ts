@@ -334,7 +334,7 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     )
     .option(
       '--rejects <file.csv>',
-      'with --skip-invalid: write the rows left out here, with their row number and reasons (as `contacts convert` does)',
+      'with --skip-invalid: write the rows left out to this file (not -), with their row number and reasons (as `contacts convert` does)',
     )
     .option('--force', 'replace an existing --rejects file');
   addCsvOptions(cmd);
