@@ -383,9 +383,9 @@ export class ApiClient {
       };
       if (!req.read) return { kind: 'ok', response };
       const limit = req.maxBodyBytes ?? this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
-      const tooLarge = (size: number) =>
+      const tooLarge = (size: number, declared = false) =>
         new ResponseTooLargeError(
-          `${req.method} ${req.path} answered ${res.statusCode} with a body larger than ${mib(limit)} (${size > limit ? 'more than ' : ''}${mib(size)}); stopped reading`,
+          `${req.method} ${req.path} answered ${res.statusCode} with a body larger than ${mib(limit)} (${declared ? 'it says' : 'more than'} ${mib(size)}); stopped reading`,
           {
             hints: [
               ...(requestId ? [`requestId: ${requestId}`] : []),
@@ -400,7 +400,7 @@ export class ApiClient {
         // A declared length over the limit is refused before a byte of the body is read.
         if (Number.isFinite(declared) && declared > limit) {
           res.body.destroy();
-          throw tooLarge(declared);
+          throw tooLarge(declared, true);
         }
         response.text = await readBounded(res.body, limit, tooLarge);
         return { kind: 'ok', response };

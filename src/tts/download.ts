@@ -3,10 +3,10 @@
 // to stdout. The key goes only to the API's own origin: an audioUrl elsewhere (a storage link) is fetched
 // without it.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, fstatSync, statSync } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CliError,
@@ -185,13 +185,15 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
       return { id: g.id, file: null, bytes, contentType };
     }
     if (opts.out !== undefined && destinationKind(opts.out) === 'special') {
+      const target = inPlace(f, opts.out);
       try {
-        await pipeline(res.body, counter, createWriteStream(opts.out, { flags: 'w' }));
+        await pipeline(res.body, counter, target, { end: target !== f.io.out });
       } catch (err) {
         throw failed(err);
       }
       checkLength();
-      return { id: g.id, file: resolve(opts.out), bytes, contentType };
+      // Written to our own stdout: as with --out -, nothing else may be printed there.
+      return { id: g.id, file: target === f.io.out ? null : resolve(opts.out), bytes, contentType };
     }
     return await toRegularFile(
       f,
@@ -209,6 +211,23 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   } finally {
     transfers.delete(res.signals);
   }
+}
+
+/**
+ * A FIFO or a device, opened for writing in place. /dev/stdout that is this process's own stdout is written through
+ * it: when stdout is a socket (as under some process managers), opening /dev/stdout again fails with ENXIO.
+ */
+function inPlace(f: Factory, file: string): Writable {
+  if (f.io.out === process.stdout) {
+    try {
+      const a = statSync(file);
+      const b = fstatSync(1);
+      if (a.dev === b.dev && a.ino === b.ino) return f.io.out;
+    } catch {
+      // not comparable: open it
+    }
+  }
+  return createWriteStream(file, { flags: 'w' });
 }
 
 /** The signals of the downloads in progress: a strong reference, which a signal needs to fire (see above). */
@@ -285,7 +304,7 @@ function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSig
       hints: ['Raise --timeout <seconds> (before the command) for a slow link.'],
     });
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOSPC' || code === 'EROFS') {
+  if (['EACCES', 'ENOENT', 'EISDIR', 'ENOSPC', 'EROFS', 'ENXIO', 'EPERM'].includes(code ?? '')) {
     return new CliError(`could not write the audio of ${id}: ${(err as Error).message}`);
   }
   return new NetworkError(`the download of ${id} broke off: ${(err as Error).message}`, {

@@ -16,6 +16,8 @@ export interface ApiOptions {
   query: [string, string][];
   body?: unknown;
   paginate: boolean;
+  /** Largest response body read, in bytes (--max-body, in MiB). */
+  maxBodyBytes?: number;
 }
 
 export interface ApiRawOptions {
@@ -23,7 +25,11 @@ export interface ApiRawOptions {
   rawField?: string[];
   input?: string;
   paginate?: boolean;
+  maxBody?: string;
 }
+
+/** --max-body is given in MiB: up to 4096 (4 GiB), fractions allowed. */
+const MAX_BODY_MIB = 4096;
 
 async function readStdin(f: Factory): Promise<string> {
   const { readAll } = await import('../../io/stdin.js');
@@ -98,7 +104,16 @@ export async function resolveApiOptions(
     body = fields.buildObject(parsed);
   }
   if (raw.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  return { method, path, query, body, paginate: Boolean(raw.paginate) };
+  let maxBodyBytes: number | undefined;
+  if (raw.maxBody !== undefined) {
+    const mib = /^\d+(\.\d+)?$/.test(raw.maxBody.trim()) ? Number(raw.maxBody) : Number.NaN;
+    if (!(mib > 0 && mib <= MAX_BODY_MIB))
+      throw new UsageError(
+        `--max-body: must be a number of MiB above 0 and at most ${MAX_BODY_MIB} (got "${raw.maxBody}")`,
+      );
+    maxBodyBytes = Math.floor(mib * 1024 * 1024);
+  }
+  return { method, path, query, body, paginate: Boolean(raw.paginate), maxBodyBytes };
 }
 
 /** Adds the fields' parameters; a field replaces a parameter of the same name written in the path. */
@@ -117,10 +132,11 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ z }, { paginateRecords }, { PAGINATION }] = await Promise.all([
+    const [{ z }, { paginateRecords }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
       import('zod'),
       import('../../api/paginate.js'),
       import('../../schemas/common.js'),
+      import('../list.js'),
     ]);
     // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
     const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
@@ -136,6 +152,7 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
         path: withQuery(opts.path, rest),
         limit,
         signal: f.signal,
+        maxPages: maxPagesFrom(f.env),
       })) {
         const id =
           quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
@@ -163,6 +180,7 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     body: opts.body,
     signal: f.signal,
     read: true,
+    maxBodyBytes: opts.maxBodyBytes,
   });
   const text = res.text ?? '';
   if (text === '') return;
@@ -202,6 +220,7 @@ export function makeApiCommand(f: Factory, run = apiRun): Command {
     .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
     .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
     .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')
+    .option('--max-body <MiB>', 'largest response body read, in MiB (default 32): a larger one stops with an error')
     .action(async (method: string, path: string, raw: ApiRawOptions) => {
       await run(f, await resolveApiOptions(f, method, path, raw));
     });
