@@ -111,7 +111,7 @@ export function createFactory(init: FactoryInit): Factory {
       if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
       return words.join(' ');
     },
-    output: () => resolveOutput(init.globals(), init.io),
+    output: () => ({ ...resolveOutput(init.globals(), init.io), redact }),
     now: init.now ?? (() => Date.now()),
     warn,
     redact,

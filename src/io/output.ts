@@ -19,6 +19,8 @@ export interface OutputOptions {
   csvRaw?: boolean;
   /** stdout is a terminal: text from outside is made safe for it (src/io/safe.ts). */
   tty?: boolean;
+  /** Removes secrets from human output (tables, records); JSON, ndjson and CSV are the data as it came. */
+  redact?: (s: string) => string;
 }
 
 export function resolveOutput(
@@ -72,8 +74,8 @@ function humanCell<T extends Rec>(col: Column<T>, r: T): string {
 }
 
 /** A cell as the terminal will show it: made safe first, so that widths are measured on what is really printed. */
-function safeCell<T extends Rec>(col: Column<T>, r: T): string {
-  const s = humanCell(col, r);
+function safeCell<T extends Rec>(col: Column<T>, r: T, redact: (s: string) => string = (s) => s): string {
+  const s = redact(humanCell(col, r));
   // The fill column is one line of running text (a message body): its line breaks read as spaces.
   return terminalSafe(col.fill !== undefined ? s.replace(/\s+/g, ' ') : s);
 }
@@ -91,12 +93,13 @@ function fitTable<T extends Rec>(
   all: Column<T>[],
   rows: T[],
   width: number,
+  redact?: (s: string) => string,
 ): { cols: Column<T>[]; cells: string[][] } {
   const text = new Map(
     all.map((c) => [
       c,
       rows.map((r) => {
-        const s = safeCell(c, r);
+        const s = safeCell(c, r, redact);
         return c.width && c.fill === undefined ? cutToWidth(s, c.width) : s;
       }),
     ]),
@@ -200,7 +203,7 @@ export async function printList<T extends Rec>(
     return 0;
   }
   const width = await import('./width.js');
-  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120);
+  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120, out.redact);
   const { default: chalk } = io.color ? await import('chalk') : { default: undefined };
   await write(
     stream,
@@ -345,9 +348,8 @@ export async function printRecord<T extends Rec>(
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
     .map((f) => {
       // Multi-line values (a message body) keep their lines; every other control is shown as an escape.
-      const value = terminalSafe(f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]), {
-        keepNewlines: true,
-      });
+      const raw = f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]);
+      const value = terminalSafe(out.redact ? out.redact(raw) : raw, { keepNewlines: true });
       return [terminalSafe(f.label ?? f.key), f.width ? cutToWidth(value, f.width) : value] as const;
     })
     .filter(([, v]) => v !== '');
