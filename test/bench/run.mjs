@@ -276,6 +276,12 @@ if (want('waits')) {
   await sandbox.close();
 }
 
+// 6. Bounds against a hostile server (README "Security"): test/bench/security.mjs.
+if (want('bounds')) {
+  console.error('6 bounds');
+  await (await import('./security.mjs')).bounds({ bin: BIN, row });
+}
+
 // The table for README
 const lines = ['| figure | measured | floor | ratio | target | notes |', '|---|---|---|---|---|---|'];
 for (const r of rows) {
