@@ -13,5 +13,9 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
   { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
-  { flags: '--timeout <seconds>', description: 'timeout of each HTTP request, up to 3600 (default 30)', value: true },
+  {
+    flags: '--timeout <seconds>',
+    description: 'timeout of each HTTP request, its whole body (downloads too) included, up to 3600 (default 30)',
+    value: true,
+  },
 ];
