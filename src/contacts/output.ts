@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 // Cells a spreadsheet would run as formulas are neutralised (README "Security").
+import { destinationKind, openInPlace } from '../io/destination.js';
 import { csvFormulaSafe } from '../io/safe.js';
 
 const FLUSH_AT = 1 << 18;
@@ -25,9 +26,11 @@ export class StagedFile {
   /** A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout. */
   static async create(dest: string | undefined): Promise<StagedFile> {
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const tmp = dest
-      ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
-      : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    // A FIFO or a device is written in place at commit: its temp file goes to the temp dir, not next to it (/dev).
+    const tmp =
+      dest && destinationKind(dest) !== 'special'
+        ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
+        : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
     return new StagedFile(tmp, await open(tmp, 'wx'), dest);
   }
 
@@ -57,14 +60,18 @@ export class StagedFile {
   async commit(out?: Writable): Promise<void> {
     await this.flush();
     await this.close();
-    if (this.dest) {
+    if (this.dest && destinationKind(this.dest) !== 'special') {
       await rename(this.tmp, this.dest);
       return;
     }
-    if (!out) throw new Error('StagedFile.commit: no destination');
+    // stdout, or a FIFO or a device written in place (src/io/destination.ts).
+    const stdout = out ?? process.stdout;
+    const target = this.dest ? openInPlace(this.dest, stdout) : out;
+    if (!target) throw new Error('StagedFile.commit: no destination');
     for await (const chunk of createReadStream(this.tmp)) {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!target.write(chunk)) await new Promise((r) => target.once('drain', r));
     }
+    if (target !== stdout) await new Promise((r) => target.end(r));
     await unlink(this.tmp);
   }
 
@@ -139,7 +146,8 @@ export async function checkDestination(
   if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
   const st = await stat(file).catch(() => undefined);
   if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
-  if (st && !force)
+  // A FIFO or a device is written into, not replaced: --force is not needed for it.
+  if (st?.isFile() && !force)
     throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, {
       hints: ['Add --force to replace it, or choose another name.'],
     });

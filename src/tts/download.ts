@@ -3,10 +3,10 @@
 // to stdout. The key goes only to the API's own origin: an audioUrl elsewhere (a storage link) is fetched
 // without it.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, fstatSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Transform, type Writable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CliError,
@@ -17,6 +17,7 @@ import {
   UsageError,
 } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { destinationKind, openInPlace } from '../io/destination.js';
 import type { RawResponse } from '../api/client.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
@@ -54,22 +55,6 @@ const EXT_BY_TYPE: Record<string, string> = {
  * 512 MiB is far beyond any real one and bounds what a broken or hostile storage link can write (README "Security").
  */
 export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
-
-/**
- * What --out names: a regular file (or nothing yet), written under a temporary name and renamed into place; or a
- * FIFO, a character device (/dev/stdout, /dev/null) or a socket, written in place: renaming over those would replace
- * the device with a file (as root, /dev/stdout itself) and a FIFO's reader would get nothing.
- */
-export function destinationKind(file: string): 'file' | 'special' | 'folder' {
-  let st: ReturnType<typeof statSync> | undefined;
-  try {
-    st = statSync(file);
-  } catch {
-    return 'file';
-  }
-  if (st.isDirectory()) return 'folder';
-  return st.isFile() ? 'file' : 'special';
-}
 
 /** Refuses an --out that exists (without --force), a folder, or binary output to a terminal: checked before any request. */
 export function checkDestination(f: Factory, opts: DownloadOptions): void {
@@ -185,7 +170,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
       return { id: g.id, file: null, bytes, contentType };
     }
     if (opts.out !== undefined && destinationKind(opts.out) === 'special') {
-      const target = inPlace(f, opts.out);
+      const target = openInPlace(opts.out, f.io.out);
       try {
         await pipeline(res.body, counter, target, { end: target !== f.io.out });
       } catch (err) {
@@ -211,23 +196,6 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   } finally {
     transfers.delete(res.signals);
   }
-}
-
-/**
- * A FIFO or a device, opened for writing in place. /dev/stdout that is this process's own stdout is written through
- * it: when stdout is a socket (as under some process managers), opening /dev/stdout again fails with ENXIO.
- */
-function inPlace(f: Factory, file: string): Writable {
-  if (f.io.out === process.stdout) {
-    try {
-      const a = statSync(file);
-      const b = fstatSync(1);
-      if (a.dev === b.dev && a.ino === b.ino) return f.io.out;
-    } catch {
-      // not comparable: open it
-    }
-  }
-  return createWriteStream(file, { flags: 'w' });
 }
 
 /** The signals of the downloads in progress: a strong reference, which a signal needs to fire (see above). */

@@ -172,6 +172,33 @@ describe('downloads', () => {
     expect(lstatSync('/dev/stdout').isSymbolicLink() || lstatSync('/dev/stdout').isCharacterDevice()).toBe(true);
   });
 
+  it('contacts convert --out a FIFO: written in place, still a FIFO; --out folder/ refused', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'contacts.json');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    const got: Buffer[] = [];
+    reader.stdout.on('data', (c: Buffer) => got.push(c));
+    const closed = new Promise((resolve) => reader.on('close', resolve));
+    const r = await run([
+      'contacts',
+      'convert',
+      'fixtures/contacts/semicolon.csv',
+      '--default-country',
+      'IT',
+      '--out',
+      fifo,
+    ]);
+    await closed;
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(Buffer.concat(got).toString()).length).toBeGreaterThan(0);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['contacts.json']);
+    const slash = await run(['contacts', 'convert', 'fixtures/contacts/semicolon.csv', '--out', `${dir}/new/`]);
+    expectFailure(slash, 2);
+    expect(slash.stderr).toContain('ends with a slash; name a file, not a folder');
+  });
+
   it('--rejects - is refused before anything is read or sent', async () => {
     const r = await run(['contacts', 'convert', 'fixtures/contacts/invalid.csv', '--skip-invalid', '--rejects', '-']);
     expectFailure(r, 2);
