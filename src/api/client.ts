@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
 import { sleep } from '../io/sleep.js';
 
@@ -38,11 +39,6 @@ export interface RequestOptions {
   maxBodyBytes?: number;
 }
 
-/**
- * Largest JSON response read whole: a page of 100 records is ~30 KB, so 32 MiB is far beyond any real answer and
- * bounds the memory a broken or hostile service can make voicectl use (README "Security"). `api --max-body` raises it.
- */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** An error body is read for its message only. */
 const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 

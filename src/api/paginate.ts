@@ -30,9 +30,7 @@ export interface PaginateOptions {
 export { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { MalformedResponseError } from '../errors.js';
-
-/** Pages one walk reads at most: 1,000,000 records at 100 a page. A service whose totalPages lies stops here. */
-export const MAX_PAGES = 10_000;
+import { MAX_PAGES } from './limits.js';
 
 export async function fetchPage<S extends z.ZodType>(
   client: ApiClient,

@@ -19,6 +19,7 @@ import {
 import type { Factory } from '../factory.js';
 import { destinationKind, openInPlace } from '../io/destination.js';
 import type { RawResponse } from '../api/client.js';
+import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
 
@@ -49,12 +50,6 @@ const EXT_BY_TYPE: Record<string, string> = {
   'audio/mp4': '.m4a',
   'audio/webm': '.webm',
 };
-
-/**
- * Largest audio file downloaded: a 10,000-character generation is about 10 minutes of audio, ~60 MB as WAV, so
- * 512 MiB is far beyond any real one and bounds what a broken or hostile storage link can write (README "Security").
- */
-export const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 
 /** Refuses an --out that exists (without --force), a folder, or binary output to a terminal: checked before any request. */
 export function checkDestination(f: Factory, opts: DownloadOptions): void {

@@ -2,6 +2,7 @@
 // JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
 import { Command } from 'commander';
+import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
 
@@ -27,9 +28,6 @@ export interface ApiRawOptions {
   paginate?: boolean;
   maxBody?: string;
 }
-
-/** --max-body is given in MiB: up to 4096 (4 GiB), fractions allowed. */
-const MAX_BODY_MIB = 4096;
 
 async function readStdin(f: Factory): Promise<string> {
   const { readAll } = await import('../../io/stdin.js');
@@ -107,9 +105,9 @@ export async function resolveApiOptions(
   let maxBodyBytes: number | undefined;
   if (raw.maxBody !== undefined) {
     const mib = /^\d+(\.\d+)?$/.test(raw.maxBody.trim()) ? Number(raw.maxBody) : Number.NaN;
-    if (!(mib > 0 && mib <= MAX_BODY_MIB))
+    if (!(mib > 0 && mib <= MAX_BODY_MIB_CEILING))
       throw new UsageError(
-        `--max-body: must be a number of MiB above 0 and at most ${MAX_BODY_MIB} (got "${raw.maxBody}")`,
+        `--max-body: must be a number of MiB above 0 and at most ${MAX_BODY_MIB_CEILING} (got "${raw.maxBody}")`,
       );
     maxBodyBytes = Math.floor(mib * 1024 * 1024);
   }
@@ -220,7 +218,10 @@ export function makeApiCommand(f: Factory, run = apiRun): Command {
     .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
     .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
     .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')
-    .option('--max-body <MiB>', 'largest response body read, in MiB (default 32): a larger one stops with an error')
+    .option(
+      '--max-body <MiB>',
+      `largest response body read, in MiB (default ${MAX_BODY_MIB}): a larger one stops with an error`,
+    )
     .action(async (method: string, path: string, raw: ApiRawOptions) => {
       await run(f, await resolveApiOptions(f, method, path, raw));
     });
