@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 // Cells a spreadsheet would run as formulas are neutralised (README "Security").
 import { destinationKind, openInPlace } from '../io/destination.js';
-import { csvFormulaSafe } from '../io/safe.js';
+import { csvFormulaSafe, jsonForTerminal } from '../io/safe.js';
 
 const FLUSH_AT = 1 << 18;
 
@@ -88,10 +88,12 @@ export class ContactWriter {
   constructor(
     private readonly file: StagedFile,
     private readonly ndjson: boolean,
+    /** Bound for a terminal: DEL, C1 and bidi controls inside strings written as \u escapes (the same JSON). */
+    private readonly forTerminal = false,
   ) {}
 
   write(contact: unknown): Promise<void> | undefined {
-    const json = JSON.stringify(contact);
+    const json = this.forTerminal ? jsonForTerminal(JSON.stringify(contact)) : JSON.stringify(contact);
     if (this.ndjson) return this.file.push(`${json}\n`);
     return this.file.push(`${this.count++ === 0 ? '[\n  ' : ',\n  '}${json}`);
   }

@@ -2,8 +2,10 @@
 // screen clears), carriage returns and bidi overrides are shown as visible escapes in tables, records, error lines,
 // hints, HTML titles, "not JSON" excerpts and `api` output on a terminal; piped output stays the data itself.
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, cli, cliEnv, type CliOptions } from '../helpers/cli.js';
+import { BIN, type CliOptions, cli, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { HostileServer, json, page } from './server.js';
 
@@ -179,6 +181,43 @@ describe('on a terminal', () => {
     expect(JSON.parse(j.stdout)).toEqual(records);
     const piped = await run(['campaigns', 'list', '-o', 'ndjson']);
     expect(piped.stdout).toBe(`${JSON.stringify(records[0])}\n`);
+  });
+});
+
+describe('text from files', () => {
+  it('contacts convert: a hostile cell in an error line and in a warning is shown escaped', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'leads.csv');
+    writeFileSync(file, `phone_number,first_name\n+39333${CLEAR}1234567,Anna\n+393331234567,${RLO}x\n`);
+    const failed = await run(['contacts', 'convert', file, '--default-country', 'IT'], { tty: true });
+    expectFailure(failed, 2);
+    expectInert(failed.stderr);
+    expect(failed.stderr).toContain('+39333\\u001b[2J1234567');
+    const skipped = await run(['contacts', 'convert', file, '--default-country', 'IT', '--skip-invalid'], {
+      tty: true,
+    });
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expectInert(skipped.stderr);
+    expectInert(skipped.stdout);
+    expect(skipped.stderr).toContain('warning: skipped 1 invalid row');
+  });
+});
+
+describe('text from a campaign file', () => {
+  it('campaigns create --dry-run: the summary and the plan on a terminal, the JSON piped as data', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'campaign.json');
+    const body = JSON.parse(readFileSync(join(ROOT, 'fixtures/campaigns/campaign.json'), 'utf8'));
+    body.name = `Nightly${CLIPBOARD}${RLO}`;
+    body.description = `desc${CLEAR}`;
+    writeFileSync(file, JSON.stringify(body));
+    const tty = await run(['campaigns', 'create', '--file', file, '--dry-run'], { tty: true });
+    expect(tty.code, tty.stderr).toBe(0);
+    expectInert(tty.stdout);
+    expectInert(tty.stderr);
+    expect(tty.stdout).toContain('Nightly\\x1b]52;c;cm0gLXJmIH4K\\x07\\u202e');
+    const piped = await run(['campaigns', 'create', '--file', file, '--dry-run']);
+    expect(JSON.parse(piped.stdout).body.name).toBe(body.name);
   });
 });
 

@@ -7,6 +7,7 @@ import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/lo
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
@@ -227,7 +228,8 @@ async function printSummary(
   stream: Writable,
   title: string,
 ): Promise<void> {
-  const rows = summaryLines(body);
+  // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
+  const rows = summaryLines(body).map(([k, v]) => [k, terminalSafe(String(v))] as const);
   const width = Math.max(...rows.map(([k]) => k.length));
   await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
   const attempts = planRows(plan);
@@ -272,7 +274,8 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     if (out.format === 'table' && !out.quiet) {
       await printSummary(f, body, plan, f.io.out, 'Dry run: nothing was sent. The campaign would be:');
     } else {
-      await write(f.io.out, `${JSON.stringify({ body: request, plan: planJson(plan) }, null, 2)}\n`);
+      const json = JSON.stringify({ body: request, plan: planJson(plan) }, null, 2);
+      await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     return;
   }

@@ -66,7 +66,7 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     staged.push(out);
     const rejects = opts.rejects ? await Staged.create(opts.rejects) : undefined;
     if (rejects) staged.push(rejects);
-    const writer = new ContactWriter(out, ndjson);
+    const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
     const sink = rejects ? rejectsSink(rejects) : undefined;
     const summary = await convertCsv(
       input,
