@@ -1,6 +1,7 @@
 // A server that echoes the key back (in x-request-id, in error.code, message, details, an HTML title, a body that is
 // not JSON, a cut of it) never gets it printed: not in the error line, not in the --json error object, not in
 // --debug lines, not in hints. Nor does any part of the key of 8 characters or more, nor URL credentials.
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactor } from '../../src/api/redact.js';
 import { cli, type CliOptions, type CliResult } from '../helpers/cli.js';
@@ -99,6 +100,29 @@ describe('credentials in URLs', () => {
     expectFailure(r, 2);
     expect(r.stderr).not.toContain('pa55word-xyz');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('property: no part of the key of 8 characters or more survives redaction', () => {
+  it('random keys, echoed whole, cut or repeated inside random text', () => {
+    const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_'.split(''));
+    fc.assert(
+      fc.property(
+        fc.array(alnum, { minLength: 16, maxLength: 48 }).map((a) => a.join('')),
+        fc.array(fc.tuple(fc.string({ maxLength: 12 }), fc.nat(), fc.nat()), { maxLength: 5 }),
+        (key, pieces) => {
+          const text = pieces
+            .map(([noise, a, b]) => {
+              const from = a % key.length;
+              return noise + key.slice(from, from + 8 + (b % key.length));
+            })
+            .join('');
+          const out = redactor([key])(text);
+          for (let i = 0; i + 8 <= key.length; i++) expect(out).not.toContain(key.slice(i, i + 8));
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
