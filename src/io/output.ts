@@ -125,7 +125,7 @@ function fitTable<T extends Rec>(
   return { cols, cells };
 }
 
-const headerOf = (c: Column<never> | Column<Rec>) => terminalSafe(c.header ?? c.key);
+const headerOf = (c: { header?: string; key: string }) => terminalSafe(c.header ?? c.key);
 
 /**
  * Rows of safe cells as aligned text, columns two spaces apart. Padded here, by terminal cells (string-width), not
