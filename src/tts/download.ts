@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CliError,
@@ -18,6 +18,7 @@ import {
 } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { destinationKind, openInPlace } from '../io/destination.js';
+import { terminalSafe } from '../io/safe.js';
 import type { RawResponse } from '../api/client.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
@@ -127,74 +128,82 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     throw tooLarge(g.id, length);
   }
 
-  let bytes = 0;
   const showProgress = opts.out !== '-' && f.io.canAnimate() && length > 1 << 20;
-  let lastDraw = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(g.id, bytes));
-      if (showProgress && Date.now() - lastDraw > 100) {
-        lastDraw = Date.now();
-        f.io.err.write(
-          `\r\x1b[2KDownloading ${g.id}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
-        );
-      }
-      done(null, chunk);
-    },
-  });
-  const checkLength = () => {
-    if (Number.isFinite(length) && bytes !== length) {
-      throw new NetworkError(`the audio of ${g.id} arrived incomplete (${bytes} of ${length} bytes)`, {
-        hints: ['Nothing was kept; try again.'],
-      });
-    }
-  };
-
-  const failed = (err: unknown) => asDownloadError(f, g.id, err, res.signals);
+  const transfer = startTransfer(f, g.id, res, length, showProgress);
   // Held until the transfer is over, so that --timeout still fires on Node 20 (see RawResponse.signals).
   transfers.add(res.signals);
   try {
     if (opts.out === '-') {
-      try {
-        await pipeline(res.body, counter, f.io.out, { end: false });
-      } catch (err) {
-        throw failed(err);
-      }
-      checkLength();
-      return { id: g.id, file: null, bytes, contentType };
+      await transfer.to(f.io.out, false);
+      return { id: g.id, file: null, bytes: transfer.bytes(), contentType };
     }
     if (opts.out !== undefined && destinationKind(opts.out) === 'special') {
       const target = openInPlace(opts.out, f.io.out);
-      try {
-        await pipeline(res.body, counter, target, { end: target !== f.io.out });
-      } catch (err) {
-        throw failed(err);
-      }
-      checkLength();
+      await transfer.to(target, target !== f.io.out);
       // Written to our own stdout: as with --out -, nothing else may be printed there.
-      return { id: g.id, file: target === f.io.out ? null : resolve(opts.out), bytes, contentType };
+      return { id: g.id, file: target === f.io.out ? null : resolve(opts.out), bytes: transfer.bytes(), contentType };
     }
-    return await toRegularFile(
-      f,
-      g,
-      opts,
-      res,
-      url,
-      contentType,
-      counter,
-      checkLength,
-      failed,
-      showProgress,
-      () => bytes,
-    );
+    const dest = resolve(opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
+    if (opts.out === undefined && existsSync(dest) && !opts.force) {
+      await res.body.dump();
+      throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
+        hints: ['Add --force to replace it, or give --out <file>.'],
+      });
+    }
+    await toRegularFile(dest, opts.force, transfer);
+    return { id: g.id, file: dest, bytes: transfer.bytes(), contentType };
   } finally {
     transfers.delete(res.signals);
+    if (showProgress) f.io.err.write('\r\x1b[2K');
   }
 }
 
 /** The signals of the downloads in progress: a strong reference, which a signal needs to fire (see above). */
 const transfers = new Set<AbortSignal[]>();
+
+/** A response body on its way to one destination: counted, bounded by MAX_AUDIO_BYTES, its errors typed. */
+interface Transfer {
+  /** Streams the body into `target` (ended when `end`) and checks the length it announced. */
+  to(target: Writable, end: boolean): Promise<void>;
+  bytes(): number;
+  /** The error to report for `err` (a timeout, Ctrl-C, a disk error, a broken connection). */
+  fail(err: unknown): unknown;
+}
+
+function startTransfer(f: Factory, id: string, res: RawResponse, length: number, showProgress: boolean): Transfer {
+  let bytes = 0;
+  let lastDraw = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(id, bytes));
+      if (showProgress && Date.now() - lastDraw > 100) {
+        lastDraw = Date.now();
+        f.io.err.write(
+          `\r\x1b[2KDownloading ${terminalSafe(id)}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
+        );
+      }
+      done(null, chunk);
+    },
+  });
+  const fail = (err: unknown) => asDownloadError(f, id, err, res.signals);
+  return {
+    bytes: () => bytes,
+    fail,
+    async to(target, end) {
+      try {
+        await pipeline(res.body, counter, target, { end });
+      } catch (err) {
+        throw fail(err);
+      }
+      if (Number.isFinite(length) && bytes !== length) {
+        throw new NetworkError(`the audio of ${id} arrived incomplete (${bytes} of ${length} bytes)`, {
+          hints: ['Nothing was kept; try again.'],
+        });
+      }
+    },
+  };
+}
 
 function tooLarge(id: string, bytes: number): CliError {
   const err = new CliError(
@@ -210,31 +219,11 @@ function tooLarge(id: string, bytes: number): CliError {
 }
 
 /** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */
-async function toRegularFile(
-  f: Factory,
-  g: TtsGeneration,
-  opts: DownloadOptions,
-  res: RawResponse,
-  url: URL,
-  contentType: string | null,
-  counter: Transform,
-  checkLength: () => void,
-  failed: (err: unknown) => unknown,
-  showProgress: boolean,
-  bytes: () => number,
-): Promise<DownloadResult> {
-  const dest = resolve(opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
-  if (opts.out === undefined && existsSync(dest) && !opts.force) {
-    await res.body.dump();
-    throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
-      hints: ['Add --force to replace it, or give --out <file>.'],
-    });
-  }
+async function toRegularFile(dest: string, force: boolean, transfer: Transfer): Promise<void> {
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
   try {
-    await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
-    checkLength();
-    if (opts.force) await rename(tmp, dest);
+    await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true);
+    if (force) await rename(tmp, dest);
     else {
       // link() fails if dest appeared meanwhile: never replace a file the user did not ask to replace.
       try {
@@ -248,11 +237,8 @@ async function toRegularFile(
     }
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
-    throw failed(err);
-  } finally {
-    if (showProgress) f.io.err.write('\r\x1b[2K');
+    throw transfer.fail(err);
   }
-  return { id: g.id, file: dest, bytes: bytes(), contentType };
 }
 
 function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
