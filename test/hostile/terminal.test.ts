@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePrompter } from '../../src/io/prompter.js';
+import { testStreams } from '../../src/io/streams.js';
 import { BIN, type CliOptions, cli, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { HostileServer, json, page } from './server.js';
@@ -218,6 +220,29 @@ describe('text from a campaign file', () => {
     expect(tty.stdout).toContain('Nightly\\x1b]52;c;cm0gLXJmIH4K\\x07\\u202e');
     const piped = await run(['campaigns', 'create', '--file', file, '--dry-run']);
     expect(JSON.parse(piped.stdout).body.name).toBe(body.name);
+  });
+});
+
+describe('prompts', () => {
+  it('a choice or a message from outside is drawn escaped; only the prompt itself draws with escape sequences', async () => {
+    const io = testStreams({ tty: true, stdin: '\r' });
+    const picked = await makePrompter(io).select(`Pick${RLO}:`, [
+      { value: 'a', name: `a${CLIPBOARD}` },
+      { value: 'b' },
+    ]);
+    expect(picked).toBe('a');
+    expect(io.stderr()).toContain('a\\x1b]52;c;cm0gLXJmIH4K\\x07');
+    expect(io.stderr()).toContain('Pick\\u202e:');
+    expect(io.stderr()).not.toContain(`${ESC}]52`);
+    expect(io.stderr()).not.toContain(RLO);
+  });
+
+  it('a default that is not safe as it is is not offered (the value returned must be the one shown)', async () => {
+    const unsafe = testStreams({ tty: true, stdin: 'x\r' });
+    expect(await makePrompter(unsafe).input('Name:', { default: `Anna${CLEAR}` })).toBe('x');
+    expect(unsafe.stderr()).not.toContain(CLEAR);
+    const safe = testStreams({ tty: true, stdin: '\r' });
+    expect(await makePrompter(safe).input('Name:', { default: 'Anna' })).toBe('Anna');
   });
 });
 
