@@ -4,8 +4,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFactory } from '../../src/factory.js';
+import type { GlobalOptions } from '../../src/globals.js';
 import { makePrompter } from '../../src/io/prompter.js';
+import { waitProgress } from '../../src/tts/progress.js';
 import { testStreams } from '../../src/io/streams.js';
 import { BIN, type CliOptions, cli, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
@@ -243,6 +246,40 @@ describe('prompts', () => {
     expect(unsafe.stderr()).not.toContain(CLEAR);
     const safe = testStreams({ tty: true, stdin: '\r' });
     expect(await makePrompter(safe).input('Name:', { default: 'Anna' })).toBe('Anna');
+  });
+});
+
+describe('spinner', () => {
+  it('tts wait progress: ids, statuses and retry reasons from outside are drawn escaped, the key redacted', async () => {
+    const io = testStreams({ tty: true, color: true });
+    const f = createFactory({
+      io,
+      env: { VOICECTL_API_KEY: KEY },
+      signal: new AbortController().signal,
+      globals: () => ({}) as GlobalOptions,
+    });
+    // ora draws a frame every 80 ms: the clock is advanced, not waited for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const progress = await waitProgress(f);
+    progress.update(
+      new Map([
+        [
+          `tts_1${CLEAR}`,
+          { record: { id: 'tts_1', status: `processing${RLO}` }, trouble: `HTTP 503 ${CLIPBOARD} ${KEY}` },
+        ],
+      ]),
+      0,
+    );
+    vi.advanceTimersByTime(200);
+    progress.stop();
+    vi.useRealTimers();
+    const drawn = io.stderr();
+    expect(drawn).toContain('tts_1\\x1b[2J  processing\\u202e (retrying: HTTP 503 \\x1b]52;c;');
+    expect(drawn).toContain('[redacted]');
+    expect(drawn).not.toContain(KEY);
+    expect(drawn).not.toContain(CLEAR);
+    expect(drawn).not.toContain(`${ESC}]52`);
+    expect(drawn).not.toContain(RLO);
   });
 });
 
