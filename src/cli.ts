@@ -4,9 +4,11 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
 import { ApiError, CliError, DeclinedError, ExitCode, InterruptedError, UsageError } from './errors.js';
+import { redactor } from './api/redact.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
+import { jsonForTerminal, terminalSafe } from './io/safe.js';
 import type { IOStreams } from './io/streams.js';
 import { parseOptions } from './options.js';
 import { VERSION } from './version.js';
@@ -213,7 +215,10 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
       const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
       if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
-      if (json) io.err.write(`${errorJson(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))}\n`);
+      if (json)
+        io.err.write(
+          `${jsonForTerminal(JSON.stringify(errorObject(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))))}\n`,
+        );
       return ExitCode.usage;
     }
     const err = factory ? asInterrupt(raw, factory.signal) : raw;
@@ -224,30 +229,45 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
     } catch {
       // the global options themselves were the problem
     }
-    return reportError(io, err, { json, debug });
+    return reportError(io, err, {
+      json,
+      debug,
+      redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
+    });
   } finally {
     await factory?.cleanup().catch(() => undefined);
   }
 }
 
-export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; debug: boolean }): number {
-  const w = (s: string) => io.err.write(`${s}\n`);
+export function reportError(
+  io: IOStreams,
+  err: unknown,
+  opts: { json: boolean; debug: boolean; redact?: (s: string) => string },
+): number {
+  // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
+  // The --json object stays JSON (which escapes controls itself), but redacted all the same.
+  const redact = opts.redact ?? ((s: string) => s);
+  const w = (s: string) => io.err.write(`${terminalSafe(redact(s), { keepNewlines: true })}\n`);
+  const wJson = (o: unknown) =>
+    io.err.write(`${jsonForTerminal(JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v)))}\n`);
+  const line = (s: string) => terminalSafe(s);
   // "error" in red on a terminal that allows colors (never piped, never with NO_COLOR, CI or --no-color).
   const label = io.color && io.stderrIsTTY ? '\x1b[31merror\x1b[39m' : 'error';
+  const wLabelled = (s: string) => io.err.write(`${label}: ${line(redact(s))}\n`);
   if (!(err instanceof CliError)) {
     const e = err instanceof Error ? err : new Error(String(err));
-    w(`${label}: unexpected failure: ${e.message}`);
+    wLabelled(`unexpected failure: ${e.message}`);
     if (opts.debug && e.stack) w(e.stack);
     else w('This is a bug in voicectl; run again with --debug for details and report it.');
-    if (opts.json) w(JSON.stringify({ error: { code: 'internal', message: e.message } }));
+    if (opts.json) wJson({ error: { code: 'internal', message: e.message } });
     return ExitCode.error;
   }
   if (err instanceof DeclinedError) {
-    w(err.message);
+    w(line(err.message));
   } else if (err instanceof InterruptedError) {
-    w(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`);
+    w(line(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`));
   } else {
-    w(`${label}: ${err.message}`);
+    wLabelled(err.message);
   }
   if (err instanceof ApiError) {
     const parts = [
@@ -255,18 +275,18 @@ export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; 
       err.apiCode ? `code ${err.apiCode}` : undefined,
       err.requestId ? `requestId ${err.requestId}` : undefined,
     ].filter(Boolean);
-    w(`  ${parts.join(' · ')}`);
+    w(`  ${line(parts.join(' · '))}`);
   }
-  for (const h of err.hints) w(`  ${h}`);
+  for (const h of err.hints) w(`  ${line(h)}`);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
-  if (opts.json) w(errorJson(err));
+  if (opts.json) wJson(errorObject(err));
   return err.exitCode;
 }
 
-/** The JSON error object of README "Exit codes", one line. */
-function errorJson(err: CliError): string {
+/** The JSON error object of README "Exit codes". */
+function errorObject(err: CliError) {
   const api = err instanceof ApiError ? err : undefined;
-  return JSON.stringify({
+  return {
     error: {
       code: err.code,
       message: err.message,
@@ -274,7 +294,7 @@ function errorJson(err: CliError): string {
       requestId: api?.requestId ?? null,
       exitCode: err.exitCode,
     },
-  });
+  };
 }
 
 /** --json, or -o json in any of its spellings, before the options were parsed. */

@@ -8,6 +8,8 @@ import type { GlobalOptions } from './globals.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
 import type { IOStreams } from './io/streams.js';
+import { redactor, urlSecrets } from './api/redact.js';
+import { terminalSafe } from './io/safe.js';
 import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -33,8 +35,10 @@ export interface Factory {
   invocation(): string;
   /** The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in; shell-quoted. */
   commandLine(replace?: Record<string, string>): string;
-  /** Writes a line to stderr (warnings, notes). */
+  /** Writes a line to stderr (warnings, notes), redacted and made safe for a terminal. */
   warn(line: string): void;
+  /** Removes every secret voicectl knows of (the key, parts of it, URL credentials) from text about to be printed. */
+  redact(text: string): string;
   /** Throws InterruptedError if Ctrl-C was pressed. */
   checkInterrupted(): void;
   /** Runs before the process exits (close sockets, save sandbox state). */
@@ -59,7 +63,24 @@ export function createFactory(init: FactoryInit): Factory {
     let p: Promise<T> | undefined;
     return () => (p ??= fn());
   };
-  const warn = (line: string) => void init.io.err.write(`${line}\n`);
+  // Secrets known so far: the key and URL credentials from the environment at once, a profile's when it is read.
+  const secrets: (string | undefined)[] = [
+    init.env.VOICECTL_API_KEY,
+    ...[
+      init.env.VOICECTL_BASE_URL,
+      init.env.HTTPS_PROXY,
+      init.env.https_proxy,
+      init.env.HTTP_PROXY,
+      init.env.http_proxy,
+    ].flatMap(urlSecrets),
+  ];
+  let redactFn: ((s: string) => string) | undefined;
+  const addSecrets = (...more: (string | undefined)[]) => {
+    secrets.push(...more);
+    redactFn = undefined;
+  };
+  const redact = (text: string) => (redactFn ??= redactor(secrets))(text);
+  const warn = (line: string) => void init.io.err.write(`${terminalSafe(redact(line), { keepNewlines: true })}\n`);
 
   const f: Factory = {
     io: init.io,
@@ -90,9 +111,10 @@ export function createFactory(init: FactoryInit): Factory {
       if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
       return words.join(' ');
     },
-    output: () => resolveOutput(init.globals(), init.io),
+    output: () => ({ ...resolveOutput(init.globals(), init.io), redact }),
     now: init.now ?? (() => Date.now()),
     warn,
+    redact,
     checkInterrupted() {
       if (init.signal.aborted) throw new InterruptedError('interrupted');
     },
@@ -117,10 +139,19 @@ export function createFactory(init: FactoryInit): Factory {
       const g = init.globals();
       if (g.sandbox) {
         const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-        return startEmbeddedSandbox(f);
+        const cfg = await startEmbeddedSandbox(f);
+        addSecrets(cfg.apiKey);
+        return cfg;
       }
+      addSecrets(...urlSecrets(g.baseUrl));
       const { resolveConfig } = await import('./config/resolve.js');
-      return resolveConfig({ flags: { baseUrl: g.baseUrl, profile: g.profile }, env: init.env, openStore: f.store });
+      const cfg = await resolveConfig({
+        flags: { baseUrl: g.baseUrl, profile: g.profile },
+        env: init.env,
+        openStore: f.store,
+      });
+      addSecrets(cfg.apiKey, ...urlSecrets(cfg.baseUrl));
+      return cfg;
     }),
     client: memo(async () => {
       const cfg = await f.config();

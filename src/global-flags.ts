@@ -10,11 +10,13 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
   { flags: '--json', description: 'print JSON (the default when stdout is not a terminal)' },
   { flags: '-o, --output <format>', description: `output format: ${FORMATS.join('|')}`, value: true },
   { flags: '-q, --quiet', description: 'print only IDs, one per line' },
+  { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
   {
     flags: '--request-timeout <duration>',
-    description: 'limit of each HTTP request: 30, 90s, 2m, at most 1h (default 30s)',
+    description:
+      'limit of each HTTP request, its whole body (downloads too) included: 30, 90s, 2m, at most 1h (default 30s)',
     value: true,
   },
 ];

@@ -15,6 +15,7 @@ export const GlobalOptions = z
     json: z.boolean().default(false),
     output: choice(FORMATS).optional(),
     quiet: z.boolean().default(false),
+    csvRaw: z.boolean().default(false),
     color: z.boolean().default(true),
     debug: z.boolean().default(false),
     /** The limit of each HTTP request (a command's own --timeout, where it waits, is the whole wait). */

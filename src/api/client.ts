@@ -4,7 +4,8 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
-import { redactor } from './redact.js';
+import { MAX_BODY_BYTES } from './limits.js';
+import { redactor, urlSecrets } from './redact.js';
 import { sleep } from '../io/sleep.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -23,6 +24,8 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** Longest Retry-After honoured, in milliseconds. */
   retryAfterCapMs?: number;
+  /** Largest response body read whole (JSON), in bytes; MAX_BODY_BYTES by default. */
+  maxBodyBytes?: number;
   debug?: (line: string) => void;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
@@ -34,6 +37,41 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** This request's own limit on the body read whole (`api --max-body`). */
+  maxBodyBytes?: number;
+}
+
+/** An error body is read for its message only. */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+/** The body is larger than the limit: reading stopped at once, and it is not retried (it would be as large again). */
+export class ResponseTooLargeError extends CliError {
+  override code = 'response_too_large';
+}
+
+/**
+ * Reads a body up to `limit` bytes. Past it, the connection is dropped at once and `onTooLarge` says what to
+ * throw, or (without it) what arrived so far is kept.
+ */
+async function readBounded(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+  onTooLarge?: (size: number) => Error,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    if (size + chunk.length > limit) {
+      body.destroy();
+      if (onTooLarge) throw onTooLarge(size + chunk.length);
+      chunks.push(chunk.subarray(0, limit - size));
+      size = limit;
+      break;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 export interface RawResponse {
@@ -43,6 +81,12 @@ export interface RawResponse {
   body: Dispatcher.ResponseData['body'];
   /** The whole body, when the request asked for it with `read` (the stream is then consumed). */
   text?: string;
+  /**
+   * The signals that bound the transfer (the --timeout and Ctrl-C). A caller that streams the body must keep this
+   * referenced until it is done: on Node 20, a signal of AbortSignal.timeout or AbortSignal.any that nothing
+   * references is collected and never fires, and the transfer would run unbounded.
+   */
+  signals: AbortSignal[];
 }
 
 export interface JsonResponse<T> {
@@ -122,12 +166,39 @@ function headerValue(h: RawResponse['headers'], name: string): string | undefine
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Retry-After in milliseconds: seconds or an HTTP date. */
+/**
+ * Retry-After in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3). Anything else (a negative number,
+ * a number with a unit, text that Date.parse happens to read, such as "-5") is treated as absent: the usual backoff.
+ */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const at = Date.parse(value);
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Number(v) * 1000;
+  // An HTTP-date names its month in letters ("Sun, 06 Nov 1994 08:49:37 GMT"); a bare number is not a date.
+  if (!/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.test(v) || !/\d{2}:\d{2}:\d{2}/.test(v))
+    return undefined;
+  const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * A proxy variable must be an http(s) URL: `user:pw@host:99` (no scheme) parses as a URL of scheme "user:", and
+ * undici would fail later with an error of its own. Checked before any request; the credentials never printed.
+ */
+function checkProxy(p: { name: string; url: string } | undefined): void {
+  if (!p) return;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(p.url).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    const shown = p.url.replace(/^([^@/]*:\/\/)?[^@/]*@/, (_m, scheme = '') => `${scheme}[redacted]@`);
+    throw new UsageError(`${p.name} must be a URL starting with http:// or https:// (got "${shown}")`, {
+      hints: [`For example: ${p.name}=http://proxy.example.com:3128`],
+    });
+  }
 }
 
 /** The proxy variables voicectl was given, as undici's EnvHttpProxyAgent reads them (upper case first). */
@@ -157,7 +228,10 @@ export class ApiClient {
 
   constructor(private readonly opts: ClientOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
-    this.redact = redactor([opts.apiKey]);
+    const proxy = proxyEnv(opts.env ?? {});
+    checkProxy(proxy.http);
+    checkProxy(proxy.https);
+    this.redact = redactor([opts.apiKey, ...urlSecrets(proxy.http?.url), ...urlSecrets(proxy.https?.url)]);
   }
 
   private timeoutText(): string {
@@ -302,12 +376,38 @@ export class ApiClient {
     const requestId = headerValue(res.headers, 'x-request-id');
     this.log(`< ${res.statusCode} ${ms} ms${requestId ? ` requestId=${requestId}` : ''}`);
     if (res.statusCode >= 200 && res.statusCode < 300) {
-      const response: RawResponse = { status: res.statusCode, headers: res.headers, requestId, body: res.body };
+      const response: RawResponse = {
+        status: res.statusCode,
+        headers: res.headers,
+        requestId,
+        body: res.body,
+        signals: [signal, timeout],
+      };
       if (!req.read) return { kind: 'ok', response };
+      const limit = req.maxBodyBytes ?? this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
+      const tooLarge = (size: number, declared = false) =>
+        new ResponseTooLargeError(
+          `${req.method} ${req.path} answered ${res.statusCode} with a body larger than ${mib(limit)} (${declared ? 'it says' : 'more than'} ${mib(size)}); stopped reading`,
+          {
+            hints: [
+              ...(requestId ? [`requestId: ${requestId}`] : []),
+              req.method === 'GET'
+                ? 'Ask for less (--limit, a filter), or use `voicectl api ... --max-body <MiB>` to raise the limit.'
+                : unknownOutcomeHint(req.path),
+            ],
+          },
+        );
+      const declared = Number(headerValue(res.headers, 'content-length'));
       try {
-        response.text = await res.body.text();
+        // A declared length over the limit is refused before a byte of the body is read.
+        if (Number.isFinite(declared) && declared > limit) {
+          res.body.destroy();
+          throw tooLarge(declared, true);
+        }
+        response.text = await readBounded(res.body, limit, tooLarge);
         return { kind: 'ok', response };
       } catch (err) {
+        if (err instanceof ResponseTooLargeError) throw err;
         if (outer?.aborted) throw interrupted(req, outer.reason);
         this.log(
           `< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`,
@@ -356,7 +456,7 @@ export class ApiClient {
         retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after')),
       };
     }
-    const text = await res.body.text().catch(() => '');
+    const text = await readBounded(res.body, MAX_ERROR_BODY_BYTES).catch(() => '');
     this.log(`< ${excerpt(text, 2000)}`);
     const parsed = parseErrorBody(text, headerValue(res.headers, 'content-type'));
     // A detail that only repeats the message (a single invalid field) is not printed twice.
@@ -425,6 +525,12 @@ export class ApiClient {
     }
     return { status: res.status, requestId, body: result.data };
   }
+}
+
+function mib(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) ? 1 : 0)} MiB`
+    : `${bytes} bytes`;
 }
 
 function networkMessage(code: string, host: string): string {

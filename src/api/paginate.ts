@@ -6,6 +6,8 @@ import { listEnvelope, PAGINATION, type Pagination } from '../schemas/common.js'
 import type { ApiClient, Query } from './client.js';
 
 export interface Page<T> {
+  /** The page number requested (not the one the service says: a service may lie). */
+  number: number;
   records: T[];
   pagination?: Pagination;
   requestId?: string;
@@ -20,11 +22,15 @@ export interface PaginateOptions {
   concurrency?: number;
   /** The first page to read (to resume a walk); 1 by default. */
   startPage?: number;
+  /** Most pages one walk reads (README "Security"); a longer walk stops with an error that says how to resume. */
+  maxPages?: number;
   signal?: AbortSignal;
 }
 
 export { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
+import { MalformedResponseError } from '../errors.js';
+import { MAX_PAGES } from './limits.js';
 
 export async function fetchPage<S extends z.ZodType>(
   client: ApiClient,
@@ -35,7 +41,12 @@ export async function fetchPage<S extends z.ZodType>(
 ): Promise<Page<z.infer<S>>> {
   const res = await client.json({ method: 'GET', path, query, signal }, listEnvelope(item));
   const body = res.body as { data: z.infer<S>[]; pagination?: Pagination };
-  return { records: body.data, pagination: body.pagination, requestId: res.requestId };
+  return {
+    number: Number(query.page ?? 1),
+    records: body.data,
+    pagination: body.pagination,
+    requestId: res.requestId,
+  };
 }
 
 export async function* paginate<S extends z.ZodType>(
@@ -48,30 +59,61 @@ export async function* paginate<S extends z.ZodType>(
   const get = (page: number) => fetchPage(client, item, opts.path, { ...opts.query, page, limit }, opts.signal);
 
   const start = opts.startPage ?? 1;
+  const maxPages = opts.maxPages ?? MAX_PAGES;
   const first = await get(start);
   yield first;
   const totalPages = first.pagination?.totalPages ?? 1;
   if (totalPages <= start) return;
+  // The walk ends at totalPages, or at the ceiling when totalPages is beyond it (a service may lie).
+  const last = Math.min(totalPages, start + maxPages - 1);
 
   const inFlight = new Map<number, Promise<Page<z.infer<S>>>>();
   let next = start + 1;
   const fill = () => {
-    while (next <= totalPages && inFlight.size < concurrency) {
+    while (next <= last && inFlight.size < concurrency) {
       const p = get(next);
       p.catch(() => undefined); // surfaced when awaited in order below
       inFlight.set(next, p);
       next++;
     }
   };
+  let previous = first.records.length > 0 ? JSON.stringify(first.records) : undefined;
   try {
-    for (let page = start + 1; page <= totalPages; page++) {
+    for (let page = start + 1; page <= last; page++) {
       fill();
       const result = await inFlight.get(page)!;
       inFlight.delete(page);
+      checkPage(opts.path, result, totalPages, previous);
+      previous = JSON.stringify(result.records);
       yield result;
     }
   } finally {
     inFlight.clear();
+  }
+  if (last < totalPages) {
+    throw new MalformedResponseError(
+      `GET ${opts.path}: stopped after ${maxPages.toLocaleString('en-US')} pages, the most one walk reads (the service says there are ${totalPages.toLocaleString('en-US')})`,
+      { hints: ['Narrow the list with a filter, or resume from the next page as below.'] },
+    );
+  }
+}
+
+/**
+ * A page that cannot be right: empty before the last page (the service says there are more), or the same records
+ * as the page before (the service ignores `page`). Either would make --all walk for ever or print duplicates.
+ */
+function checkPage(path: string, p: Page<unknown>, totalPages: number, previous: string | undefined): void {
+  if (p.records.length === 0 && p.number < totalPages) {
+    throw new MalformedResponseError(
+      `GET ${path}: page ${p.number} came back empty although the service says there are ${totalPages} pages; stopped`,
+      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
+    );
+  }
+  if (previous !== undefined && p.records.length > 0 && JSON.stringify(p.records) === previous) {
+    throw new MalformedResponseError(
+      `GET ${path}: page ${p.number} repeats page ${p.number - 1} (the service is not paging); stopped`,
+      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
+    );
   }
 }
 

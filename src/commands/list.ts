@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
-import { CliError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { asInterrupt, type Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
@@ -34,6 +34,14 @@ export interface ListRequest<T extends Record<string, unknown>> {
   emptyMessage?: string;
 }
 
+/** VOICECTL_MAX_PAGES raises (or lowers) the most pages one --all walk reads. */
+export function maxPagesFrom(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.VOICECTL_MAX_PAGES;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[1-9]\d*$/.test(raw)) throw new UsageError(`VOICECTL_MAX_PAGES must be a whole number from 1 (got "${raw}")`);
+  return Number(raw);
+}
+
 export async function runList<T extends Record<string, unknown>>(
   f: Factory,
   opts: ListOptions,
@@ -53,12 +61,14 @@ export async function runList<T extends Record<string, unknown>>(
       concurrency: opts.concurrency,
       signal: f.signal,
       startPage: start,
+      maxPages: maxPagesFrom(f.env),
     });
     async function* records() {
       for await (const page of pages) {
         total ??= page.pagination?.totalPages;
         yield* page.records;
-        done = page.pagination?.page ?? done + 1;
+        // The page asked for, not the one the service reports: the resume command must be right even if it lies.
+        done = page.number;
       }
     }
     try {

@@ -6,6 +6,9 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+// Cells a spreadsheet would run as formulas are neutralised (README "Security").
+import { destinationKind, openInPlace } from '../io/destination.js';
+import { csvFormulaSafe, jsonForTerminal } from '../io/safe.js';
 
 const FLUSH_AT = 1 << 18;
 
@@ -23,9 +26,11 @@ export class StagedFile {
   /** A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout. */
   static async create(dest: string | undefined): Promise<StagedFile> {
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const tmp = dest
-      ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
-      : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    // A FIFO or a device is written in place at commit: its temp file goes to the temp dir, not next to it (/dev).
+    const tmp =
+      dest && destinationKind(dest) !== 'special'
+        ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
+        : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
     return new StagedFile(tmp, await open(tmp, 'wx'), dest);
   }
 
@@ -55,14 +60,18 @@ export class StagedFile {
   async commit(out?: Writable): Promise<void> {
     await this.flush();
     await this.close();
-    if (this.dest) {
+    if (this.dest && destinationKind(this.dest) !== 'special') {
       await rename(this.tmp, this.dest);
       return;
     }
-    if (!out) throw new Error('StagedFile.commit: no destination');
+    // stdout, or a FIFO or a device written in place (src/io/destination.ts).
+    const stdout = out ?? process.stdout;
+    const target = this.dest ? openInPlace(this.dest, stdout) : out;
+    if (!target) throw new Error('StagedFile.commit: no destination');
     for await (const chunk of createReadStream(this.tmp)) {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!target.write(chunk)) await new Promise((r) => target.once('drain', r));
     }
+    if (target !== stdout) await new Promise((r) => target.end(r));
     await unlink(this.tmp);
   }
 
@@ -79,10 +88,12 @@ export class ContactWriter {
   constructor(
     private readonly file: StagedFile,
     private readonly ndjson: boolean,
+    /** Bound for a terminal: DEL, C1 and bidi controls inside strings written as \u escapes (the same JSON). */
+    private readonly forTerminal = false,
   ) {}
 
   write(contact: unknown): Promise<void> | undefined {
-    const json = JSON.stringify(contact);
+    const json = this.forTerminal ? jsonForTerminal(JSON.stringify(contact)) : JSON.stringify(contact);
     if (this.ndjson) return this.file.push(`${json}\n`);
     return this.file.push(`${this.count++ === 0 ? '[\n  ' : ',\n  '}${json}`);
   }
@@ -106,11 +117,15 @@ export function rejectsSink(file: StagedFile) {
   return {
     header(plan: { headers: string[] }, d: string) {
       delimiter = d;
-      return file.push(`${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(v, d)).join(d)}\r\n`);
+      return file.push(
+        `${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(csvFormulaSafe(v), d)).join(d)}\r\n`,
+      );
     },
     reject(row: number, cells: string[], errors: { column: string; reason: string }[]) {
       const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
-      return file.push(`${[String(row), reason, ...cells].map((v) => csvCell(v, delimiter)).join(delimiter)}\r\n`);
+      return file.push(
+        `${[String(row), reason, ...cells].map((v) => csvCell(csvFormulaSafe(v), delimiter)).join(delimiter)}\r\n`,
+      );
     },
   };
 }
@@ -124,12 +139,17 @@ export async function checkDestination(
 ): Promise<void> {
   if (file === undefined) return;
   const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
+  // stdout carries the contacts (or nothing, for campaigns): rejected rows there would mix with them.
+  if (flag === '--rejects' && file === '-')
+    throw new UsageError('--rejects: - (stdout) is not accepted; name a file such as rejected.csv');
+  if (/[/\\]$/.test(file)) throw new UsageError(`${flag}: ${file} ends with a slash; name a file, not a folder`);
   const dir = dirname(resolve(file));
   const parent = await stat(dir).catch(() => undefined);
   if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
   const st = await stat(file).catch(() => undefined);
   if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
-  if (st && !force)
+  // A FIFO or a device is written into, not replaced: --force is not needed for it.
+  if (st?.isFile() && !force)
     throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, {
       hints: ['Add --force to replace it, or choose another name.'],
     });

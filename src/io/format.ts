@@ -1,4 +1,5 @@
 // Small formatters for human output. Piped output never goes through these: it prints the API's values.
+import { csvFormulaSafe } from './safe.js';
 
 /** Local time with a relative hint, for tables on a terminal: "2026-11-23 10:02:05 (3m ago)". */
 export function humanTime(iso: unknown, now = Date.now()): string {
@@ -37,15 +38,14 @@ export function duration(ms: number): string {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
-/** Cuts text to `width` characters on one line. */
 /** "1 row", "1,200 rows". */
 export function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export function truncate(text: unknown, width: number): string {
-  const s = text === undefined || text === null ? '' : String(text).replace(/\s+/g, ' ');
-  return width > 1 && s.length > width ? `${s.slice(0, width - 1)}…` : s;
+/** Text on one line (line breaks read as spaces), for a cell whose width the printer cuts. */
+export function oneLine(text: unknown): string {
+  return text === undefined || text === null ? '' : String(text).replace(/\s+/g, ' ');
 }
 
 /** A scalar for a table cell; objects become compact JSON. */
@@ -55,7 +55,8 @@ export function cell(v: unknown): string {
   return String(v);
 }
 
-export function csvField(v: unknown): string {
-  const s = cell(v);
+/** A CSV field: quoted when needed; a cell a spreadsheet would run as a formula is neutralised unless `raw`. */
+export function csvField(v: unknown, opts: { raw?: boolean } = {}): string {
+  const s = opts.raw ? cell(v) : csvFormulaSafe(cell(v));
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

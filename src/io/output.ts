@@ -4,7 +4,9 @@
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Pagination } from '../schemas/common.js';
-import { cell, csvField, humanTime, truncate } from './format.js';
+import { cell, csvField, humanTime } from './format.js';
+import { jsonForTerminal, terminalSafe } from './safe.js';
+import type * as Width from './width.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -13,14 +15,37 @@ export type Format = (typeof FORMATS)[number];
 export interface OutputOptions {
   format: Format;
   quiet: boolean;
+  /** CSV cells exactly as the data, without the formula guard (--csv-raw). */
+  csvRaw?: boolean;
+  /** stdout is a terminal: text from outside is made safe for it (src/io/safe.ts). */
+  tty?: boolean;
+  /** Removes secrets from human output (tables, records); JSON, ndjson and CSV are the data as it came. */
+  redact?: (s: string) => string;
 }
 
-export function resolveOutput(g: { json?: boolean; output?: string; quiet?: boolean }, io: IOStreams): OutputOptions {
+export function resolveOutput(
+  g: { json?: boolean; output?: string; quiet?: boolean; csvRaw?: boolean },
+  io: IOStreams,
+): OutputOptions {
   if (g.output !== undefined && !(FORMATS as readonly string[]).includes(g.output)) {
     throw new UsageError(`--output must be one of ${FORMATS.join(', ')} (got "${g.output}")`);
   }
   const format: Format = g.json ? 'json' : ((g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json'));
-  return { format, quiet: Boolean(g.quiet) };
+  return { format, quiet: Boolean(g.quiet), csvRaw: Boolean(g.csvRaw), tty: io.stdoutIsTTY };
+}
+
+/**
+ * What a streamed format writes, as the place it goes can take it: on a terminal, JSON with DEL, C1 and bidi
+ * controls written as \u escapes (the same value) and other text made safe; piped, the data itself.
+ */
+function forScreen(out: OutputOptions): { json: (s: string) => string; text: (s: string) => string } {
+  if (!out.tty) return { json: (s) => s, text: (s) => s };
+  return { json: jsonForTerminal, text: (s) => terminalSafe(s, { keepNewlines: true }) };
+}
+
+/** A CSV line of cells: quoted where needed, and formulas neutralised unless --csv-raw. */
+function csvLine(out: OutputOptions, cells: unknown[]): string {
+  return `${cells.map((c) => csvField(c, { raw: out.csvRaw })).join(',')}\n`;
 }
 
 export interface Column<T = Record<string, unknown>> {
@@ -48,6 +73,13 @@ function humanCell<T extends Rec>(col: Column<T>, r: T): string {
   return cell(r[col.key]);
 }
 
+/** A cell as the terminal will show it: made safe first, so that widths are measured on what is really printed. */
+function safeCell<T extends Rec>(col: Column<T>, r: T, redact: (s: string) => string = (s) => s): string {
+  const s = redact(humanCell(col, r));
+  // The fill column is one line of running text (a message body): its line breaks read as spaces.
+  return terminalSafe(col.fill !== undefined ? s.replace(/\s+/g, ' ') : s);
+}
+
 /** Space between two columns of a table. */
 const GAP = 2;
 
@@ -56,19 +88,24 @@ const GAP = 2;
  * `drop` dropped (highest first) while a row would be wider, and the `fill` column cut to what is left.
  * Tables with neither keep every column.
  */
-function fitTable<T extends Rec>(all: Column<T>[], rows: T[], width: number): { cols: Column<T>[]; cells: string[][] } {
+function fitTable<T extends Rec>(
+  { cutToWidth, displayWidth }: typeof Width,
+  all: Column<T>[],
+  rows: T[],
+  width: number,
+  redact?: (s: string) => string,
+): { cols: Column<T>[]; cells: string[][] } {
   const text = new Map(
     all.map((c) => [
       c,
       rows.map((r) => {
-        const s = humanCell(c, r);
-        if (c.fill !== undefined) return s.replace(/\s+/g, ' ');
-        return c.width && s.length > c.width ? `${s.slice(0, c.width - 1)}…` : s;
+        const s = safeCell(c, r, redact);
+        return c.width && c.fill === undefined ? cutToWidth(s, c.width) : s;
       }),
     ]),
   );
   const natural = new Map(
-    all.map((c) => [c, text.get(c)!.reduce((n, s) => Math.max(n, s.length), (c.header ?? c.key).length)]),
+    all.map((c) => [c, text.get(c)!.reduce((n, s) => Math.max(n, displayWidth(s)), displayWidth(headerOf(c)))]),
   );
   const fill = all.find((c) => c.fill !== undefined);
   const need = (cs: Column<T>[]) =>
@@ -80,12 +117,34 @@ function fitTable<T extends Rec>(all: Column<T>[], rows: T[], width: number): { 
     cols = cols.filter((c) => c !== victim);
   }
   const fillWidth = fill
-    ? Math.max((fill.header ?? fill.key).length, width - need(cols.filter((c) => c !== fill)) - GAP)
+    ? Math.max(displayWidth(headerOf(fill)), width - need(cols.filter((c) => c !== fill)) - GAP)
     : 0;
   const cells = rows.map((_, i) =>
-    cols.map((c) => (c === fill ? truncate(text.get(c)![i], fillWidth) : text.get(c)![i])),
+    cols.map((c) => (c === fill ? cutToWidth(text.get(c)![i], fillWidth) : text.get(c)![i])),
   );
   return { cols, cells };
+}
+
+const headerOf = (c: { header?: string; key: string }) => terminalSafe(c.header ?? c.key);
+
+/**
+ * Rows of safe cells as aligned text, columns two spaces apart. Padded here, by terminal cells (string-width), not
+ * by cli-table3: its older width function counts some emoji and symbols differently from terminals.
+ */
+function renderTable(
+  { displayWidth, padToWidth }: typeof Width,
+  head: string[],
+  rows: string[][],
+  bold?: (s: string) => string,
+): string {
+  const widths = head.map((h, j) => rows.reduce((n, r) => Math.max(n, displayWidth(r[j])), displayWidth(h)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, j) => (j === cells.length - 1 ? c : padToWidth(c, widths[j])))
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const header = line(head);
+  return `${bold ? bold(header) : header}\n${rows.map(line).join('\n')}\n`;
 }
 
 /** Columns for records whose fields the reference does not document: id, status and timestamps first. */
@@ -143,44 +202,17 @@ export async function printList<T extends Rec>(
     await write(io.err, `${opts.emptyMessage ?? 'No results.'}\n`);
     return 0;
   }
-  const { cols, cells } = fitTable(columnsFor(rows[0]), rows, io.columns || 120);
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({
-    head: cols.map((c) => c.header ?? c.key),
-    style: {
-      head: io.color ? ['bold'] : [],
-      border: io.color ? ['grey'] : [],
-      compact: true,
-      'padding-left': 0,
-      'padding-right': 0,
-    },
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '  ',
-    },
-    wordWrap: false,
-  });
-  for (const row of cells) table.push(row);
+  const width = await import('./width.js');
+  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120, out.redact);
+  const { default: chalk } = io.color ? await import('chalk') : { default: undefined };
   await write(
     stream,
-    `${table
-      .toString()
-      .split('\n')
-      .map((l) => l.trimEnd())
-      .join('\n')}\n`,
+    renderTable(
+      width,
+      cols.map((c) => headerOf(c)),
+      cells,
+      chalk?.bold,
+    ),
   );
   if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
     const p = opts.pagination;
@@ -202,9 +234,10 @@ async function streamList<T extends Rec>(
   columnsFor: (r: T | undefined) => Column<T>[],
 ): Promise<number> {
   const idKey = opts.idKey ?? 'id';
+  const screen = forScreen(out);
   let count = 0;
   if (out.quiet) {
-    for (; !first.done; first = await it.next(), count++) await write(`${cell(first.value[idKey])}\n`);
+    for (; !first.done; first = await it.next(), count++) await write(`${screen.text(cell(first.value[idKey]))}\n`);
     return count;
   }
   switch (out.format) {
@@ -212,21 +245,36 @@ async function streamList<T extends Rec>(
       const wrap = opts.pagination !== undefined;
       await write(wrap ? '{"data":[' : '[');
       for (; !first.done; first = await it.next(), count++) {
-        await write(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(first.value)}`);
+        await write(`${count === 0 ? '\n' : ',\n'}  ${screen.json(JSON.stringify(first.value))}`);
       }
       const close = count === 0 ? ']' : '\n]';
       await write(wrap ? `${close},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close}\n`);
       return count;
     }
     case 'ndjson':
-      for (; !first.done; first = await it.next(), count++) await write(`${JSON.stringify(first.value)}\n`);
+      for (; !first.done; first = await it.next(), count++)
+        await write(`${screen.json(JSON.stringify(first.value))}\n`);
       return count;
     case 'csv': {
       const cols = columnsFor(first.done ? undefined : first.value);
-      await write(`${cols.map((c) => csvField(c.key)).join(',')}\n`);
+      await write(
+        screen.text(
+          csvLine(
+            out,
+            cols.map((c) => c.key),
+          ),
+        ),
+      );
       for (; !first.done; first = await it.next(), count++) {
         const r = first.value;
-        await write(`${cols.map((c) => csvField(r[c.key])).join(',')}\n`);
+        await write(
+          screen.text(
+            csvLine(
+              out,
+              cols.map((c) => r[c.key]),
+            ),
+          ),
+        );
       }
       return count;
     }
@@ -240,6 +288,8 @@ export interface Field<T = Rec> {
   label?: string;
   human?: (record: T) => string;
   time?: boolean;
+  /** Longest value on a terminal, in cells; cut with "…". */
+  width?: number;
 }
 
 /** Nested objects as dotted keys: {scopes: {'tts:read': true}} → {'scopes.tts:read': true}. Arrays and {} stay whole. */
@@ -274,27 +324,37 @@ export async function printRecord<T extends Rec>(
   fields?: Field<T>[],
   idKey = 'id',
 ): Promise<void> {
-  if (out.quiet) return void (await write(io.out, `${cell(record[idKey])}\n`));
-  if (out.format === 'json') return void (await write(io.out, `${JSON.stringify(record, null, 2)}\n`));
-  if (out.format === 'ndjson') return void (await write(io.out, `${JSON.stringify(record)}\n`));
+  const screen = forScreen(out);
+  if (out.quiet) return void (await write(io.out, `${screen.text(cell(record[idKey]))}\n`));
+  if (out.format === 'json') return void (await write(io.out, `${screen.json(JSON.stringify(record, null, 2))}\n`));
+  if (out.format === 'ndjson') return void (await write(io.out, `${screen.json(JSON.stringify(record))}\n`));
   if (out.format === 'csv') {
     const columns = recordCsv(record, fields);
     return void (await write(
       io.out,
-      `${columns.map(([k]) => csvField(k)).join(',')}\n${columns.map(([, v]) => csvField(v)).join(',')}\n`,
+      screen.text(
+        csvLine(
+          out,
+          columns.map(([k]) => k),
+        ) +
+          csvLine(
+            out,
+            columns.map(([, v]) => v),
+          ),
+      ),
     ));
   }
+  const { cutToWidth, displayWidth, padToWidth } = await import('./width.js');
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
-    .map(
-      (f) =>
-        [
-          f.label ?? f.key,
-          f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]),
-        ] as const,
-    )
+    .map((f) => {
+      // Multi-line values (a message body) keep their lines; every other control is shown as an escape.
+      const raw = f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]);
+      const value = terminalSafe(out.redact ? out.redact(raw) : raw, { keepNewlines: true });
+      return [terminalSafe(f.label ?? f.key), f.width ? cutToWidth(value, f.width) : value] as const;
+    })
     .filter(([, v]) => v !== '');
-  const width = Math.max(...rows.map(([k]) => k.length));
+  const width = Math.max(...rows.map(([k]) => displayWidth(k)));
   const { default: chalk } = io.color ? await import('chalk') : { default: undefined };
-  const label = (k: string) => (chalk ? chalk.bold(k.padEnd(width)) : k.padEnd(width));
+  const label = (k: string) => (chalk ? chalk.bold(padToWidth(k, width)) : padToWidth(k, width));
   await write(io.out, `${rows.map(([k, v]) => `${label(k)}  ${v}`).join('\n')}\n`);
 }

@@ -1,6 +1,7 @@
 // Prompts through @inquirer/prompts, loaded only when a prompt is really shown; they read io.in and draw on io.err.
 import { Writable } from 'node:stream';
 import { InterruptedError, UsageError } from '../errors.js';
+import { terminalSafe } from './safe.js';
 import type { IOStreams } from './streams.js';
 
 export interface Prompter {
@@ -44,22 +45,41 @@ export function makePrompter(io: IOStreams, signal?: AbortSignal): Prompter {
     guard();
     return import('@inquirer/prompts');
   };
+  // What a prompt draws may quote a file or the service: shown safe (src/io/safe.ts). A default that is not safe as
+  // it is is not offered at all, since the value returned must be the one the user saw.
+  const safe = (s: string) => terminalSafe(s);
+  const safeValidate = (validate?: (v: string) => true | string) =>
+    validate &&
+    ((v: string) => {
+      const r = validate(v);
+      return r === true ? r : safe(r);
+    });
   return {
     async input(message, opts = {}) {
       const p = await load();
-      return interruptible(p.input({ message, default: opts.default, validate: opts.validate }, ctx()));
+      const def = opts.default !== undefined && safe(opts.default) === opts.default ? opts.default : undefined;
+      return interruptible(
+        p.input({ message: safe(message), default: def, validate: safeValidate(opts.validate) }, ctx()),
+      );
     },
     async password(message) {
       const p = await load();
-      return interruptible(p.password({ message, mask: '*' }, ctx()));
+      return interruptible(p.password({ message: safe(message), mask: '*' }, ctx()));
     },
     async confirm(message, defaultValue = false) {
       const p = await load();
-      return interruptible(p.confirm({ message, default: defaultValue }, ctx()));
+      return interruptible(
+        p.confirm({ message: terminalSafe(message, { keepNewlines: true }), default: defaultValue }, ctx()),
+      );
     },
     async select(message, choices) {
       const p = await load();
-      return interruptible(p.select({ message, choices }, ctx()));
+      const shown = choices.map((c) => ({
+        ...c,
+        name: safe(c.name ?? c.value),
+        description: c.description === undefined ? undefined : safe(c.description),
+      }));
+      return interruptible(p.select({ message: safe(message), choices: shown }, ctx()));
     },
   };
 }

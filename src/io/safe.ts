@@ -1,13 +1,18 @@
-// The one place where text that came from outside (the server, files, the environment) is made safe for a
-// terminal: control characters, escape sequences and bidi overrides are shown as visible escapes, never
-// interpreted. Output that is not for a terminal (JSON, ndjson, `api` piped) stays the data itself.
+// The one place where text that came from outside (the server, files, the environment) is made safe for where it
+// goes: a terminal (control characters, escape sequences and bidi controls shown as visible escapes, never
+// interpreted; widths then measured in terminal cells by ./width.ts) or a spreadsheet (CSV cells that would run as a
+// formula neutralised). Output that is not for a terminal (JSON, ndjson, `api` piped) stays the data itself.
 
 /**
- * C0 controls, DEL, C1 controls, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
- * plus the line and paragraph separators, which some terminals treat as newlines.
+ * C0 controls (ESC among them), DEL, C1 controls (CSI, OSC as single bytes), the bidi marks, embeddings, overrides
+ * and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they reorder what the user reads, as in
+ * "Trojan Source"), and the line and paragraph separators, which some terminals treat as newlines.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
-const UNSAFE_KEEP_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSAFE_KEEP_LINES =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/** The same characters, minus those JSON.stringify already escapes (C0): what is left raw inside JSON strings. */
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
 function visible(ch: string): string {
   const c = ch.charCodeAt(0);
@@ -19,9 +24,31 @@ function visible(ch: string): string {
 
 /**
  * Text for a terminal: every control character shown as an escape (`\x1b`, `\u202e`), so that nothing a server or a
- * file says can move the cursor, set the clipboard, open a link or reorder what the user reads. `keepNewlines`
- * leaves `\n` alone for multi-line blocks (a message body printed as a record).
+ * file says can move the cursor, set the clipboard (OSC 52), open a link (OSC 8), overwrite a line (`\r`) or
+ * reorder what the user reads. `keepNewlines` leaves `\n` alone for multi-line blocks.
  */
 export function terminalSafe(text: string, opts: { keepNewlines?: boolean } = {}): string {
   return text.replace(opts.keepNewlines ? UNSAFE_KEEP_LINES : UNSAFE, visible);
+}
+
+/**
+ * JSON text for a terminal: JSON.stringify escapes C0 controls but leaves DEL, C1 and bidi controls raw inside
+ * strings. Written as `\u009b`, `\u202e`, the JSON still parses to the very same value.
+ */
+export function jsonForTerminal(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number or a phone number (+393331234567, -1.5, +1 (555) 010-0000): nothing in it can run. */
+const NUMBER_LIKE = /^[+-]?\d[\d ().-]*$/;
+
+/**
+ * A CSV cell that no spreadsheet will run: a cell starting with =, +, -, @, a tab or a carriage return gets a leading
+ * apostrophe (OWASP's advice), unless it is plainly a number or a phone number, which stay readable. `--csv-raw`
+ * skips this for machine consumers.
+ */
+export function csvFormulaSafe(cell: string): string {
+  return FORMULA_START.test(cell) && !NUMBER_LIKE.test(cell) ? `'${cell}` : cell;
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { link, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CliError,
@@ -17,6 +17,10 @@ import {
   UsageError,
 } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { destinationKind, openInPlace } from '../io/destination.js';
+import { terminalSafe } from '../io/safe.js';
+import type { RawResponse } from '../api/client.js';
+import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
 
@@ -50,7 +54,7 @@ const EXT_BY_TYPE: Record<string, string> = {
   'audio/webm': '.webm',
 };
 
-/** Refuses an --out that exists (without --force) or binary output to a terminal: checked before any request. */
+/** Refuses an --out that exists (without --force), a folder, or binary output to a terminal: checked before any request. */
 export function checkDestination(f: Factory, opts: DownloadOptions): void {
   if (opts.out === '-') {
     if (f.io.stdoutIsTTY)
@@ -61,7 +65,14 @@ export function checkDestination(f: Factory, opts: DownloadOptions): void {
   }
   if (opts.out !== undefined && opts.out.trim() === '')
     throw new UsageError('--out: must be a file path or - for stdout (got "")');
-  if (opts.out !== undefined && existsSync(opts.out) && !opts.force) {
+  if (opts.out === undefined) return;
+  const kind = destinationKind(opts.out);
+  if (kind === 'folder' || /[/\\]$/.test(opts.out))
+    throw new UsageError(`--out: ${opts.out} is a folder (or ends with /); name a file`, {
+      hints: [`For example: --out ${join(opts.out, 'audio.wav')}`],
+    });
+  // A FIFO or a device is written into, not replaced: --force is not needed for it.
+  if (kind === 'file' && existsSync(opts.out) && !opts.force) {
     throw new UsageError(`--out: ${opts.out} already exists`, {
       hints: ['Add --force to replace it, or choose another file.'],
     });
@@ -114,52 +125,107 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   });
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
   const length = Number(res.headers['content-length'] ?? NaN);
+  if (length > MAX_AUDIO_BYTES) {
+    res.body.destroy();
+    throw tooLarge(g.id, length);
+  }
 
-  let bytes = 0;
   const showProgress = opts.out !== '-' && f.io.canAnimate() && length > 1 << 20;
+  const transfer = startTransfer(f, g.id, res, length, showProgress);
+  // Held until the transfer is over, so that --timeout still fires on Node 20 (see RawResponse.signals).
+  transfers.add(res.signals);
+  try {
+    if (opts.out === '-') {
+      await transfer.to(f.io.out, false);
+      return { id: g.id, file: null, bytes: transfer.bytes(), contentType };
+    }
+    if (opts.out !== undefined && destinationKind(opts.out) === 'special') {
+      const target = openInPlace(opts.out, f.io.out);
+      await transfer.to(target, target !== f.io.out);
+      // Written to our own stdout: as with --out -, nothing else may be printed there.
+      return { id: g.id, file: target === f.io.out ? null : resolve(opts.out), bytes: transfer.bytes(), contentType };
+    }
+    const dest = resolve(opts.dir ?? '.', opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
+    if (opts.out === undefined && existsSync(dest) && !opts.force) {
+      await res.body.dump();
+      throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
+        hints: ['Add --force to replace it, or give --out <file>.'],
+      });
+    }
+    await toRegularFile(dest, opts.force, transfer);
+    return { id: g.id, file: dest, bytes: transfer.bytes(), contentType };
+  } finally {
+    transfers.delete(res.signals);
+    if (showProgress) f.io.err.write('\r\x1b[2K');
+  }
+}
+
+/** The signals of the downloads in progress: a strong reference, which a signal needs to fire (see above). */
+const transfers = new Set<AbortSignal[]>();
+
+/** A response body on its way to one destination: counted, bounded by MAX_AUDIO_BYTES, its errors typed. */
+interface Transfer {
+  /** Streams the body into `target` (ended when `end`) and checks the length it announced. */
+  to(target: Writable, end: boolean): Promise<void>;
+  bytes(): number;
+  /** The error to report for `err` (a timeout, Ctrl-C, a disk error, a broken connection). */
+  fail(err: unknown): unknown;
+}
+
+function startTransfer(f: Factory, id: string, res: RawResponse, length: number, showProgress: boolean): Transfer {
+  let bytes = 0;
   let lastDraw = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
+      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(id, bytes));
       if (showProgress && Date.now() - lastDraw > 100) {
         lastDraw = Date.now();
         f.io.err.write(
-          `\r\x1b[2KDownloading ${g.id}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
+          `\r\x1b[2KDownloading ${terminalSafe(id)}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
         );
       }
       done(null, chunk);
     },
   });
-  const checkLength = () => {
-    if (Number.isFinite(length) && bytes !== length) {
-      throw new NetworkError(`the audio of ${g.id} arrived incomplete (${bytes} of ${length} bytes)`, {
-        hints: ['Nothing was kept; try again.'],
-      });
-    }
+  const fail = (err: unknown) => asDownloadError(f, id, err, res.signals);
+  return {
+    bytes: () => bytes,
+    fail,
+    async to(target, end) {
+      try {
+        await pipeline(res.body, counter, target, { end });
+      } catch (err) {
+        throw fail(err);
+      }
+      if (Number.isFinite(length) && bytes !== length) {
+        throw new NetworkError(`the audio of ${id} arrived incomplete (${bytes} of ${length} bytes)`, {
+          hints: ['Nothing was kept; try again.'],
+        });
+      }
+    },
   };
+}
 
-  if (opts.out === '-') {
-    try {
-      await pipeline(res.body, counter, f.io.out, { end: false });
-    } catch (err) {
-      throw asDownloadError(f, g.id, err);
-    }
-    checkLength();
-    return { id: g.id, file: null, bytes, contentType };
-  }
+function tooLarge(id: string, bytes: number): CliError {
+  const err = new CliError(
+    `the audio of ${id} is larger than ${human(MAX_AUDIO_BYTES)} (${human(bytes)}${bytes > MAX_AUDIO_BYTES ? ' or more' : ''}); stopped, nothing was kept`,
+    {
+      hints: [
+        'No generation is that large: the audio link is broken or hostile. Check `voicectl tts get` for its audioUrl.',
+      ],
+    },
+  );
+  err.code = 'audio_too_large';
+  return err;
+}
 
-  const dest = resolve(opts.dir ?? '.', opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
-  if (opts.out === undefined && existsSync(dest) && !opts.force) {
-    await res.body.dump();
-    throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
-      hints: ['Add --force to replace it, or give --out <file>.'],
-    });
-  }
+/** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */
+async function toRegularFile(dest: string, force: boolean, transfer: Transfer): Promise<void> {
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
   try {
-    await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
-    checkLength();
-    if (opts.force) await rename(tmp, dest);
+    await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true);
+    if (force) await rename(tmp, dest);
     else {
       // link() fails if dest appeared meanwhile: never replace a file the user did not ask to replace.
       try {
@@ -173,21 +239,26 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     }
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
-    throw asDownloadError(f, g.id, err);
-  } finally {
-    if (showProgress) f.io.err.write('\r\x1b[2K');
+    throw transfer.fail(err);
   }
-  return { id: g.id, file: dest, bytes, contentType };
 }
 
-function asDownloadError(f: Factory, id: string, err: unknown): unknown {
+function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
   if (f.signal.aborted)
     return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
       hints: [`Download again with: voicectl tts download ${id}`],
     });
   if (err instanceof CliError) return err;
+  if (signals.some((s) => s.aborted))
+    return new NetworkError(
+      `the download of ${id} timed out (--request-timeout bounds the whole transfer); nothing was kept`,
+      {
+        cause: err,
+        hints: ['Raise --request-timeout (before the command) for a slow link.'],
+      },
+    );
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOSPC' || code === 'EROFS') {
+  if (['EACCES', 'ENOENT', 'EISDIR', 'ENOSPC', 'EROFS', 'ENXIO', 'EPERM'].includes(code ?? '')) {
     return new CliError(`could not write the audio of ${id}: ${(err as Error).message}`);
   }
   return new NetworkError(`the download of ${id} broke off: ${(err as Error).message}`, {

@@ -336,6 +336,12 @@ if (want('package')) {
   );
 }
 
+// 7. Bounds against a hostile server (README "Security"): test/bench/security.mjs.
+if (want('bounds')) {
+  console.error('7 bounds');
+  await (await import('./security.mjs')).bounds({ bin: BIN, row });
+}
+
 // The table for README
 const lines = ['| figure | measured | floor | ratio | target | notes |', '|---|---|---|---|---|---|'];
 for (const r of rows) {

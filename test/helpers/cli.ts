@@ -38,6 +38,8 @@ export interface CliOptions {
   key?: string | null;
   env?: Record<string, string | undefined>;
   tty?: boolean;
+  /** Terminal width with `tty` (default 120). */
+  columns?: number;
   color?: boolean;
   stdin?: string;
   configDir?: string;
@@ -75,7 +77,7 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 
 /** Runs the CLI in this process against the sandbox; stdout is not a TTY unless `tty`. */
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin });
+  const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin, columns: opts.columns });
   const env = cliEnv(opts);
   const code = await run(argv, { io, env, signal: opts.signal });
   return assertNoSecrets(argv, { code, stdout: io.stdout(), stderr: io.stderr() }, env);

@@ -8,6 +8,7 @@ export type FieldObject = { [k: string]: FieldValue };
 
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
 export interface ParsedField {
   /** Path of the key: ["a", "b", ""] for a[b][] ("" appends to an array). */
@@ -31,6 +32,12 @@ export function parseField(raw: string, typed: boolean, readFile: (name: string)
       hints: ['Use key, key[] (array element) or key[sub] (nested object).'],
     });
   const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
+  // These names reach Object.prototype (or a constructor) instead of making a field: refused at any depth.
+  const bad = path.find((seg) => FORBIDDEN_KEYS.has(seg));
+  if (bad !== undefined)
+    throw new UsageError(`${flag} "${raw}": "${bad}" cannot be a key (${[...FORBIDDEN_KEYS].join(', ')} are refused)`, {
+      hints: ['To send such a field anyway, write the whole body in a file and pass it with --input.'],
+    });
   return { path, value: typed ? typedValue(text, readFile) : text };
 }
 
@@ -73,7 +80,7 @@ export function buildObject(fields: ParsedField[]): FieldObject {
         obj[seg] = value;
         break;
       }
-      if (obj[seg] === undefined) obj[seg] = nextIsAppend ? [] : {};
+      if (!Object.hasOwn(obj, seg)) obj[seg] = nextIsAppend ? [] : {};
       node = obj[seg];
     }
   }

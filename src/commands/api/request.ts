@@ -2,6 +2,7 @@
 // JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
 import { Command } from 'commander';
+import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
 
@@ -16,6 +17,8 @@ export interface ApiOptions {
   query: [string, string][];
   body?: unknown;
   paginate: boolean;
+  /** Largest response body read, in bytes (--max-body, in MiB). */
+  maxBodyBytes?: number;
 }
 
 export interface ApiRawOptions {
@@ -23,6 +26,7 @@ export interface ApiRawOptions {
   rawField?: string[];
   input?: string;
   paginate?: boolean;
+  maxBody?: string;
 }
 
 async function readStdin(f: Factory): Promise<string> {
@@ -98,7 +102,16 @@ export async function resolveApiOptions(
     body = fields.buildObject(parsed);
   }
   if (raw.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  return { method, path, query, body, paginate: Boolean(raw.paginate) };
+  let maxBodyBytes: number | undefined;
+  if (raw.maxBody !== undefined) {
+    const mib = /^\d+(\.\d+)?$/.test(raw.maxBody.trim()) ? Number(raw.maxBody) : Number.NaN;
+    if (!(mib > 0 && mib <= MAX_BODY_MIB_CEILING))
+      throw new UsageError(
+        `--max-body: must be a number of MiB above 0 and at most ${MAX_BODY_MIB_CEILING} (got "${raw.maxBody}")`,
+      );
+    maxBodyBytes = Math.floor(mib * 1024 * 1024);
+  }
+  return { method, path, query, body, paginate: Boolean(raw.paginate), maxBodyBytes };
 }
 
 /** Adds the fields' parameters; a field replaces a parameter of the same name written in the path. */
@@ -117,10 +130,11 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ z }, { paginateRecords }, { PAGINATION }] = await Promise.all([
+    const [{ z }, { paginateRecords }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
       import('zod'),
       import('../../api/paginate.js'),
       import('../../schemas/common.js'),
+      import('../list.js'),
     ]);
     // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
     const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
@@ -129,15 +143,19 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
+    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
     try {
       for await (const record of paginateRecords(client, z.unknown(), {
         path: withQuery(opts.path, rest),
         limit,
         signal: f.signal,
+        maxPages: maxPagesFrom(f.env),
       })) {
         const id =
           quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-        await write(f.io.out, quiet ? `${id === undefined ? '' : String(id)}\n` : `${JSON.stringify(record)}\n`);
+        const line = quiet ? (id === undefined ? '' : String(id)) : JSON.stringify(record);
+        await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
       }
     } catch (err) {
       const { MalformedResponseError } = await import('../../errors.js');
@@ -160,16 +178,19 @@ export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     body: opts.body,
     signal: f.signal,
     read: true,
+    maxBodyBytes: opts.maxBodyBytes,
   });
   const text = res.text ?? '';
   if (text === '') return;
   if (f.io.stdoutIsTTY) {
-    // On a terminal: pretty JSON. Piped: the body exactly as it came.
-    let pretty = text;
+    // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
+    // made safe (src/io/safe.ts). Piped: the body exactly as it came.
+    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    let pretty: string;
     try {
-      pretty = JSON.stringify(JSON.parse(text), null, 2);
+      pretty = jsonForTerminal(JSON.stringify(JSON.parse(text), null, 2));
     } catch {
-      // not JSON: print as is
+      pretty = terminalSafe(text, { keepNewlines: true });
     }
     await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
   } else {
@@ -197,6 +218,10 @@ export function makeApiCommand(f: Factory, run = apiRun): Command {
     .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
     .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
     .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')
+    .option(
+      '--max-body <MiB>',
+      `largest response body read, in MiB (default ${MAX_BODY_MIB}): a larger one stops with an error`,
+    )
     .action(async (method: string, path: string, raw: ApiRawOptions) => {
       await run(f, await resolveApiOptions(f, method, path, raw));
     });

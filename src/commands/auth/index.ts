@@ -47,11 +47,12 @@ export async function statusRun(f: Factory): Promise<void> {
   ).catch((err: unknown) => {
     // Whichever probe failed first is not the point: the service could not be reached.
     if (err instanceof NetworkError)
-      err.message = `could not reach the service at ${cfg.baseUrl}: ${err.reason ?? err.message}`;
+      err.message = `could not reach the service at ${f.redact(cfg.baseUrl)}: ${err.reason ?? err.message}`;
     throw err;
   });
   const record: Record<string, unknown> = {
-    baseUrl: cfg.baseUrl,
+    // A base URL may carry credentials (https://user:password@host): never printed.
+    baseUrl: f.redact(cfg.baseUrl),
     profile: cfg.profile ?? null,
     apiKey: maskKey(cfg.apiKey),
     source: cfg.source.apiKey,

@@ -7,6 +7,7 @@ import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/lo
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
@@ -230,7 +231,8 @@ async function printSummary(
   stream: Writable,
   title: string,
 ): Promise<void> {
-  const rows = summaryLines(body);
+  // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
+  const rows = summaryLines(body).map(([k, v]) => [k, terminalSafe(String(v))] as const);
   const width = Math.max(...rows.map(([k]) => k.length));
   await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
   const attempts = planRows(plan);
@@ -286,7 +288,8 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
       await printSummary(f, body, plan, f.io.out, title);
     } else {
       const ifAbsent = absent && decision ? { ifAbsent: absent.decisionJson(decision) } : {};
-      await write(f.io.out, `${JSON.stringify({ body: request, plan: planJson(plan), ...ifAbsent }, null, 2)}\n`);
+      const json = JSON.stringify({ body: request, plan: planJson(plan), ...ifAbsent }, null, 2);
+      await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     return;
   }
@@ -356,7 +359,7 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     )
     .option(
       '--rejects <file.csv>',
-      'with --skip-invalid: write the rows left out here, with their row number and reasons (as `contacts convert` does)',
+      'with --skip-invalid: write the rows left out to this file (not -), with their row number and reasons (as `contacts convert` does)',
     )
     .option('--force', 'replace an existing --rejects file');
   addCsvOptions(cmd);

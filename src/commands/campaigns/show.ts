@@ -4,6 +4,7 @@ import { path } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign } from '../../schemas/campaigns.js';
@@ -99,7 +100,7 @@ export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     const now = snapshot(c);
     if (live && now !== last) {
       const t = new Date(f.now()).toTimeString().slice(0, 8);
-      await write(f.io.out, `${t}  ${cell(c.status)}  ${countersText(c)}\n`);
+      await write(f.io.out, `${terminalSafe(`${t}  ${cell(c.status)}  ${countersText(c)}`)}\n`);
     }
     last = now;
   }

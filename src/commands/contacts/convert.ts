@@ -66,7 +66,7 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     staged.push(out);
     const rejects = opts.rejects ? await Staged.create(opts.rejects) : undefined;
     if (rejects) staged.push(rejects);
-    const writer = new ContactWriter(out, ndjson);
+    const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
     const sink = rejects ? rejectsSink(rejects) : undefined;
     const summary = await convertCsv(
       input,
@@ -118,7 +118,7 @@ export function makeConvertCommand(f: Factory, run = convertRun): Command {
     .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
     .option(
       '--rejects <file.csv>',
-      'with --skip-invalid: write the rejected rows here, with their row number and reasons',
+      'with --skip-invalid: write the rejected rows to this file (not - : stdout carries the contacts), with their row number and reasons',
     );
   addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
     await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));

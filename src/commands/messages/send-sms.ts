@@ -30,10 +30,11 @@ export function smsUnavailable(err: ApiError): ApiError {
 }
 
 export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
-  const [{ z }, { printRecord }, { write }] = await Promise.all([
+  const [{ z }, { printRecord }, { write }, { jsonForTerminal }] = await Promise.all([
     import('zod'),
     import('../../io/output.js'),
     import('../../io/streams.js'),
+    import('../../io/safe.js'),
   ]);
   const client = await f.client();
   let res;
@@ -49,7 +50,8 @@ export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     await printRecord(f.io, f.output(), data as Record<string, unknown>);
   } else {
-    await write(f.io.out, `${JSON.stringify(data ?? null, null, f.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    const json = JSON.stringify(data ?? null, null, f.io.stdoutIsTTY ? 2 : undefined);
+    await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
   }
   if (f.io.stderrIsTTY) f.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
 }

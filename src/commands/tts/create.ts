@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
+import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { envelope } from '../../schemas/common.js';
@@ -96,7 +97,8 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   const chars = characterCount(body.text);
 
   if (flags.dryRun) {
-    await write(f.io.out, `${JSON.stringify(body, null, 2)}\n`);
+    const json = JSON.stringify(body, null, 2);
+    await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
     return;
   }

@@ -2,7 +2,7 @@
 // Loaded only when a tts verb runs (index.ts defines the commands without importing zod).
 import { z } from 'zod';
 import type { Factory } from '../../factory.js';
-import { cell, truncate } from '../../io/format.js';
+import { cell, oneLine } from '../../io/format.js';
 import { printList, printRecord, type Column, type Field } from '../../io/output.js';
 import { decimal, tokenCost, TTS_POLL, type TtsGeneration } from '../../schemas/tts.js';
 import { type Duration, durationFlag } from '../../schemas/duration.js';
@@ -20,7 +20,7 @@ const error = (r: Rec) => {
 export const GENERATION_FIELDS: Field[] = [
   { key: 'id', label: 'ID' },
   { key: 'status', label: 'Status' },
-  { key: 'text', label: 'Text', human: (r) => truncate(r.text, 120) },
+  { key: 'text', label: 'Text', human: (r) => oneLine(r.text), width: 120 },
   { key: 'characterCount', label: 'Characters' },
   { key: 'voice', label: 'Voice' },
   { key: 'language', label: 'Language' },
@@ -43,7 +43,7 @@ export const GENERATION_COLUMNS: Column[] = [
   { key: 'characterCount', header: 'CHARS' },
   { key: 'tokenCost', header: 'TOKENS' },
   { key: 'createdAt', header: 'CREATED', time: true },
-  { key: 'text', header: 'TEXT', human: (r) => truncate(r.text, 40) },
+  { key: 'text', header: 'TEXT', human: (r) => oneLine(r.text), width: 40 },
 ];
 
 /** Columns of -o csv: every field of reference 2.1. */
