@@ -95,7 +95,7 @@ function generation(path: string) {
 }
 
 describe('downloads', () => {
-  it('--timeout bounds the whole of an endless download (a real process); nothing is kept', async () => {
+  it('--request-timeout bounds the whole of an endless download (a real process); nothing is kept', async () => {
     generation('/audio/endless.wav');
     server.on('GET', '/audio/endless.wav', (_q, res) => endless(res, Buffer.alloc(256 * 1024), 'audio/wav'));
     const dir = tempDir();
@@ -105,7 +105,7 @@ describe('downloads', () => {
       env: { VOICECTL_BASE_URL: server.url },
     });
     expectFailure(r, 1);
-    expect(r.stderr).toContain('the download of tts_1 timed out (--timeout bounds the whole transfer)');
+    expect(r.stderr).toContain('the download of tts_1 timed out (--request-timeout bounds the whole transfer)');
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(readdirSync(dir)).toEqual([]);
   });
