@@ -284,6 +284,10 @@ export class Sandbox {
         entry.status = -1;
         req.socket.destroy();
         return true;
+      case 'hang':
+        // Never answered: a client's timeout is then the only way the request ends, whatever the machine's load.
+        entry.status = -1;
+        return true;
       case 'cut':
       case 'stall': {
         entry.status = 200;
