@@ -34,6 +34,8 @@ export interface Route {
   pattern: string;
   /** Default true: a Bearer key with the scope of the endpoint table (schemas/endpoints.ts). */
   auth?: boolean;
+  /** 'ignored': the route reads no body, so a malformed one is no error (default 'json': 400 when not JSON). */
+  body?: 'json' | 'ignored';
   handle(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 

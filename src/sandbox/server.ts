@@ -177,12 +177,13 @@ export class Sandbox {
 
     try {
       const text = await readBody(req);
+      let malformed = false;
       if (text) {
         try {
           entry.body = JSON.parse(text);
         } catch {
           entry.body = text;
-          if (method !== 'GET') throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
+          malformed = method !== 'GET';
         }
       }
       if (await this.applyFault(method, rawPath, req, res, entry, requestId)) return;
@@ -218,6 +219,9 @@ export class Sandbox {
       }
       if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${method} ${rawPath} in the sandbox`);
       const route = found.c.route;
+      // The body is judged last, after the key, the scope and the route (order of checks in README.md).
+      if (malformed && route.body !== 'ignored')
+        throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
       this.advance();
       const host = req.headers.host ?? this.url.replace(/^http:\/\//, '');
       const result: RouteResult = await route.handle({
