@@ -1,5 +1,6 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts.
+import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
@@ -109,6 +110,11 @@ export function createFactory(init: FactoryInit): Factory {
       if (store.insecureMode !== undefined) {
         warn(
           `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
+        );
+      }
+      if (store.sharedDirMode !== undefined) {
+        warn(
+          `warning: ${dirname(store.path)} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
         );
       }
       return store;

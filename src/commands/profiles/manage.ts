@@ -52,7 +52,7 @@ export function makeUseCommand(f: Factory): Command {
     .description('Make a profile the default.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      (await knownProfile(f, name)).setCurrent(name);
+      await (await knownProfile(f, name)).setCurrent(name);
       f.warn(`Default profile: ${name}`);
     });
   return examples(cmd, ['voicectl profiles use work']);
@@ -64,7 +64,7 @@ export function makeRemoveCommand(f: Factory): Command {
     .description('Delete a stored profile and its key.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      (await knownProfile(f, name)).removeProfile(name);
+      await (await knownProfile(f, name)).removeProfile(name);
       f.warn(`Removed profile ${name}`);
     });
   return examples(cmd, ['voicectl profiles remove old']);
