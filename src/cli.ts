@@ -16,6 +16,8 @@ export interface RunOptions {
   env?: Env;
   signal?: AbortSignal;
   now?: () => number;
+  /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
+  tempFiles?: Set<string>;
 }
 
 const VALUE_FLAGS = new Set(
@@ -103,6 +105,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     signal: opts.signal ?? new AbortController().signal,
     now: opts.now,
     argv,
+    tempFiles: opts.tempFiles,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');
@@ -164,16 +167,7 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   let factory: Factory | undefined;
   let json = argv.includes('--json');
   let debug = argv.includes('--debug');
-  try {
-    const built = await buildProgram(argv, opts);
-    factory = built.factory;
-    await built.program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
-  } catch (raw) {
-    if (raw instanceof CommanderError) {
-      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
-      return ExitCode.usage; // commander already printed the message
-    }
+  const report = (raw: unknown): number => {
     const err = factory ? asInterrupt(raw, factory.signal) : raw;
     try {
       const g = factory?.globals();
@@ -183,9 +177,33 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       // the global options themselves were the problem
     }
     return reportError(io, err, { json, debug });
-  } finally {
-    await factory?.cleanup().catch(() => undefined);
+  };
+  let code: number;
+  try {
+    const built = await buildProgram(argv, opts);
+    factory = built.factory;
+    await built.program.parseAsync(argv, { from: 'user' });
+    code = ExitCode.ok;
+  } catch (raw) {
+    if (raw instanceof CommanderError) {
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) code = ExitCode.ok;
+      else code = ExitCode.usage; // commander already printed the message
+    } else code = report(raw);
   }
+  // A cleanup that fails (a temporary file that cannot be removed, a server that will not close) is the
+  // user's to know: reported like any error, and a run that had succeeded then exits 1.
+  try {
+    await factory?.cleanup();
+  } catch (raw) {
+    const failed = report(raw instanceof CliError ? raw : cleanupError(raw));
+    if (code === ExitCode.ok) code = failed;
+  }
+  return code;
+}
+
+function cleanupError(raw: unknown): CliError {
+  const e = raw instanceof Error ? raw : new Error(String(raw));
+  return new CliError(`could not clean up after the command: ${e.message}`, { cause: e });
 }
 
 export function reportError(io: IOStreams, err: unknown, opts: { json: boolean; debug: boolean }): number {

@@ -38,9 +38,15 @@ export interface Factory {
   warn(line: string): void;
   /** Throws InterruptedError if Ctrl-C was pressed. */
   checkInterrupted(): void;
-  /** Runs before the process exits (close sockets, save sandbox state). */
+  /** Runs before the process exits (close sockets, discard temporary files). */
   onCleanup(fn: () => Promise<void> | void): void;
   cleanup(): Promise<void>;
+  /**
+   * Marks a temporary file as this run's: removed by cleanup() and, should the process end any other way
+   * (SIGTERM, SIGHUP, a second Ctrl-C, a closed stdout), by bin/'s exit handler. Returns the function that
+   * forgets it (once it is renamed into place or removed).
+   */
+  trackTemp(path: string): () => void;
 }
 
 export interface FactoryInit {
@@ -52,10 +58,13 @@ export interface FactoryInit {
   now?: () => number;
   /** The words the user typed after `voicectl` (for commands that print how to resume). */
   argv?: string[];
+  /** Temporary files in use, shared with the process's exit handler (bin/voicectl.js). */
+  tempFiles?: Set<string>;
 }
 
 export function createFactory(init: FactoryInit): Factory {
   const cleanups: (() => Promise<void> | void)[] = [];
+  const temps = init.tempFiles ?? new Set<string>();
   const memo = <T>(fn: () => Promise<T>) => {
     let p: Promise<T> | undefined;
     return () => (p ??= fn());
@@ -101,7 +110,21 @@ export function createFactory(init: FactoryInit): Factory {
       cleanups.push(fn);
     },
     async cleanup() {
-      for (const fn of cleanups.splice(0).reverse()) await fn();
+      const failures: unknown[] = [];
+      for (const fn of cleanups.splice(0).reverse())
+        await Promise.resolve()
+          .then(fn)
+          .catch((e) => failures.push(e));
+      const { rm } = await import('node:fs/promises');
+      for (const path of [...temps]) {
+        temps.delete(path);
+        await rm(path, { force: true }).catch((e) => failures.push(e));
+      }
+      if (failures.length) throw failures[0];
+    },
+    trackTemp(path) {
+      temps.add(path);
+      return () => void temps.delete(path);
     },
     configDir: memo(async () => (await import('./config/paths.js')).configDir(init.env)),
     store: memo(async () => {
@@ -122,8 +145,8 @@ export function createFactory(init: FactoryInit): Factory {
     config: memo(async () => {
       const g = init.globals();
       if (g.sandbox) {
-        const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-        return startEmbeddedSandbox(f);
+        const { connectSandbox } = await import('./sandbox/connect.js');
+        return connectSandbox(f);
       }
       const { resolveConfig } = await import('./config/resolve.js');
       return resolveConfig({ flags: { baseUrl: g.baseUrl, profile: g.profile }, env: init.env, openStore: f.store });

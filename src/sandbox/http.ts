@@ -16,6 +16,7 @@ export interface RouteContext {
   requestId: string;
   /** The origin the client used to reach the sandbox (for URLs it hands out, such as audioUrl). */
   origin: string;
+  headers: import('node:http').IncomingHttpHeaders;
 }
 
 export interface RouteResult {

@@ -33,8 +33,13 @@ export interface SandboxOptions {
   settings?: Partial<SandboxSettings>;
   /** The sandbox clock; tests may drive it. */
   now?: () => number;
-  /** Extra routes (tests of the frame itself). */
+  /** Extra routes (tests of the frame itself; the background service's own). */
   routes?: Route[];
+  /**
+   * Called after a request that may have changed the state (any method but GET), before it is answered: the
+   * background service saves the state there, so an answer the client got is never lost. A throw answers 500.
+   */
+  afterChange?: (state: SandboxState) => void;
 }
 
 export function freshState(now: number, settings: SandboxSettings): SandboxState {
@@ -81,11 +86,15 @@ export class Sandbox {
   maxInFlight = 0;
   /** TCP connections accepted since start (shows whether clients reuse them). */
   connections = 0;
+  /** Called as each request arrives (the background service's idle clock). */
+  onRequest?: () => void;
   private server?: Server;
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
+  private readonly afterChange?: (state: SandboxState) => void;
 
   constructor(opts: SandboxOptions = {}) {
+    this.afterChange = opts.afterChange;
     this.settings = SandboxSettings.parse(opts.settings ?? {});
     this.clock = opts.now ?? Date.now;
     this.state = opts.state ?? freshState(this.clock(), this.settings);
@@ -118,6 +127,7 @@ export class Sandbox {
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       this.inFlight++;
+      this.onRequest?.();
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       res.once('close', () => this.inFlight--);
       void this.handle(req, res);
@@ -235,7 +245,19 @@ export class Sandbox {
         settings: this.settings,
         requestId,
         origin: `http://${host}`,
+        headers: req.headers,
       });
+      if (method !== 'GET' && this.afterChange) {
+        try {
+          this.afterChange(this.state);
+        } catch (err) {
+          throw new SandboxError(
+            500,
+            'internal_error',
+            `the sandbox could not save its state (the change is kept in memory only): ${(err as Error).message}`,
+          );
+        }
+      }
       if (result.raw) {
         entry.status = result.status;
         res.writeHead(result.status, {

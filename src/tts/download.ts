@@ -154,6 +154,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     });
   }
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
+  const untrack = f.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await pipeline(res.body, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
     checkLength();
@@ -173,6 +174,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     await unlink(tmp).catch(() => undefined);
     throw asDownloadError(f, g.id, err);
   } finally {
+    untrack();
     if (showProgress) f.io.err.write('\r\x1b[2K');
   }
   return { id: g.id, file: dest, bytes, contentType };
