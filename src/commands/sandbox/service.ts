@@ -2,9 +2,10 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
+import { examples } from '../help.js';
 
 export function makeStatusCommand(f: Factory): Command {
-  return new Command('status')
+  const cmd = new Command('status')
     .description('Show whether the background sandbox of --sandbox runs: its URL, pid, version and idle stop.')
     .action(async () => {
       const { probe, readInfo, describeIdle } = await import('../../sandbox/service.js');
@@ -45,16 +46,18 @@ export function makeStatusCommand(f: Factory): Command {
         'url',
       );
     });
+  return examples(cmd, ['voicectl sandbox status', "voicectl sandbox status --json | jq -r '.url'"]);
 }
 
 export function makeStopCommand(f: Factory): Command {
-  return new Command('stop')
+  const cmd = new Command('stop')
     .description('Stop the background sandbox of --sandbox (its state is kept; the next --sandbox starts it again).')
     .action(async () => {
       const { stopService } = await import('../../sandbox/service.js');
       const stopped = await stopService(await f.configDir());
       f.warn(stopped ? `sandbox stopped (pid ${stopped.pid}, ${stopped.url})` : 'no background sandbox was running');
     });
+  return examples(cmd, ['voicectl sandbox stop']);
 }
 
 export function makeServeCommand(f: Factory): Command {
@@ -67,5 +70,5 @@ export function makeServeCommand(f: Factory): Command {
       const dir = await f.configDir();
       await serve({ dir, env: f.env, signal: f.signal, log: (line) => appendFileSync(logFile(dir), `${line}\n`) });
     });
-  return cmd;
+  return examples(cmd, ['voicectl --sandbox tts list   # starts it when none runs']);
 }
