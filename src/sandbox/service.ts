@@ -17,6 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError, InterruptedError } from '../errors.js';
@@ -69,16 +70,35 @@ export function idleSeconds(env: Record<string, string | undefined>): number {
   return Number.isFinite(n) && n > 0 ? n : IDLE_DEFAULT_S;
 }
 
+/**
+ * One request to the sandbox's own routes with node:http (already loaded; the global fetch would load a second
+ * HTTP client on every --sandbox command): the parsed JSON body of a 2xx answer, else undefined.
+ */
+function call(url: string, method: 'GET' | 'POST', timeoutMs: number, headers: Record<string, string> = {}) {
+  return new Promise<unknown>((resolve) => {
+    const req = request(url, { method, headers, timeout: timeoutMs, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        try {
+          resolve(res.statusCode && res.statusCode < 300 ? JSON.parse(text) : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+      res.on('error', () => resolve(undefined));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
 /** The status of the sandbox `info` names, or undefined when nothing (or another instance) answers there. */
 export async function probe(info: ServiceInfo, timeoutMs = 2000): Promise<ServiceStatus | undefined> {
-  try {
-    const res = await fetch(`${info.url}${STATUS_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!res.ok) return undefined;
-    const body = (await res.json()) as { data?: ServiceStatus };
-    return body.data?.instance === info.instance ? body.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = (await call(`${info.url}${STATUS_PATH}`, 'GET', timeoutMs)) as { data?: ServiceStatus } | undefined;
+  return body?.data?.instance === info.instance ? body.data : undefined;
 }
 
 /** Asks the sandbox to stop and waits until it no longer answers; false when it was not running. */
@@ -89,11 +109,7 @@ export async function stopService(dir: string, timeoutMs = 10_000): Promise<Serv
     if (info) rmSync(infoFile(dir), { force: true }); // stale: nobody answers there
     return undefined;
   }
-  await fetch(`${info.url}${STOP_PATH}`, {
-    method: 'POST',
-    headers: { [TOKEN_HEADER]: info.instance },
-    signal: AbortSignal.timeout(2000),
-  }).catch(() => undefined);
+  await call(`${info.url}${STOP_PATH}`, 'POST', 2000, { [TOKEN_HEADER]: info.instance });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!(await probe(info, 500)) && !pidAlive(status.pid)) return status;
