@@ -8,6 +8,7 @@ import { CliError, InterruptedError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
+import { terminalSafe } from './io/safe.js';
 import type { IOStreams } from './io/streams.js';
 import { VERSION } from './version.js';
 
@@ -137,7 +138,7 @@ export function createFactory(init: FactoryInit): Factory {
       }
       if (store.sharedDirMode !== undefined) {
         warn(
-          `warning: ${dirname(store.path)} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
+          `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
         );
       }
       return store;

@@ -2,6 +2,7 @@
 // runs, with the demo key.
 import type { ResolvedConfig } from '../config/resolve.js';
 import { asInterrupt, type Factory } from '../factory.js';
+import { terminalSafe } from '../io/safe.js';
 import { connectService } from './service.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
 
@@ -15,7 +16,7 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   const envKey = f.env.VOICECTL_API_KEY;
   const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
   f.warn(
-    `sandbox: local simulation at ${baseUrl}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`,
+    `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`,
   );
   return {
     baseUrl,

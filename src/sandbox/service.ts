@@ -21,6 +21,7 @@ import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError, InterruptedError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
 
@@ -187,7 +188,9 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
     const status = info && (await probe(info));
     if (status && status.version === VERSION) return status.url;
     if (status) {
-      opts.note(`sandbox: restarting the background sandbox (it runs voicectl ${status.version}, this is ${VERSION})`);
+      opts.note(
+        `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
+      );
       await stopService(dir);
       continue;
     }
@@ -203,7 +206,9 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
           spawned.once('exit', (code, signal) => {
             exited = `it exited (${signal ?? `code ${code}`})`;
           });
-          opts.note(`sandbox: started a background sandbox for ${dir} (it stops after ${describeIdle(opts.env)} idle)`);
+          opts.note(
+            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(opts.env)} idle)`,
+          );
         } finally {
           // Held until the new sandbox answers, so that a second starter waits for it rather than starting another.
           if (!spawned) release();
@@ -219,7 +224,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   throw new CliError(
     `the background sandbox did not start${exited ? `: ${exited}` : ` within ${START_TIMEOUT_MS / 1000} s`}`,
     {
-      hints: [`See ${log}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
+      hints: [`See ${terminalSafe(log)}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
     },
   );
 }

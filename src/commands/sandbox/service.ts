@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { examples } from '../help.js';
 
 export function makeStatusCommand(f: Factory): Command {
@@ -55,7 +56,11 @@ export function makeStopCommand(f: Factory): Command {
     .action(async () => {
       const { stopService } = await import('../../sandbox/service.js');
       const stopped = await stopService(await f.configDir());
-      f.warn(stopped ? `sandbox stopped (pid ${stopped.pid}, ${stopped.url})` : 'no background sandbox was running');
+      f.warn(
+        stopped
+          ? `sandbox stopped (pid ${stopped.pid}, ${terminalSafe(String(stopped.url))})`
+          : 'no background sandbox was running',
+      );
     });
   return examples(cmd, ['voicectl sandbox stop']);
 }
