@@ -86,8 +86,8 @@ export class Sandbox {
   maxInFlight = 0;
   /** TCP connections accepted since start (shows whether clients reuse them). */
   connections = 0;
-  /** Called as each request arrives (the background service's idle clock). */
-  onRequest?: () => void;
+  /** Called with the path of each request as it arrives (the background service's idle clock). */
+  onRequest?: (path: string) => void;
   private server?: Server;
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
@@ -127,7 +127,7 @@ export class Sandbox {
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       this.inFlight++;
-      this.onRequest?.();
+      this.onRequest?.(req.url ?? '/');
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       res.once('close', () => this.inFlight--);
       void this.handle(req, res);

@@ -326,8 +326,9 @@ export async function serve(opts: {
   renameSync(tmp, published);
   opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
 
-  sandbox.onRequest = () => {
-    lastRequest = Date.now();
+  // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
+  sandbox.onRequest = (path) => {
+    if (!path.startsWith('/_sandbox/')) lastRequest = Date.now();
   };
   opts.signal.addEventListener('abort', () => stopRequested(), { once: true });
   const check = setInterval(

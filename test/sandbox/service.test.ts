@@ -187,13 +187,19 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
     expect(get.stderr).toContain('started a background sandbox');
   }, 60_000);
 
-  it('stops by itself after the idle time (VOICECTL_SANDBOX_IDLE)', async () => {
+  it('stops by itself after the idle time (VOICECTL_SANDBOX_IDLE), however often its status is asked', async () => {
     const dir = configDir();
     const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: '1' }));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('(it stops after 1 s idle)');
-    const { pid } = info(dir);
-    await until(() => !alive(pid), 15_000, 'the idle sandbox to stop');
+    const { pid, url, instance } = info(dir);
+    const { probe } = await import('../../src/sandbox/service.js');
+    // Asked every 20 ms, as a status loop would: only API requests keep it running.
+    await until(
+      async () => !(await probe({ pid, url, instance, version: '', startedAt: '' }, 500)) && !alive(pid),
+      15_000,
+      'the idle sandbox to stop',
+    );
     expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
   }, 30_000);
 
