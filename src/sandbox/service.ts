@@ -178,7 +178,11 @@ export interface ConnectOptions {
  */
 export async function connectService(opts: ConnectOptions): Promise<string> {
   const { dir } = opts;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
+  }
   const deadline = Date.now() + START_TIMEOUT_MS;
   let spawned: ReturnType<typeof spawn> | undefined;
   let exited: string | undefined;
@@ -202,7 +206,15 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
           // Checked again under the lock: another starter may have finished meanwhile.
           const again = readInfo(dir);
           if (again && (await probe(again))?.version === VERSION) continue;
-          spawned = startDaemon(opts);
+          try {
+            spawned = startDaemon(opts);
+          } catch (err) {
+            throw new CliError(`cannot start the background sandbox: ${terminalSafe((err as Error).message)}`, {
+              hints: [
+                'Check that the config dir is writable (VOICECTL_CONFIG_DIR), or run one in the foreground: voicectl sandbox --port 0',
+              ],
+            });
+          }
           spawned.once('exit', (code, signal) => {
             exited = `it exited (${signal ?? `code ${code}`})`;
           });
