@@ -89,6 +89,8 @@ export class Sandbox {
   /** Called with the path of each request as it arrives (the background service's idle clock). */
   onRequest?: (path: string) => void;
   private server?: Server;
+  /** Requests held by a fault's `gate`, released together. */
+  private readonly held = new Map<object, (() => void)[]>();
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
   private readonly afterChange?: (state: SandboxState) => void;
@@ -302,6 +304,19 @@ export class Sandbox {
     }
     if (!fault) return false;
     fault.used++;
+    if (fault.gate) {
+      const gate = fault.gate;
+      await new Promise<void>((resolve) => {
+        const held = (this.held.get(fault) ?? []).concat(resolve);
+        if (held.length < gate) {
+          this.held.set(fault, held);
+          setTimeout(resolve, 10_000).unref();
+          return;
+        }
+        this.held.delete(fault);
+        for (const r of held) r();
+      });
+    }
     if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
     const headers: Record<string, string> = { 'x-request-id': requestId };
     if (fault.retryAfter) headers['retry-after'] = fault.retryAfter;

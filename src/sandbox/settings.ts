@@ -34,6 +34,11 @@ export const Fault = z.object({
   kind: z.enum(['close', 'cut', 'stall', 'hang', 'not-json', 'html', 'missing-data', 'redirect']).optional(),
   /** Location header of a redirect. */
   location: z.string().optional(),
+  /**
+   * Holds each request it applies to until this many are held at once, then answers them together (or after
+   * 10 s): proves a client's concurrency without racing a timer against the machine's load.
+   */
+  gate: z.number().int().positive().optional(),
   /** How many requests it applies to; unlimited when absent. */
   times: z.number().int().positive().optional(),
   /** How many matching requests pass untouched before it applies (to break a walk at its 4th page). */

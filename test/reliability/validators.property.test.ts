@@ -380,7 +380,9 @@ describe('tts and list flags', () => {
 
     it.each([4, 16])('--concurrency %i: exactly that many pages in flight at once', async (n) => {
       list.clearFaults();
-      list.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 50 });
+      // Page 1 alone (it tells how many pages there are), then the other 16 held until n of them are in flight
+      // at once: a client that sends fewer at once is held 10 s a batch and fails; one that sends more, too.
+      list.addFault({ method: 'GET', path: '/v1/tts', skip: 1, gate: n, latencyMs: 20 });
       await until(() => list.inFlight === 0, 5000, 'the sandbox to be idle');
       list.maxInFlight = 0;
       try {
