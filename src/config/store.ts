@@ -69,7 +69,8 @@ export async function openStore(dir: string): Promise<ProfileStore> {
       cwd: dir,
       configName: 'profiles',
       configFileMode: 0o600,
-      defaults: { profiles: {} },
+      // No `defaults`: conf writes them when the file lacks them, as it opens it, outside any lock, which lost a
+      // profile written meanwhile by another process. StoreData supplies them when reading.
     });
   } catch (err) {
     throw new UsageError(`the profile file ${file} cannot be read: ${(err as Error).message}`, {
