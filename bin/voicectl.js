@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point: wires the process (streams, environment, Ctrl-C) to run() and sets the exit code.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import v8 from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -38,16 +38,62 @@ if (argv.length === 1 && argv[0] === '--version') {
   }
   const [{ run }, { systemStreams }] = await Promise.all([import('../dist/cli.js'), import('../dist/io/streams.js')]);
   const controller = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    controller.abort(new Error('interrupted'));
+  // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout
+  // that closed or failed, an uncaught error. The command is aborted (so it stops, discards its temporary
+  // files and reports), and if it has not ended within GRACE_MS the process exits anyway. Temporary files
+  // still registered are removed on every exit, however it came (tempFiles, see Factory.trackTemp).
+  const GRACE_MS = 3000;
+  const tempFiles = new Set();
+  let forced; // the exit code a signal asks for
+  let crashed = false;
+  process.on('exit', () => {
+    for (const path of tempFiles) {
+      try {
+        rmSync(path, { force: true });
+      } catch {
+        // nothing more can be done while exiting
+      }
+    }
   });
-  process.stdout.on('error', (err) => {
-    // `voicectl ... | head` closes the pipe early: that is not a failure.
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
-  process.exitCode = await run(argv, { io: systemStreams(), env: process.env, signal: controller.signal });
+  const end = (code, reason) => {
+    if (forced !== undefined) {
+      // A second Ctrl-C (or signal): stop waiting for the command.
+      process.exit(forced);
+    }
+    forced = code;
+    process.exitCode = code;
+    controller.abort(reason);
+    setTimeout(() => process.exit(forced), GRACE_MS).unref();
+  };
+  process.on('SIGINT', () => end(130, new Error('interrupted')));
+  // 128 + the signal's number, as a shell reports a process ended by it.
+  process.on('SIGTERM', () => end(143, new Error('interrupted')));
+  process.on('SIGHUP', () => end(129, new Error('interrupted')));
+  // Nothing more can be written there, so nothing more is worth doing: exit now (the exit handler removes the
+  // temporary files). A closed pipe (`voicectl ... | head -1`) is not a failure; any other error (ENOSPC on
+  // `> /dev/full`, EIO) is one line and exit 1.
+  const onOutputError = (err) => {
+    if (err.code === 'EPIPE') process.exit(forced ?? process.exitCode ?? 0);
+    process.stderr.write(`error: could not write the output: ${err.message}\n`);
+    process.exit(1);
+  };
+  process.stdout.on('error', onOutputError);
+  const fatal = (err) => {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err?.code === 'EPIPE') return onOutputError(err);
+    process.stderr.write(`error: unexpected failure: ${message}\n`);
+    if (argv.includes('--debug') && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+    else process.stderr.write('This is a bug in voicectl; run again with --debug for details and report it.\n');
+    crashed = true;
+    if (forced === undefined) end(1, err);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
+  const code = await run(argv, { io: systemStreams(), env: process.env, signal: controller.signal, tempFiles });
+  // A command that ended well although stopped (`voicectl sandbox` ends on Ctrl-C by design) exits 0; one that
+  // was cut short exits as the signal says (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
+  process.exitCode = crashed ? 1 : code === 0 ? 0 : (forced ?? code);
+  // Anything still holding the event loop (a socket that will not close) does not hold the caller: the output
+  // has had GRACE_MS to drain.
+  setTimeout(() => process.exit(process.exitCode), GRACE_MS).unref();
 }

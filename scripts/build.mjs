@@ -202,8 +202,16 @@ await esbuild.build({
   }
   writeFileSync(new URL('help.json', base), JSON.stringify(help));
 }
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// The old dist/ is moved aside before the new one takes its place, so that a CLI started meanwhile (two test
+// runs at once, a background sandbox) finds a dist/ for all but the instant between two renames.
+const old = new URL(`../dist.${process.pid}.old`, import.meta.url);
+try {
+  renameSync(new URL('../dist', import.meta.url), old);
+} catch {
+  // no dist/ yet
+}
 renameSync(new URL(`../${next}`, import.meta.url), new URL('../dist', import.meta.url));
+rmSync(old, { recursive: true, force: true });
 
 // The code cache of dist/vendor/, written in place (V8 keeps the file names it compiled): a child process with the CLI's V8 flags runs the commands that load them
 // (validation with zod, a GET with undici to a throwaway local server) and saves what V8 compiled.

@@ -18,6 +18,8 @@ export interface RunOptions {
   env?: Env;
   signal?: AbortSignal;
   now?: () => number;
+  /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
+  tempFiles?: Set<string>;
 }
 
 /** The command group named on the command line, skipping global options and their values. */
@@ -133,6 +135,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     signal: opts.signal ?? new AbortController().signal,
     now: opts.now,
     argv,
+    tempFiles: opts.tempFiles,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');
@@ -200,27 +203,7 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   let factory: Factory | undefined;
   let json = jsonAsked(argv);
   let debug = argv.includes('--debug');
-  try {
-    const built = await buildProgram(argv, opts);
-    factory = built.factory;
-    if (argv.includes('--help') || argv.includes('-h')) {
-      const unknown = unknownHelpTopic(built.program, argv);
-      if (unknown) throw unknown;
-    }
-    await built.program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
-  } catch (raw) {
-    if (raw instanceof CommanderError) {
-      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
-      // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
-      const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
-      if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
-      if (json)
-        io.err.write(
-          `${jsonForTerminal(JSON.stringify(errorObject(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))))}\n`,
-        );
-      return ExitCode.usage;
-    }
+  const report = (raw: unknown): number => {
     const err = factory ? asInterrupt(raw, factory.signal) : raw;
     try {
       const g = factory?.globals();
@@ -234,9 +217,46 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       debug,
       redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
     });
-  } finally {
-    await factory?.cleanup().catch(() => undefined);
+  };
+  let code: number;
+  try {
+    const built = await buildProgram(argv, opts);
+    factory = built.factory;
+    if (argv.includes('--help') || argv.includes('-h')) {
+      const unknown = unknownHelpTopic(built.program, argv);
+      if (unknown) throw unknown;
+    }
+    await built.program.parseAsync(argv, { from: 'user' });
+    code = ExitCode.ok;
+  } catch (raw) {
+    if (raw instanceof CommanderError) {
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) code = ExitCode.ok;
+      else {
+        // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
+        const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
+        if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
+        if (json)
+          io.err.write(
+            `${jsonForTerminal(JSON.stringify(errorObject(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))))}\n`,
+          );
+        code = ExitCode.usage;
+      }
+    } else code = report(raw);
   }
+  // A cleanup that fails (a temporary file that cannot be removed, a server that will not close) is the
+  // user's to know: reported like any error, and a run that had succeeded then exits 1.
+  try {
+    await factory?.cleanup();
+  } catch (raw) {
+    const failed = report(raw instanceof CliError ? raw : cleanupError(raw));
+    if (code === ExitCode.ok) code = failed;
+  }
+  return code;
+}
+
+function cleanupError(raw: unknown): CliError {
+  const e = raw instanceof Error ? raw : new Error(String(raw));
+  return new CliError(`could not clean up after the command: ${e.message}`, { cause: e });
 }
 
 export function reportError(

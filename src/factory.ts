@@ -1,5 +1,6 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts.
+import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
@@ -41,9 +42,15 @@ export interface Factory {
   redact(text: string): string;
   /** Throws InterruptedError if Ctrl-C was pressed. */
   checkInterrupted(): void;
-  /** Runs before the process exits (close sockets, save sandbox state). */
+  /** Runs before the process exits (close sockets, discard temporary files). */
   onCleanup(fn: () => Promise<void> | void): void;
   cleanup(): Promise<void>;
+  /**
+   * Marks a temporary file as this run's: removed by cleanup() and, should the process end any other way
+   * (SIGTERM, SIGHUP, a second Ctrl-C, a closed stdout), by bin/'s exit handler. Returns the function that
+   * forgets it (once it is renamed into place or removed).
+   */
+  trackTemp(path: string): () => void;
 }
 
 export interface FactoryInit {
@@ -55,10 +62,13 @@ export interface FactoryInit {
   now?: () => number;
   /** The words the user typed after `voicectl` (for commands that print how to resume). */
   argv?: string[];
+  /** Temporary files in use, shared with the process's exit handler (bin/voicectl.js). */
+  tempFiles?: Set<string>;
 }
 
 export function createFactory(init: FactoryInit): Factory {
   const cleanups: (() => Promise<void> | void)[] = [];
+  const temps = init.tempFiles ?? new Set<string>();
   const memo = <T>(fn: () => Promise<T>) => {
     let p: Promise<T> | undefined;
     return () => (p ??= fn());
@@ -122,7 +132,21 @@ export function createFactory(init: FactoryInit): Factory {
       cleanups.push(fn);
     },
     async cleanup() {
-      for (const fn of cleanups.splice(0).reverse()) await fn();
+      const failures: unknown[] = [];
+      for (const fn of cleanups.splice(0).reverse())
+        await Promise.resolve()
+          .then(fn)
+          .catch((e) => failures.push(e));
+      const { rm } = await import('node:fs/promises');
+      for (const path of [...temps]) {
+        temps.delete(path);
+        await rm(path, { force: true }).catch((e) => failures.push(e));
+      }
+      if (failures.length) throw failures[0];
+    },
+    trackTemp(path) {
+      temps.add(path);
+      return () => void temps.delete(path);
     },
     configDir: memo(async () => (await import('./config/paths.js')).configDir(init.env)),
     store: memo(async () => {
@@ -133,13 +157,18 @@ export function createFactory(init: FactoryInit): Factory {
           `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
         );
       }
+      if (store.sharedDirMode !== undefined) {
+        warn(
+          `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
+        );
+      }
       return store;
     }),
     config: memo(async () => {
       const g = init.globals();
       if (g.sandbox) {
-        const { startEmbeddedSandbox } = await import('./sandbox/embedded.js');
-        const cfg = await startEmbeddedSandbox(f);
+        const { connectSandbox } = await import('./sandbox/connect.js');
+        const cfg = await connectSandbox(f);
         addSecrets(cfg.apiKey);
         return cfg;
       }

@@ -1,5 +1,6 @@
 // From flags (and an optional --file body) to a validated create body, with errors that name the flag,
 // the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
+import { isoInstant } from './window.js';
 import { UsageError } from '../errors.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
@@ -301,7 +302,7 @@ export function warningsFor(
   const named = (field: string) => where([field], origin.fromFlags ?? new Set(), origin.file);
   const mapFile = origin.fromFlags?.has('variableMapping') ? undefined : origin.file;
   const warnings: string[] = [];
-  if (body.scheduledAt !== undefined && Date.parse(body.scheduledAt) < now) {
+  if (body.scheduledAt !== undefined && (isoInstant(body.scheduledAt, body.timezone) ?? now) < now) {
     warnings.push(
       `${named('scheduledAt')} ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`,
     );

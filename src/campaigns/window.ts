@@ -80,3 +80,89 @@ export function describeWindow(rule: WindowRule): string {
       : 'all day';
   return `${days}, ${hours} ${rule.timezone}`;
 }
+
+// ISO 8601 date-times (reference 4.4: scheduledAt "ISO 8601"), extended (2030-01-15T09:00:00+01:00) or basic
+// (20300115T090000Z) format, to the minute at least, seconds and a fraction optional; a UTC offset (Z, ±hh:mm,
+// ±hhmm, ±hh) or none: ISO 8601 reads a time without one as local time, here the campaign's `timezone`.
+const ISO_EXTENDED = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:[.,](\d{1,9}))?)?(Z|[+-]\d\d(?::\d\d)?)?$/;
+const ISO_BASIC = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(?:(\d\d)(?:[.,](\d{1,9}))?)?(Z|[+-]\d\d(?:\d\d)?)?$/;
+
+export interface IsoDateTime {
+  /** Wall-clock fields as written. */
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  /** Minutes east of UTC, or undefined for a local time. */
+  offsetMinutes?: number;
+}
+
+/** The fields of an ISO 8601 date-time, or undefined when it is not one (or not a real date and time). */
+export function parseIsoDateTime(text: string): IsoDateTime | undefined {
+  const m = ISO_EXTENDED.exec(text) ?? ISO_BASIC.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  const millisecond = m[7] === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  let offsetMinutes: number | undefined;
+  const zone = m[8];
+  if (zone === 'Z') offsetMinutes = 0;
+  else if (zone) {
+    const digits = zone.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+    if (oh > 23 || om > 59) return undefined;
+    offsetMinutes = (zone[0] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  return { year, month, day, hour, minute, second, millisecond, offsetMinutes };
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC of `timezone` at the instant `ms`. */
+function zoneOffset(ms: number, timezone: string): number {
+  let fmt = offsetFormatters.get(timezone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    offsetFormatters.set(timezone, fmt);
+  }
+  const p: Record<string, number> = {};
+  for (const part of fmt.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second);
+  return Math.round((wall - (ms - (ms % 1000))) / 60_000);
+}
+
+/**
+ * The instant of an ISO 8601 date-time; one without an offset is read in `timezone`. A local time skipped by a
+ * daylight-saving change (02:30 on the spring-forward night) is taken forward by the gap, and one that happens
+ * twice is the earlier, as Temporal's "compatible" disambiguation does.
+ */
+export function isoInstant(text: string, timezone: string): number | undefined {
+  const t = parseIsoDateTime(text);
+  if (!t) return undefined;
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, t.millisecond);
+  if (t.offsetMinutes !== undefined) return wall - t.offsetMinutes * 60_000;
+  const before = zoneOffset(wall - 86_400_000, timezone);
+  const after = zoneOffset(wall + 86_400_000, timezone);
+  // Try the offsets in force around that day; the earlier instant that shows this wall time wins.
+  const candidates = [wall - before * 60_000, wall - after * 60_000].filter(
+    (ms) => ms + zoneOffset(ms, timezone) * 60_000 === wall,
+  );
+  if (candidates.length) return Math.min(...candidates);
+  return wall - before * 60_000; // in a gap: the offset from before the change moves it forward
+}

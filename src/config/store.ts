@@ -1,9 +1,13 @@
-// The profile store: a typed wrapper around conf. The file holds API keys, so it is 0600 in a 0700
-// directory, re-applied on every write, and a file others can read gets a warning.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+// The profile store: a typed wrapper around conf. The file holds API keys, so it is 0600 (re-applied on every
+// write) in a directory that voicectl creates 0700. An existing directory is the user's: it is never chmodded
+// (a shared one such as /tmp would lose its sticky bit), only warned about when others can write to it.
+// Every change is a read-modify-write under a lock across processes, and conf writes through a temporary file
+// renamed into place, so concurrent `profiles add` never lose each other and a crash never leaves half a file.
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
+import { chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 
 export const ProfileName = z
   .string()
@@ -27,16 +31,34 @@ export type StoreData = z.infer<typeof StoreData>;
 export interface ProfileStore {
   readonly path: string;
   read(): StoreData;
-  setProfile(name: string, profile: Profile): void;
-  removeProfile(name: string): boolean;
-  setCurrent(name: string | undefined): void;
+  /** Applies `change` to the data as it is on disk now, under the lock; returns the data written. */
+  update(change: (data: StoreData) => StoreData): Promise<StoreData>;
+  removeProfile(name: string): Promise<boolean>;
+  setCurrent(name: string | undefined): Promise<void>;
   /** Set when the file was readable by group or others when opened. */
   readonly insecureMode?: number;
+  /** Set when the directory (an existing one) is writable by group or others. */
+  readonly sharedDirMode?: number;
 }
 
+/** Creates `dir` 0700 when absent; never changes the mode of one that exists. Returns its mode when others may write to it. */
+function ensureDir(dir: string): number | undefined {
+  try {
+    lstatSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return undefined;
+  }
+  const mode = statSync(dir).mode & 0o7777;
+  return mode & 0o022 ? mode : undefined;
+}
+
+// A writer holds the lock for milliseconds; one older than this was left by a process that died.
+const LOCK_STALE_MS = 10_000;
+
 export async function openStore(dir: string): Promise<ProfileStore> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  const sharedDirMode = ensureDir(dir);
   const { default: Conf } = await import('conf');
   const file = join(dir, 'profiles.json');
   let conf: InstanceType<typeof Conf<StoreData>>;
@@ -47,6 +69,8 @@ export async function openStore(dir: string): Promise<ProfileStore> {
       cwd: dir,
       configName: 'profiles',
       configFileMode: 0o600,
+      // No `defaults`: conf writes them when the file lacks them, as it opens it, outside any lock, which lost a
+      // profile written meanwhile by another process. StoreData supplies them when reading.
     });
   } catch (err) {
     throw new UsageError(`the profile file ${file} cannot be read: ${(err as Error).message}`, {
@@ -60,7 +84,10 @@ export async function openStore(dir: string): Promise<ProfileStore> {
   } catch {
     // not written yet
   }
-  const secure = () => chmodSync(conf.path, 0o600);
+  // conf renames a new file into place, so this is the file voicectl just wrote, never a symlink's target.
+  const secure = async () => {
+    if ((await lstat(conf.path)).isFile()) await chmod(conf.path, 0o600);
+  };
   const read = (): StoreData => {
     const parsed = StoreData.safeParse(conf.store);
     if (!parsed.success) {
@@ -73,27 +100,49 @@ export async function openStore(dir: string): Promise<ProfileStore> {
     }
     return parsed.data;
   };
+  const update = async (change: (data: StoreData) => StoreData): Promise<StoreData> => {
+    const { default: lockfile } = await import('proper-lockfile');
+    let release: () => Promise<void>;
+    try {
+      release = await lockfile.lock(conf.path, {
+        realpath: false,
+        stale: LOCK_STALE_MS,
+        retries: { retries: 100, minTimeout: 10, maxTimeout: 100, randomize: true },
+        // The lock is held for one read and one write; a holder this slow has nothing left to protect.
+        onCompromised: () => undefined,
+      });
+    } catch (err) {
+      throw new CliError(`could not lock ${conf.path} to change it: ${(err as Error).message}`, {
+        hints: [`Another voicectl is writing profiles; if none is running, remove ${conf.path}.lock`],
+      });
+    }
+    try {
+      const next = change(read());
+      conf.store = next;
+      await secure();
+      return next;
+    } finally {
+      await release().catch(() => undefined);
+    }
+  };
   return {
     path: conf.path,
     insecureMode,
+    sharedDirMode,
     read,
-    setProfile(name, profile) {
-      const data = read();
-      conf.store = { ...data, profiles: { ...data.profiles, [name]: profile } };
-      secure();
+    update,
+    async removeProfile(name) {
+      let removed = false;
+      await update((data) => {
+        if (!(name in data.profiles)) return data;
+        removed = true;
+        const { [name]: _removed, ...rest } = data.profiles;
+        return { current: data.current === name ? undefined : data.current, profiles: rest };
+      });
+      return removed;
     },
-    removeProfile(name) {
-      const data = read();
-      if (!(name in data.profiles)) return false;
-      const { [name]: _removed, ...rest } = data.profiles;
-      conf.store = { current: data.current === name ? undefined : data.current, profiles: rest };
-      secure();
-      return true;
-    },
-    setCurrent(name) {
-      const data = read();
-      conf.store = { ...data, current: name };
-      secure();
+    async setCurrent(name) {
+      await update((data) => ({ ...data, current: name }));
     },
   };
 }

@@ -21,17 +21,23 @@ export class StagedFile {
     private readonly handle: FileHandle,
     /** Final path; undefined for stdout. */
     readonly dest: string | undefined,
+    private readonly untrack: () => void,
   ) {}
 
-  /** A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout. */
-  static async create(dest: string | undefined): Promise<StagedFile> {
+  /**
+   * A temp file next to `dest` (same file system, so the rename is atomic), or in the OS temp dir for stdout;
+   * 0600, as it holds the contacts' personal fields. `track` (Factory.trackTemp) has it removed however the
+   * process ends (SIGTERM and SIGHUP too), not only through discard().
+   */
+  static async create(dest: string | undefined, track?: (path: string) => () => void): Promise<StagedFile> {
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
     // A FIFO or a device is written in place at commit: its temp file goes to the temp dir, not next to it (/dev).
     const tmp =
       dest && destinationKind(dest) !== 'special'
         ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
         : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
-    return new StagedFile(tmp, await open(tmp, 'wx'), dest);
+    const untrack = track?.(tmp) ?? (() => undefined);
+    return new StagedFile(tmp, await open(tmp, 'wx', 0o600), dest, untrack);
   }
 
   /** Queues text; returns a promise only when it flushed (await it to respect the disk's pace). */
@@ -62,6 +68,7 @@ export class StagedFile {
     await this.close();
     if (this.dest && destinationKind(this.dest) !== 'special') {
       await rename(this.tmp, this.dest);
+      this.untrack();
       return;
     }
     // stdout, or a FIFO or a device written in place (src/io/destination.ts).
@@ -73,12 +80,14 @@ export class StagedFile {
     }
     if (target !== stdout) await new Promise((r) => target.end(r));
     await unlink(this.tmp);
+    this.untrack();
   }
 
   /** Removes the temp file; safe to call twice and after commit. */
   async discard(): Promise<void> {
     await this.close().catch(() => undefined);
     await unlink(this.tmp).catch(() => undefined);
+    this.untrack();
   }
 }
 

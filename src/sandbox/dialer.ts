@@ -7,7 +7,7 @@
 // delays and call durations are measured on that clock; call records carry the wall-clock times.
 // Each contact follows the shared attempt plan (src/campaigns/plan.ts).
 import { planAttempt } from '../campaigns/plan.js';
-import { inWindow, nextWindowStart } from '../campaigns/window.js';
+import { inWindow, isoInstant, nextWindowStart } from '../campaigns/window.js';
 import type { CALL_OUTCOMES, SandboxCall } from '../schemas/calls.js';
 import type { CampaignCreate } from '../schemas/campaigns.js';
 import type { SandboxSettings } from './settings.js';
@@ -153,8 +153,8 @@ export function advanceCampaign(
   now: number,
   settings: SandboxSettings,
 ): void {
-  if (c.status === 'SCHEDULED' && c.scheduledAt && Date.parse(c.scheduledAt) <= now)
-    startDialer(c, Math.max(Date.parse(c.scheduledAt), Date.parse(c.createdAt)));
+  const at = c.scheduledAt ? isoInstant(c.scheduledAt, c.timezone) : undefined;
+  if (c.status === 'SCHEDULED' && at !== undefined && at <= now) startDialer(c, Math.max(at, Date.parse(c.createdAt)));
   if (c.status !== 'RUNNING' || !c.dialer) return;
   const d = c.dialer;
   const scale = settings.timeScale;

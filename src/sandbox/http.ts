@@ -16,6 +16,7 @@ export interface RouteContext {
   requestId: string;
   /** The origin the client used to reach the sandbox (for URLs it hands out, such as audioUrl). */
   origin: string;
+  headers: import('node:http').IncomingHttpHeaders;
 }
 
 export interface RouteResult {
@@ -34,6 +35,8 @@ export interface Route {
   pattern: string;
   /** Default true: a Bearer key with the scope of the endpoint table (schemas/endpoints.ts). */
   auth?: boolean;
+  /** 'ignored': the route reads no body, so a malformed one is no error (default 'json': 400 when not JSON). */
+  body?: 'json' | 'ignored';
   handle(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 

@@ -33,8 +33,13 @@ export interface SandboxOptions {
   settings?: Partial<SandboxSettings>;
   /** The sandbox clock; tests may drive it. */
   now?: () => number;
-  /** Extra routes (tests of the frame itself). */
+  /** Extra routes (tests of the frame itself; the background service's own). */
   routes?: Route[];
+  /**
+   * Called after a request that may have changed the state (any method but GET), before it is answered: the
+   * background service saves the state there, so an answer the client got is never lost. A throw answers 500.
+   */
+  afterChange?: (state: SandboxState) => void;
 }
 
 export function freshState(now: number, settings: SandboxSettings): SandboxState {
@@ -81,11 +86,17 @@ export class Sandbox {
   maxInFlight = 0;
   /** TCP connections accepted since start (shows whether clients reuse them). */
   connections = 0;
+  /** Called with the path of each request as it arrives (the background service's idle clock). */
+  onRequest?: (path: string) => void;
   private server?: Server;
+  /** Requests held by a fault's `gate`, released together. */
+  private readonly held = new Map<object, (() => void)[]>();
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
+  private readonly afterChange?: (state: SandboxState) => void;
 
   constructor(opts: SandboxOptions = {}) {
+    this.afterChange = opts.afterChange;
     this.settings = SandboxSettings.parse(opts.settings ?? {});
     this.clock = opts.now ?? Date.now;
     this.state = opts.state ?? freshState(this.clock(), this.settings);
@@ -118,6 +129,7 @@ export class Sandbox {
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       this.inFlight++;
+      this.onRequest?.(req.url ?? '/');
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       res.once('close', () => this.inFlight--);
       void this.handle(req, res);
@@ -177,12 +189,13 @@ export class Sandbox {
 
     try {
       const text = await readBody(req);
+      let malformed = false;
       if (text) {
         try {
           entry.body = JSON.parse(text);
         } catch {
           entry.body = text;
-          if (method !== 'GET') throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
+          malformed = method !== 'GET';
         }
       }
       if (await this.applyFault(method, rawPath, req, res, entry, requestId)) return;
@@ -218,6 +231,9 @@ export class Sandbox {
       }
       if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${method} ${rawPath} in the sandbox`);
       const route = found.c.route;
+      // The body is judged last, after the key, the scope and the route (order of checks in README.md).
+      if (malformed && route.body !== 'ignored')
+        throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
       this.advance();
       const host = req.headers.host ?? this.url.replace(/^http:\/\//, '');
       const result: RouteResult = await route.handle({
@@ -231,7 +247,19 @@ export class Sandbox {
         settings: this.settings,
         requestId,
         origin: `http://${host}`,
+        headers: req.headers,
       });
+      if (method !== 'GET' && this.afterChange) {
+        try {
+          this.afterChange(this.state);
+        } catch (err) {
+          throw new SandboxError(
+            500,
+            'internal_error',
+            `the sandbox could not save its state (the change is kept in memory only): ${(err as Error).message}`,
+          );
+        }
+      }
       if (result.raw) {
         entry.status = result.status;
         res.writeHead(result.status, {
@@ -276,6 +304,19 @@ export class Sandbox {
     }
     if (!fault) return false;
     fault.used++;
+    if (fault.gate) {
+      const gate = fault.gate;
+      await new Promise<void>((resolve) => {
+        const held = (this.held.get(fault) ?? []).concat(resolve);
+        if (held.length < gate) {
+          this.held.set(fault, held);
+          setTimeout(resolve, 10_000).unref();
+          return;
+        }
+        this.held.delete(fault);
+        for (const r of held) r();
+      });
+    }
     if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
     const headers: Record<string, string> = { 'x-request-id': requestId };
     if (fault.retryAfter) headers['retry-after'] = fault.retryAfter;
@@ -283,6 +324,10 @@ export class Sandbox {
       case 'close':
         entry.status = -1;
         req.socket.destroy();
+        return true;
+      case 'hang':
+        // Never answered: a client's timeout is then the only way the request ends, whatever the machine's load.
+        entry.status = -1;
         return true;
       case 'cut':
       case 'stall': {

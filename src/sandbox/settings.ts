@@ -30,10 +30,15 @@ export const Fault = z.object({
   status: z.number().int().optional(),
   retryAfter: z.string().optional(),
   latencyMs: z.number().min(0).optional(),
-  /** close: socket closed before a response; cut: body cut halfway; stall: half a body, then nothing (until the client gives up); not-json; html; missing-data: 200 without data; redirect: `status` (302 by default) to `location`. */
-  kind: z.enum(['close', 'cut', 'stall', 'not-json', 'html', 'missing-data', 'redirect']).optional(),
+  /** close: socket closed before a response; cut: body cut halfway; stall: half a body, then nothing (until the client gives up); hang: no answer at all (until the client gives up); not-json; html; missing-data: 200 without data; redirect: `status` (302 by default) to `location`. */
+  kind: z.enum(['close', 'cut', 'stall', 'hang', 'not-json', 'html', 'missing-data', 'redirect']).optional(),
   /** Location header of a redirect. */
   location: z.string().optional(),
+  /**
+   * Holds each request it applies to until this many are held at once, then answers them together (or after
+   * 10 s): proves a client's concurrency without racing a timer against the machine's load.
+   */
+  gate: z.number().int().positive().optional(),
   /** How many requests it applies to; unlimited when absent. */
   times: z.number().int().positive().optional(),
   /** How many matching requests pass untouched before it applies (to break a walk at its 4th page). */

@@ -2,6 +2,7 @@
 // CLI (before anything is sent) and in the sandbox (POST /v1/campaigns). Campaign records are read
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
 import { z } from 'zod';
+import { parseIsoDateTime } from '../campaigns/window.js';
 import { AnyRecord, E164 } from './common.js';
 import { similar } from '../suggest.js';
 import { Contact } from './contacts.js';
@@ -113,11 +114,11 @@ export const CampaignCreate = z
     timezone: TimeZone.default(CAMPAIGN_DEFAULTS.timezone),
     maxConcurrency: int().min(1, 'must be 1 or more').optional(),
     keepFreeForInbound: int().min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.keepFreeForInbound),
-    scheduledAt: z.iso
-      .datetime({
-        offset: true,
+    scheduledAt: z
+      .string()
+      .refine((v) => parseIsoDateTime(v) !== undefined, {
         error:
-          'must be an ISO 8601 date-time with a time zone, such as 2026-01-15T09:00:00Z or 2026-01-15T09:00:00+01:00',
+          "must be an ISO 8601 date-time, such as 2026-01-15T09:00Z, 2026-01-15T09:00:00+01:00, or 2026-01-15T09:00 (a local time in the campaign's timezone)",
       })
       .optional(),
     startImmediately: z.boolean({ error: 'must be true or false' }).optional(),

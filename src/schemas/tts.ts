@@ -66,10 +66,13 @@ export const TtsText = z
 
 export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
-/** Body of POST /v1/tts (4.1). `voice` is any non-empty string here: the API reports an unknown voice asynchronously (voice_not_found). */
+/**
+ * Body of POST /v1/tts (4.1). `voice` is any string here, "" included: the API reports a voice that is neither an
+ * alias nor a voice ID of the library asynchronously, as the generation's voice_not_found (2.1).
+ */
 export const TtsRequest = z.object({
   text: TtsText,
-  voice: z.string({ error: 'must be a voice alias or voice ID' }).min(1, 'must not be empty').optional(),
+  voice: z.string({ error: 'must be a voice alias or voice ID' }).optional(),
   language: z
     .string({ error: 'must be a language code such as en, it or es' })
     .regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es')

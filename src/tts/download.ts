@@ -152,7 +152,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
         hints: ['Add --force to replace it, or give --out <file>.'],
       });
     }
-    await toRegularFile(dest, opts.force, transfer);
+    await toRegularFile(f, dest, opts.force, transfer);
     return { id: g.id, file: dest, bytes: transfer.bytes(), contentType };
   } finally {
     transfers.delete(res.signals);
@@ -221,8 +221,9 @@ function tooLarge(id: string, bytes: number): CliError {
 }
 
 /** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */
-async function toRegularFile(dest: string, force: boolean, transfer: Transfer): Promise<void> {
+async function toRegularFile(f: Factory, dest: string, force: boolean, transfer: Transfer): Promise<void> {
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
+  const untrack = f.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true);
     if (force) await rename(tmp, dest);
@@ -240,6 +241,8 @@ async function toRegularFile(dest: string, force: boolean, transfer: Transfer): 
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
     throw transfer.fail(err);
+  } finally {
+    untrack();
   }
 }
 

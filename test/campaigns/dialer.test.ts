@@ -231,6 +231,27 @@ describe('start, list, show', () => {
     );
   });
 
+  it("scheduledAt without an offset is a local time in the campaign's timezone; Z with minutes only is ISO 8601 too", async () => {
+    const sb = await open({ dialerOutcome: 'answered' });
+    const create = async (at: string) => {
+      const r = await cli([...flags('rolling'), '--scheduled-at', at, '--yes'], { sandbox: sb });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).id as string;
+    };
+    // 10:00 in Rome on 3 March 2026 is 09:00Z (CET, +01:00).
+    const local = await create('2026-03-03T10:00');
+    const utc = await create('2026-03-03T09:30Z');
+    const status = async (id: string) => JSON.parse((await cli(['campaigns', 'show', id], { sandbox: sb })).stdout);
+    clock = Date.parse('2026-03-03T08:59:00Z');
+    expect((await status(local)).status).toBe('SCHEDULED');
+    clock = Date.parse('2026-03-03T12:00:00Z');
+    expect(await status(local)).toMatchObject({
+      scheduledAt: '2026-03-03T10:00',
+      startedAt: '2026-03-03T09:00:00.000Z',
+    });
+    expect(await status(utc)).toMatchObject({ startedAt: '2026-03-03T09:30:00.000Z' });
+  });
+
   it('list: newest first, paginated; show on a terminal: the campaign and its contacts table', async () => {
     const sb = await open();
     const ids: string[] = [];

@@ -162,8 +162,26 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     expect(JSON.parse((await good('--scheduled-at', '2099-01-15T09:00Z')).stdout).body.scheduledAt).toBe(
       '2099-01-15T09:00:00Z',
     );
+    // A local time (no offset) is ISO 8601 too: it is read in the campaign's timezone (sent as typed).
+    expect(JSON.parse((await good('--scheduled-at', '2099-01-15T09:00')).stdout).body.scheduledAt).toBe(
+      '2099-01-15T09:00',
+    );
+    expect((await good('--scheduled-at', '2020-01-15T09:00')).stderr).toMatch(/2020-01-15T09:00 is in the past/);
+    // Boundaries: the last real day, hour, minute and offset, and the first that is not.
+    await good('--scheduled-at', '2096-02-29T09:00Z');
+    await bad(
+      ['--scheduled-at', '2099-02-29T09:00Z'],
+      /--scheduled-at: must be an ISO 8601 .*\(got "2099-02-29T09:00(:00)?Z"\)/,
+    );
+    await good('--scheduled-at', '2099-01-15T23:59:59Z');
+    await bad(['--scheduled-at', '2099-01-15T24:00:00Z'], /--scheduled-at: must be an ISO 8601/);
+    await bad(['--scheduled-at', '2099-01-15T23:60Z'], /--scheduled-at: must be an ISO 8601/);
+    await good('--scheduled-at', '2099-01-15T09:00:00+23:59');
+    await bad(['--scheduled-at', '2099-01-15T09:00:00+24:00'], /--scheduled-at: must be an ISO 8601/);
+    await good('--scheduled-at', '20990115T0900+0100');
+    await bad(['--scheduled-at', '2099-01-15T09'], /--scheduled-at: must be an ISO 8601/);
     await bad(['--scheduled-at', '2099-01-15T9:00Z'], /--scheduled-at: must be an ISO 8601/);
-    await bad(['--scheduled-at', 'tomorrow'], /--scheduled-at: must be an ISO 8601 date-time .*\(got "tomorrow"\)/);
+    await bad(['--scheduled-at', 'tomorrow'], /--scheduled-at: must be an ISO 8601 date-time.*\(got "tomorrow"\)/);
     await bad(['--scheduled-at', '2099-01-15 09:00'], /--scheduled-at: must be an ISO 8601/);
     await bad(['--scheduled-at', '2099-01-15T09:00:00Z', '--start'], /--start: cannot be combined with scheduledAt/);
     await good('--start');

@@ -52,6 +52,8 @@ export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
     HOME: process.env.HOME,
     VOICECTL_CONFIG_DIR: opts.configDir ?? tempDir('voicectl-cfg-'),
     VOICECTL_RETRY_BASE_MS: '5',
+    // A background sandbox a test forgot to stop (`stopSandboxService`) ends by itself soon after.
+    VOICECTL_SANDBOX_IDLE: '60',
   };
   if (opts.sandbox) env.VOICECTL_BASE_URL = opts.sandbox.url;
   if (opts.key !== null) env.VOICECTL_API_KEY = opts.key ?? KEYS.acme;
@@ -104,6 +106,12 @@ export function spawnCli(
     else if (!opts.keepStdinOpen) child.stdin.end();
     opts.onSpawn?.(child);
   }).then((r) => assertNoSecrets(argv, r, env));
+}
+
+/** Stops the background sandbox of `configDir` (started by a --sandbox run), as `voicectl sandbox stop` does. */
+export async function stopSandboxService(configDir: string): Promise<void> {
+  const { stopService } = await import('../../src/sandbox/service.js');
+  await stopService(configDir);
 }
 
 export function parseJson<T = unknown>(text: string): T {

@@ -132,7 +132,7 @@ describe('profiles', () => {
       stdin: key,
     });
 
-  it('the file is 0600 in a 0700 folder, re-applied by every command that writes it', async () => {
+  it('the file is 0600 in a 0700 folder; the file mode is re-applied by every command that writes it, the folder is never chmodded again', async () => {
     const cfg = join(tempDir(), 'voicectl');
     const file = join(cfg, 'profiles.json');
     const first = await add(cfg, 'work');
@@ -153,7 +153,7 @@ describe('profiles', () => {
       const r = await write();
       expect(r.code, `${name}: ${r.stderr}`).toBe(0);
       expect(mode(file), name).toBe(0o600);
-      expect(mode(cfg), name).toBe(0o700);
+      expect(mode(cfg), name).toBe(0o755); // the user's choice for a folder that exists
       expectNoKey(r, [...ALL_KEYS, 'vk_live_0a1b2c3d4e5f6789', 'vk_live_fedcba9876543210']);
     }
   });

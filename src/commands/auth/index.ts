@@ -8,8 +8,9 @@ import { AnyRecord, type Scope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 
 /**
- * One probe per scope. Write scopes are probed with an empty body, which the service must reject
- * as invalid (400) when the scope is there, and with 403 when it is not: nothing is created or charged.
+ * One probe per scope. Write scopes are probed with an empty body, which the service rejects as invalid (400),
+ * or answers 503 (SMS sending, reference 4.9), when the scope is there, and with 403 when it is not: nothing is
+ * created or charged.
  */
 const PROBES: { scope: Scope; method: 'GET' | 'POST'; path: string }[] = [
   { scope: 'tts:read', method: 'GET', path: '/v1/tts?limit=1' },

@@ -23,7 +23,7 @@ export async function checkRejectsFile(file: string | undefined, force: boolean)
 export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: SkipInvalidOptions): Promise<Contact[]> {
   const label = source === '-' ? 'stdin' : source;
   const { StagedFile, rejectsSink } = await import('../../contacts/output.js');
-  const rejects = opts.rejects ? await StagedFile.create(opts.rejects) : undefined;
+  const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.trackTemp) : undefined;
   f.onCleanup(async () => rejects?.discard());
   let invalid = 0;
   try {

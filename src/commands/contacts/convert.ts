@@ -62,9 +62,9 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
   const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
   f.onCleanup(discardAll);
   try {
-    const out = await Staged.create(opts.out);
+    const out = await Staged.create(opts.out, f.trackTemp);
     staged.push(out);
-    const rejects = opts.rejects ? await Staged.create(opts.rejects) : undefined;
+    const rejects = opts.rejects ? await Staged.create(opts.rejects, f.trackTemp) : undefined;
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
     const sink = rejects ? rejectsSink(rejects) : undefined;

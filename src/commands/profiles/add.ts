@@ -60,10 +60,18 @@ export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
       ],
     });
   }
-  const existed = existing !== undefined;
-  store.setProfile(opts.name, { baseUrl: opts.baseUrl, apiKey: key });
-  const makeCurrent = opts.use || !before.current;
-  if (makeCurrent) store.setCurrent(opts.name);
+  let existed = false;
+  let makeCurrent = false;
+  // One change under the store's lock: with several `profiles add` at once, each sees the others' profiles,
+  // and only the first one added becomes the default.
+  await store.update((data) => {
+    existed = opts.name in data.profiles;
+    makeCurrent = opts.use || !data.current;
+    return {
+      current: makeCurrent ? opts.name : data.current,
+      profiles: { ...data.profiles, [opts.name]: { baseUrl: opts.baseUrl, apiKey: key } },
+    };
+  });
   f.warn(
     `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
   );

@@ -46,7 +46,7 @@ export function makeUseCommand(f: Factory): Command {
     .description('Make a profile the default.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      (await knownProfile(f, name)).store.setCurrent(name);
+      await (await knownProfile(f, name)).store.setCurrent(name);
       f.warn(`Default profile: ${terminalSafe(name)}`);
     });
   return examples(cmd, ['voicectl profiles use work']);
@@ -58,12 +58,18 @@ export function makeRemoveCommand(f: Factory): Command {
     .description('Delete a stored profile and its key.')
     .argument('<name>', 'profile name')
     .action(async (name: string) => {
-      const { store, data } = await knownProfile(f, name);
-      store.removeProfile(name);
-      if (data.current !== name) return f.warn(`Removed profile ${terminalSafe(name)}.`);
-      // Commands without --profile use the default: name the next one rather than leave them with none.
-      const next = Object.keys(data.profiles).find((n) => n !== name);
-      if (next) store.setCurrent(next);
+      const { store } = await knownProfile(f, name);
+      // One change under the store's lock: the profile goes, and if it was the default the next one takes its place
+      // (commands without --profile use the default: name the next one rather than leave them with none).
+      let wasDefault = false;
+      let next: string | undefined;
+      await store.update((data) => {
+        const { [name]: _removed, ...rest } = data.profiles;
+        wasDefault = data.current === name;
+        next = wasDefault ? Object.keys(rest)[0] : data.current;
+        return { current: next, profiles: rest };
+      });
+      if (!wasDefault) return f.warn(`Removed profile ${terminalSafe(name)}.`);
       f.warn(
         next
           ? `Removed profile ${terminalSafe(name)}. The default profile is now ${terminalSafe(next)} (change it with: voicectl profiles use <name>).`

@@ -87,6 +87,7 @@ export const campaigns: ResourceModule<CampaignSlice> = {
     {
       method: 'POST',
       pattern: '/v1/campaigns/:id/start',
+      body: 'ignored', // 4.5: "Request body: none shown as required"
       handle(ctx) {
         const c = find(ctx);
         if (!(STARTABLE_STATUSES as readonly string[]).includes(c.status)) {

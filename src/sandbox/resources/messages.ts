@@ -2,7 +2,7 @@
 // History is seeded per organization from settings.seed, so two sandboxes with the same seed and clock
 // hold the same records; choices where the reference is silent are listed in src/sandbox/README.md.
 import { CALL_OUTCOMES, type SandboxCall } from '../../schemas/calls.js';
-import { MESSAGE_CHANNELS, MessageChannel, SmsRequest, type SandboxMessage } from '../../schemas/messages.js';
+import { MESSAGE_CHANNELS, MessageChannel, type SandboxMessage } from '../../schemas/messages.js';
 import { SandboxError, paginate, validationError, type ResourceModule } from '../http.js';
 import type { SandboxSettings } from '../settings.js';
 import type { CoreState, Org } from '../state.js';
@@ -181,11 +181,10 @@ export const messages: ResourceModule<MessagesSlice> = {
     {
       method: 'POST',
       pattern: '/v1/messages/sms',
-      handle: ({ body }) => {
-        // Validate first (so `auth status` can probe the scope with an empty body), then answer what the
-        // reference says the service answers today: 503.
-        const parsed = SmsRequest.safeParse(body ?? {});
-        if (!parsed.success) throw validationError(parsed.error.issues);
+      // Reference 4.9: "currently answers with HTTP status 503 (not implemented). Request body: not shown." So
+      // 503 whatever the body is, once the key and its scope passed.
+      body: 'ignored',
+      handle: () => {
         throw new SandboxError(503, 'not_implemented', 'SMS sending is announced but not yet available');
       },
     },

@@ -1,0 +1,93 @@
+// `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory.
+import { z } from 'zod';
+import { CliError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { terminalSafe } from '../../io/safe.js';
+import { decimal } from '../../schemas/common.js';
+
+/**
+ * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
+ * is also the only plain-http address voicectl sends a key to, so `http://0.0.0.0:4010` would be refused.
+ */
+export function clientUrl(listening: string): string {
+  const url = new URL(listening);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  else if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.origin;
+}
+
+export const ForegroundOptions = z.object({
+  port: decimal(
+    z
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65535, 'must be 0 to 65535'),
+  ).default(4010),
+  host: z.string().default('127.0.0.1'),
+  fast: z.boolean().default(false),
+});
+export type ForegroundOptions = z.infer<typeof ForegroundOptions>;
+
+/** Why the server could not listen, in one line that says what to do. */
+function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliError {
+  const where = `${terminalSafe(opts.host)}:${opts.port}`;
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return new CliError(`cannot listen on ${where}: the port is in use (another voicectl sandbox?)`, {
+        hints: [`Pick another with --port <n>, or --port 0 for a free one.`],
+      });
+    case 'EACCES':
+      return new CliError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, {
+        hints: ['Pick a port of 1024 or more with --port <n>, or --port 0 for a free one.'],
+      });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+    case 'EADDRNOTAVAIL':
+      return new CliError(`cannot listen on ${where}: ${terminalSafe(opts.host)} is not an address of this machine`, {
+        hints: ['Use --host 127.0.0.1 (the default), or an address this machine has (0.0.0.0 for all).'],
+      });
+    default:
+      return new CliError(`cannot listen on ${where}: ${terminalSafe(err.message)}`);
+  }
+}
+
+export async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void> {
+  const { Sandbox } = await import('../../sandbox/server.js');
+  const { DEMO } = await import('../../sandbox/state.js');
+  const sandbox = new Sandbox({ settings: opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {} });
+  let url: string;
+  try {
+    url = await sandbox.listen(opts.port, opts.host);
+  } catch (err) {
+    throw listenError(err as NodeJS.ErrnoException, opts);
+  }
+  f.onCleanup(() => sandbox.close());
+  const lines = [
+    `voicectl sandbox listening on ${url}`,
+    '',
+    `  export VOICECTL_BASE_URL=${clientUrl(url)}`,
+    `  export VOICECTL_API_KEY=${DEMO.acme.fullKey}   # ${DEMO.acme.org.name}, all scopes`,
+    '',
+    'Demo keys:',
+    `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
+    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (tts:read campaigns:read messages:read)`,
+    `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
+    '',
+    'Organizations:',
+    ...sandbox.state.orgs.map(
+      (o) =>
+        `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`,
+    ),
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  f.io.out.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve) => {
+    if (f.signal.aborted) return resolve();
+    f.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  f.io.err.write('sandbox stopped\n');
+}

@@ -1,0 +1,359 @@
+// The sandbox as a local background service: `--sandbox` connects to one sandbox per config dir that outlives
+// the command. It is started on demand, detached from the caller's stdin/stdout/stderr (so `$(...)` and CI
+// never wait for it), holds the state in memory, saves it to sandbox-state.json after every change, and stops
+// after IDLE_DEFAULT_S without a request or on `voicectl sandbox stop`. Commands no longer take turns on a lock
+// for their whole run, audio URLs stay fetchable while it runs, and a command killed after an answer loses
+// nothing (the record was saved before it was answered). Design and measurements: src/sandbox/README.md.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CliError, InterruptedError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
+import { sleep } from '../io/sleep.js';
+import { VERSION } from '../version.js';
+
+/** Seconds without a request before the background sandbox stops (VOICECTL_SANDBOX_IDLE overrides). */
+export const IDLE_DEFAULT_S = 900;
+/** How long a starter waits for the sandbox it started (or another starter's) to answer. */
+const START_TIMEOUT_MS = 15_000;
+/** A start lock older than this was left by a starter that died. */
+const START_LOCK_STALE_MS = 20_000;
+const STATUS_PATH = '/_sandbox/status';
+const STOP_PATH = '/_sandbox/stop';
+/** Header carrying the instance token: only someone who can read the 0600 info file may stop the sandbox. */
+export const TOKEN_HEADER = 'x-voicectl-sandbox';
+
+/** What the running sandbox writes to `sandbox.json` (0600) in the config dir. */
+export interface ServiceInfo {
+  pid: number;
+  url: string;
+  version: string;
+  /** Random per start: tells this sandbox from another that reused the port or the pid. */
+  instance: string;
+  startedAt: string;
+}
+
+export interface ServiceStatus extends ServiceInfo {
+  stateFile: string;
+  idleStopSeconds: number;
+  lastRequestAt: string;
+}
+
+export const infoFile = (dir: string) => join(dir, 'sandbox.json');
+export const logFile = (dir: string) => join(dir, 'sandbox.log');
+const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
+
+export function readInfo(dir: string): ServiceInfo | undefined {
+  try {
+    const info = JSON.parse(readFileSync(infoFile(dir), 'utf8')) as ServiceInfo;
+    return typeof info.url === 'string' && typeof info.instance === 'string' ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The idle time in seconds: VOICECTL_SANDBOX_IDLE when it is a positive number, else the default. */
+export function idleSeconds(env: Record<string, string | undefined>): number {
+  const n = Number(env.VOICECTL_SANDBOX_IDLE);
+  return Number.isFinite(n) && n > 0 ? n : IDLE_DEFAULT_S;
+}
+
+/**
+ * One request to the sandbox's own routes with node:http (already loaded; the global fetch would load a second
+ * HTTP client on every --sandbox command): the parsed JSON body of a 2xx answer, else undefined.
+ */
+function call(url: string, method: 'GET' | 'POST', timeoutMs: number, headers: Record<string, string> = {}) {
+  return new Promise<unknown>((resolve) => {
+    const req = request(url, { method, headers, timeout: timeoutMs, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        try {
+          resolve(res.statusCode && res.statusCode < 300 ? JSON.parse(text) : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+      res.on('error', () => resolve(undefined));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+/** The status of the sandbox `info` names, or undefined when nothing (or another instance) answers there. */
+export async function probe(info: ServiceInfo, timeoutMs = 2000): Promise<ServiceStatus | undefined> {
+  const body = (await call(`${info.url}${STATUS_PATH}`, 'GET', timeoutMs)) as { data?: ServiceStatus } | undefined;
+  return body?.data?.instance === info.instance ? body.data : undefined;
+}
+
+/** Asks the sandbox to stop and waits until it no longer answers; false when it was not running. */
+export async function stopService(dir: string, timeoutMs = 10_000): Promise<ServiceStatus | undefined> {
+  const info = readInfo(dir);
+  const status = info && (await probe(info));
+  if (!info || !status) {
+    if (info) rmSync(infoFile(dir), { force: true }); // stale: nobody answers there
+    return undefined;
+  }
+  await call(`${info.url}${STOP_PATH}`, 'POST', 2000, { [TOKEN_HEADER]: info.instance });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!(await probe(info, 500)) && !pidAlive(status.pid)) return status;
+    await sleep(50);
+  }
+  throw new CliError(`the sandbox (pid ${status.pid}) did not stop within ${timeoutMs / 1000} s`, {
+    hints: [`End it with: kill ${status.pid}`],
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** bin/voicectl.js of this installation: found upwards from this module (src/sandbox/ or a chunk of dist/). */
+function binPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const bin = join(dir, 'bin', 'voicectl.js');
+    if (existsSync(bin)) return bin;
+    const up = dirname(dir);
+    if (up === dir) throw new CliError('cannot start the sandbox: bin/voicectl.js of this installation is missing');
+    dir = up;
+  }
+}
+
+/** Takes the start lock (a directory: mkdir is atomic); one older than START_LOCK_STALE_MS is taken over. */
+function tryStartLock(dir: string): (() => void) | undefined {
+  const lock = startLock(dir);
+  try {
+    mkdirSync(lock);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    try {
+      if (Date.now() - statSync(lock).mtimeMs < START_LOCK_STALE_MS) return undefined;
+      // Left by a starter that died: renamed away first, so two takers cannot both remove a fresh lock.
+      const aside = `${lock}.stale-${randomBytes(4).toString('hex')}`;
+      renameSync(lock, aside);
+      rmSync(aside, { recursive: true, force: true });
+      mkdirSync(lock);
+    } catch {
+      return undefined; // another starter was quicker
+    }
+  }
+  return () => rmSync(lock, { recursive: true, force: true });
+}
+
+export interface ConnectOptions {
+  dir: string;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+  /** Notes for stderr (started, restarted after an upgrade). */
+  note: (line: string) => void;
+}
+
+/**
+ * The URL of the running sandbox of `dir`, started when none runs. A sandbox of another voicectl version is
+ * stopped and replaced (its state file stays); a `sandbox.json` whose sandbox is gone (stale) is ignored; of two
+ * commands starting it at once, one starts it and the other waits for it (the start lock).
+ */
+export async function connectService(opts: ConnectOptions): Promise<string> {
+  const { dir } = opts;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
+  }
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let spawned: ReturnType<typeof spawn> | undefined;
+  let exited: string | undefined;
+  for (;;) {
+    if (opts.signal.aborted) throw new InterruptedError('interrupted');
+    const info = readInfo(dir);
+    const status = info && (await probe(info));
+    if (status && status.version === VERSION) return status.url;
+    if (status) {
+      opts.note(
+        `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
+      );
+      await stopService(dir);
+      continue;
+    }
+    if (exited) break;
+    if (!spawned) {
+      const release = tryStartLock(dir);
+      if (release) {
+        try {
+          // Checked again under the lock: another starter may have finished meanwhile.
+          const again = readInfo(dir);
+          if (again && (await probe(again))?.version === VERSION) continue;
+          try {
+            spawned = startDaemon(opts);
+          } catch (err) {
+            throw new CliError(`cannot start the background sandbox: ${terminalSafe((err as Error).message)}`, {
+              hints: [
+                'Check that the config dir is writable (VOICECTL_CONFIG_DIR), or run one in the foreground: voicectl sandbox --port 0',
+              ],
+            });
+          }
+          spawned.once('exit', (code, signal) => {
+            exited = `it exited (${signal ?? `code ${code}`})`;
+          });
+          opts.note(
+            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(opts.env)} idle)`,
+          );
+        } finally {
+          // Held until the new sandbox answers, so that a second starter waits for it rather than starting another.
+          if (!spawned) release();
+          else void waitAndRelease(dir, release, deadline);
+        }
+        continue;
+      }
+    }
+    if (Date.now() > deadline) break;
+    await sleep(50, opts.signal).catch(() => undefined);
+  }
+  const log = logFile(dir);
+  throw new CliError(
+    `the background sandbox did not start${exited ? `: ${exited}` : ` within ${START_TIMEOUT_MS / 1000} s`}`,
+    {
+      hints: [`See ${terminalSafe(log)}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
+    },
+  );
+}
+
+async function waitAndRelease(dir: string, release: () => void, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    const info = readInfo(dir);
+    if (info && (await probe(info))) break;
+    await sleep(50);
+  }
+  release();
+}
+
+export function describeIdle(env: Record<string, string | undefined>): string {
+  const s = idleSeconds(env);
+  return s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;
+}
+
+function startDaemon(opts: ConnectOptions): ReturnType<typeof spawn> {
+  const log = openSync(logFile(opts.dir), 'w', 0o600);
+  // Only what the sandbox needs: never the caller's key or proxy settings.
+  const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
+  for (const k of ['PATH', 'HOME', 'VOICECTL_SANDBOX_IDLE', 'TZ']) if (opts.env[k]) env[k] = opts.env[k]!;
+  const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', log],
+    env,
+  });
+  closeSync(log);
+  child.unref();
+  return child;
+}
+
+/**
+ * The background sandbox itself (`voicectl sandbox serve`, hidden): loads the state, listens on a free loopback
+ * port, publishes sandbox.json, saves after every change, and stops when idle, on /_sandbox/stop or a signal.
+ */
+export async function serve(opts: {
+  dir: string;
+  env: Record<string, string | undefined>;
+  signal: AbortSignal;
+  log: (line: string) => void;
+}): Promise<void> {
+  const [{ Sandbox }, { loadState, saveState, stateFile }] = await Promise.all([
+    import('./server.js'),
+    import('./persist.js'),
+  ]);
+  const file = stateFile(opts.dir);
+  const instance = randomBytes(12).toString('hex');
+  const idleS = idleSeconds(opts.env);
+  const startedAt = new Date().toISOString();
+  let lastRequest = Date.now();
+  let stopRequested: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    stopRequested = resolve;
+  });
+  let info: ServiceInfo | undefined;
+  const loaded = loadState(file);
+  const sandbox = new Sandbox({
+    state: loaded,
+    afterChange: (state) => saveState(file, state),
+    routes: [
+      {
+        method: 'GET',
+        pattern: STATUS_PATH,
+        auth: false,
+        handle: () => ({
+          status: 200,
+          body: {
+            data: {
+              ...info,
+              stateFile: file,
+              idleStopSeconds: idleS,
+              lastRequestAt: new Date(lastRequest).toISOString(),
+            } satisfies Partial<ServiceStatus>,
+          },
+        }),
+      },
+      {
+        method: 'POST',
+        pattern: STOP_PATH,
+        auth: false,
+        body: 'ignored',
+        handle: (ctx) => {
+          if (ctx.headers[TOKEN_HEADER] !== instance) return { status: 403, body: { error: { code: 'forbidden' } } };
+          setImmediate(stopRequested);
+          return { status: 200, body: { data: { stopping: true } } };
+        },
+      },
+    ],
+  });
+  // A fresh state (seeded history, dated from now) is saved at once, so a restart shows the same records.
+  if (!loaded) saveState(file, sandbox.state);
+  const url = await sandbox.listen(0, '127.0.0.1');
+  info = { pid: process.pid, url, version: VERSION, instance, startedAt };
+  const published = infoFile(opts.dir);
+  const tmp = `${published}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(info), { mode: 0o600 });
+  renameSync(tmp, published);
+  opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
+
+  // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
+  sandbox.onRequest = (path) => {
+    if (!path.startsWith('/_sandbox/')) lastRequest = Date.now();
+  };
+  opts.signal.addEventListener('abort', () => stopRequested(), { once: true });
+  const check = setInterval(
+    () => {
+      // Another sandbox took over the info file (a race of two starters): this one is not reachable, so it goes.
+      if (readInfo(opts.dir)?.instance !== instance) return stopRequested();
+      if (sandbox.inFlight === 0 && Date.now() - lastRequest >= idleS * 1000) stopRequested();
+    },
+    Math.min(5000, Math.max(50, (idleS * 1000) / 4)),
+  );
+  await stopped;
+  clearInterval(check);
+  if (readInfo(opts.dir)?.instance === instance) rmSync(published, { force: true });
+  await sandbox.close();
+  opts.log(`${new Date().toISOString()} sandbox ${instance} stopped`);
+}

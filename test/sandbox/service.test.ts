@@ -1,0 +1,264 @@
+// --sandbox as a new user meets it: a background sandbox per config dir that outlives each command, run as
+// child processes. Every test uses its own config dir and stops its sandbox afterwards.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
+
+// No key and no base URL: --sandbox needs neither. Polls every 50 ms so that waits end soon after completion.
+const opts = (configDir: string, env: Record<string, string> = {}) => ({
+  configDir,
+  key: null,
+  env: { VOICECTL_POLL_INTERVAL_MS: '50', ...env },
+});
+
+const dirs: string[] = [];
+function configDir(): string {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+}
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await stopSandboxService(d);
+});
+
+const info = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { pid: number; url: string; instance: string };
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('--sandbox: a background sandbox that outlives the command', () => {
+  it("README's first command; the next command sees the record; the audioUrl answers after the command exited", async () => {
+    const dir = configDir();
+    const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Hello', '--wait'], opts(dir));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^sandbox: started a background sandbox for .* \(it stops after 1 min idle\)$/m);
+    expect(r.stderr).toMatch(/^sandbox: local simulation at http:\/\/127\.0\.0\.1:\d+/m);
+    const g = JSON.parse(r.stdout) as { id: string; status: string; tokenCost: number; audioUrl: string };
+    expect(g).toMatchObject({ status: 'completed', tokenCost: 10 });
+
+    // The command has exited (its stdout and stderr closed: the sandbox holds neither): the link still works.
+    const audio = await fetch(g.audioUrl);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/wav');
+    expect(
+      Buffer.from(await audio.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('RIFF');
+
+    const again = await spawnCli(['--sandbox', 'tts', 'get', g.id], opts(dir));
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain('started a background sandbox');
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: g.id, status: 'completed' });
+  }, 60_000);
+
+  it('commands started together: one sandbox, and all their records kept', async () => {
+    const dir = configDir();
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        spawnCli(['--sandbox', 'tts', 'create', '-q', '--text', `Parallel ${i}`], opts(dir)),
+      ),
+    );
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(runs.filter((r) => r.stderr.includes('started a background sandbox'))).toHaveLength(1);
+    const urls = new Set(runs.map((r) => /local simulation at (\S+),/.exec(r.stderr)?.[1]));
+    expect(urls.size).toBe(1);
+    const ids = runs.map((r) => r.stdout.trim());
+    const list = await spawnCli(['--sandbox', 'tts', 'list', '--all', '-q'], opts(dir));
+    expect(list.stdout.trim().split('\n').sort()).toEqual([...ids].sort());
+  }, 60_000);
+
+  it('a long --sandbox command (campaigns show --watch) does not delay another one', async () => {
+    const dir = configDir();
+    const created = await spawnCli(
+      [
+        '--sandbox',
+        'campaigns',
+        'create',
+        '--name',
+        'Watched',
+        '--agent',
+        'agent_sales',
+        '--from',
+        '+390212345678',
+        '--contacts',
+        join(import.meta.dirname, '../../fixtures/campaigns/contacts.json'),
+        '--scheduled-at',
+        '2099-01-15T09:00Z',
+        '--yes',
+        '-q',
+      ],
+      opts(dir),
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    // SCHEDULED in 2099: --watch keeps polling until it is stopped.
+    let watchErr = '';
+    const watch = spawn(process.execPath, [BIN, '--sandbox', 'campaigns', 'show', id, '--watch', '--interval', '1'], {
+      env: cliEnv(opts(dir)) as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    watch.stderr.on('data', (c: Buffer) => (watchErr += c.toString()));
+    const watchEnded = new Promise<number | null>((resolve) => watch.on('close', (code) => resolve(code)));
+    await until(() => watchErr.includes('local simulation'), 20_000, 'the watch to connect');
+
+    const started = Date.now();
+    const list = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    const took = Date.now() - started;
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stderr).not.toContain('waiting');
+    expect(watch.exitCode, 'the watch is still running').toBeNull();
+    // Measured 0.3-1.3 s on the shared 2-core machine; the old lock made it wait for the watch to end (never).
+    expect(took).toBeLessThan(10_000);
+
+    const killedAt = Date.now();
+    watch.kill('SIGTERM');
+    expect(await watchEnded).toBe(143);
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+  }, 60_000);
+
+  it('a command killed after its request was answered loses nothing it created', async () => {
+    const dir = configDir();
+    let stderr = '';
+    // Polls every 10 minutes: after its first look the wait sleeps until the signal, whatever the machine's speed.
+    const child = spawn(
+      process.execPath,
+      [BIN, '--sandbox', 'tts', 'create', '--text', 'Kept after SIGTERM', '--wait'],
+      {
+        env: cliEnv(opts(dir, { VOICECTL_POLL_INTERVAL_MS: '600000' })) as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const state = join(dir, 'sandbox-state.json');
+    await until(
+      () => existsSync(state) && readFileSync(state, 'utf8').includes('Kept after SIGTERM'),
+      20_000,
+      'the generation to be saved',
+    );
+    child.kill('SIGTERM');
+    expect(await ended, stderr).toBe(143);
+    const list = await spawnCli(['--sandbox', 'tts', 'list', '--json'], opts(dir));
+    expect(JSON.parse(list.stdout).map((g: { text: string }) => g.text)).toContain('Kept after SIGTERM');
+  }, 60_000);
+
+  it('sandbox status and stop: the process ends, its sandbox.json goes, the state stays for the next start', async () => {
+    const dir = configDir();
+    const created = await spawnCli(['--sandbox', 'tts', 'create', '-q', '--text', 'Survives a stop'], opts(dir));
+    expect(created.code, created.stderr).toBe(0);
+    const status = await spawnCli(['sandbox', 'status', '--json'], opts(dir));
+    const s = JSON.parse(status.stdout);
+    expect(s).toMatchObject({ running: true, pid: info(dir).pid, idleStopSeconds: 60 });
+    expect(alive(s.pid)).toBe(true);
+
+    const stop = await spawnCli(['sandbox', 'stop'], opts(dir));
+    expect(stop.code, stop.stderr).toBe(0);
+    expect(stop.stderr).toContain(`sandbox stopped (pid ${s.pid}`);
+    expect(alive(s.pid)).toBe(false);
+    expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
+    expect(JSON.parse((await spawnCli(['sandbox', 'status', '--json'], opts(dir))).stdout)).toMatchObject({
+      running: false,
+    });
+    const again = await spawnCli(['sandbox', 'stop'], opts(dir));
+    expect(again).toMatchObject({ code: 0, stderr: 'no background sandbox was running\n' });
+
+    const get = await spawnCli(['--sandbox', 'tts', 'get', created.stdout.trim()], opts(dir));
+    expect(get.code, get.stderr).toBe(0);
+    expect(get.stderr).toContain('started a background sandbox');
+  }, 60_000);
+
+  it('stops by itself after the idle time (VOICECTL_SANDBOX_IDLE), however often its status is asked', async () => {
+    const dir = configDir();
+    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: '1' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('(it stops after 1 s idle)');
+    const { pid, url, instance } = info(dir);
+    const { probe } = await import('../../src/sandbox/service.js');
+    // Asked every 20 ms, as a status loop would: only API requests keep it running.
+    await until(
+      async () => !(await probe({ pid, url, instance, version: '', startedAt: '' }, 500)) && !alive(pid),
+      15_000,
+      'the idle sandbox to stop',
+    );
+    expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
+  }, 30_000);
+
+  it('a stale sandbox.json (nothing answers there, its pid reused) is replaced by a new sandbox', async () => {
+    const dir = configDir();
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    writeFileSync(
+      join(dir, 'sandbox.json'),
+      JSON.stringify({ pid: 1, url: `http://127.0.0.1:${port}`, version: '0.1.0', instance: 'gone', startedAt: '' }),
+    );
+    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('started a background sandbox');
+    expect(info(dir).instance).not.toBe('gone');
+  }, 30_000);
+
+  it('a sandbox of another voicectl version is asked to stop and replaced', async () => {
+    const dir = configDir();
+    const instance = 'old-instance';
+    const stops: (string | undefined)[] = [];
+    const old = createServer((req, res) => {
+      if (req.url === '/_sandbox/status') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: { instance, version: '0.0.1', pid: 999_999_999, url: oldUrl } }));
+      } else if (req.url === '/_sandbox/stop' && req.method === 'POST') {
+        stops.push(req.headers['x-voicectl-sandbox'] as string | undefined);
+        res.end('{}');
+        old.close();
+        old.closeAllConnections();
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => old.listen(0, '127.0.0.1', r));
+    const oldUrl = `http://127.0.0.1:${(old.address() as AddressInfo).port}`;
+    writeFileSync(
+      join(dir, 'sandbox.json'),
+      JSON.stringify({ pid: 999_999_999, url: oldUrl, version: '0.0.1', instance, startedAt: '' }),
+    );
+    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('sandbox: restarting the background sandbox (it runs voicectl 0.0.1, this is 0.1.0)');
+    expect(stops).toEqual([instance]);
+    expect(info(dir).url).not.toBe(oldUrl);
+  }, 30_000);
+
+  it('a state file that cannot be written (a full disk): the command says so and exits 1, in bounded time', async () => {
+    const dir = configDir();
+    expect((await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { pid } = info(dir);
+    symlinkSync('/dev/full', join(dir, `sandbox-state.json.${pid}.tmp`));
+    const started = Date.now();
+    const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Disk full'], opts(dir));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the sandbox could not save its state .*ENOSPC/m);
+    expect(r.stderr).toContain('status 500');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+});
