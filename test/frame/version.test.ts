@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT, spawnCli, tempDir } from '../helpers/cli.js';
+import { cli, ROOT, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -19,7 +19,7 @@ describe('voicectl version', () => {
       arch: process.arch,
       configDir: dir,
       configDirSource: 'VOICECTL_CONFIG_DIR',
-      sandbox: { running: false, url: null, note: expect.stringContaining('no background sandbox') },
+      sandbox: { running: false, url: null, note: expect.stringContaining('not running') },
     });
   });
 
@@ -39,7 +39,7 @@ describe('voicectl version', () => {
     expect(lines).toContain(`Node.js   ${process.version}`);
     expect(lines).toContain(`platform  ${process.platform} ${process.arch}`);
     expect(lines).toContain(`config    ${dir.replace('\x1b', '\\x1b')} (VOICECTL_CONFIG_DIR)`);
-    expect(lines.find((l) => l.startsWith('sandbox'))).toMatch(/^sandbox {3}no background sandbox/);
+    expect(lines.find((l) => l.startsWith('sandbox'))).toMatch(/^sandbox {3}not running/);
     expect(r.stdout).not.toContain('\x1b');
   });
 
@@ -53,6 +53,25 @@ describe('voicectl version', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ version: VERSION, node: process.version, configDir: dir });
     }
+  });
+
+  it('names the background sandbox of the config dir while it runs, and not after it stopped', async () => {
+    const dir = tempDir();
+    try {
+      const started = await spawnCli(['--sandbox', 'tts', 'list', '-q'], { configDir: dir, key: null });
+      expect(started.code, started.stderr).toBe(0);
+      const { url } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { url: string };
+      const running = await cli(['version', '--json'], { configDir: dir, key: null });
+      expect(JSON.parse(running.stdout).sandbox).toEqual({
+        running: true,
+        url,
+        note: expect.stringContaining(`running at ${url}`),
+      });
+    } finally {
+      await stopSandboxService(dir);
+    }
+    const stopped = await cli(['version', '--json'], { configDir: dir, key: null });
+    expect(JSON.parse(stopped.stdout).sandbox).toMatchObject({ running: false, url: null });
   });
 
   it('plain --version stays one line', async () => {

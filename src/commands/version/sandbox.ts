@@ -1,7 +1,5 @@
-// Whether a sandbox is running, for `voicectl version`. Today --sandbox starts the sandbox inside each command and
-// stops it when the command ends, and `voicectl sandbox` (foreground) leaves no trace another process can read:
-// no background sandbox can be running. When the sandbox becomes a background service, this function is the one
-// place that learns to find it (its pid or URL in the config dir).
+// Whether the background sandbox of this config dir is running, for `voicectl version`: the info file it writes
+// (src/sandbox/service.ts), confirmed by asking it, so a stale file left by a killed sandbox reads as not running.
 
 export interface SandboxStatus {
   /** true or false when known; null when it cannot be told. */
@@ -12,10 +10,16 @@ export interface SandboxStatus {
   note: string;
 }
 
-export async function sandboxStatus(_configDir: string): Promise<SandboxStatus> {
+export async function sandboxStatus(configDir: string): Promise<SandboxStatus> {
+  const { probe, readInfo } = await import('../../sandbox/service.js');
+  const info = readInfo(configDir);
+  const status = info && (await probe(info, 1000));
+  if (!status) {
+    return { running: false, url: null, note: 'not running (--sandbox starts it in the background when needed)' };
+  }
   return {
-    running: false,
-    url: null,
-    note: 'no background sandbox (--sandbox runs one inside each command)',
+    running: true,
+    url: status.url,
+    note: `running at ${status.url}, version ${status.version} (stop it with: voicectl sandbox stop)`,
   };
 }
