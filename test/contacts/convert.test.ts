@@ -48,7 +48,7 @@ describe('contacts convert: fixtures', () => {
         `error: ${fx('scientific.csv')}: 3 errors in 3 rows`,
         '  row 2, phone_number "3.93331E+11": a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
         '  row 3, phone_number "212345678": lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again',
-        '  row 4, phone_number "447946095800": lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +',
+        '  row 4, phone_number "447946095800": lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the + (or pass --without-plus international)',
         '  Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
         '',
       ].join('\n'),
@@ -180,7 +180,7 @@ describe('contacts convert: fixtures', () => {
     expect(r.stderr.split('\n').slice(0, 8)).toEqual([
       `error: ${fx('invalid.csv')}: 6 errors in 6 rows`,
       '  row 3, phone_number "12345": not a valid IT number (too short)',
-      '  row 4, phone_number "abc": not a phone number: only digits, a leading + and the separators space - . ( ) are allowed',
+      '  row 4, phone_number "abc": not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)',
       '  row 5, phone_number "": the main phone number is empty',
       '  row 6, contact_attempts.1.phone_number "999": not a valid IT number (too short)',
       '  row 7, contact_attempts.1.name "Reception": a value for an attempt without a number: "contact_attempts.1.phone_number" is empty',
@@ -251,7 +251,7 @@ describe('contacts convert: writing', () => {
         'rejected_row,rejected_reason,phone_number,name',
         '2,phone_number: a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again,3.93331E+11,Scientific notation',
         '3,"phone_number: lost its leading 0 (a spreadsheet stored it as a number?): if it is 0212345678, that is +390212345678; format the column as text and export again",212345678,Lost leading zero',
-        '4,"phone_number: lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +",447946095800,Lost leading plus',
+        '4,"phone_number: lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the + (or pass --without-plus international)",447946095800,Lost leading plus',
         '',
       ].join('\r\n'),
     );

@@ -45,11 +45,13 @@ describe('toE164', () => {
     });
     expect(it39('447946095800')).toEqual({
       ok: false,
-      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +',
+      reason:
+        'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the + (or pass --without-plus international)',
     });
     expect(toE164('393331234567')).toEqual({
       ok: false,
-      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the +',
+      reason:
+        'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the + (or pass --without-plus international)',
     });
   });
 
@@ -57,7 +59,8 @@ describe('toE164', () => {
     expect(toE164('', 'IT')).toEqual({ ok: false, reason: 'empty' });
     expect(it39('abc')).toEqual({
       ok: false,
-      reason: 'not a phone number: only digits, a leading + and the separators space - . ( ) are allowed',
+      reason:
+        'not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)',
     });
     expect(toE164('3331234567')).toEqual({
       ok: false,
