@@ -4,19 +4,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
+import { ALLOWABLE_FLAGS, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
 import { ErrorLog, formatRowError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
-
-export interface ContactsCsvOptions {
-  phoneColumn?: string;
-  attemptColumns?: string[];
-  exclude?: string[];
-  defaultCountry?: string;
-  delimiter?: string;
-  encoding?: 'utf8' | 'latin1';
-  dedupe?: boolean;
-}
 
 const names = z
   .string()
@@ -32,7 +24,7 @@ const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', ta
 
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
-  phoneColumn: z.string().trim().min(1, 'must not be empty').optional(),
+  phoneColumn: names.optional(),
   attemptColumns: names.optional(),
   exclude: names.optional(),
   defaultCountry: z
@@ -53,15 +45,33 @@ export const ContactsCsvShape = {
     .pipe(z.enum(['utf8', 'latin1'], { error: 'must be utf8 or latin1' }))
     .optional(),
   dedupe: z.boolean().optional(),
+  withoutPlus: z.enum(['national', 'international'], { error: 'must be national or international' }).optional(),
+  allowTypes: names
+    .pipe(
+      z.array(
+        z
+          .string()
+          .transform((s) => s.toLowerCase())
+          .pipe(
+            z.enum(ALLOWABLE_FLAGS as [string, ...string[]], { error: `must be among ${ALLOWABLE_FLAGS.join(', ')}` }),
+          ),
+      ),
+    )
+    .transform((flags) => flags.map((f) => typeOfFlag(f)!))
+    .optional(),
 };
 
 /** Parses the raw commander options added by addCsvOptions. */
 export const ContactsCsvOptions = z.object(ContactsCsvShape);
+export type ContactsCsvOptions = z.infer<typeof ContactsCsvOptions>;
 
 /** Adds the CSV flags to a command; parse their values with ContactsCsvOptions (or ContactsCsvShape). */
 export function addCsvOptions(cmd: Command): Command {
   return cmd
-    .option('--phone-column <name>', 'CSV column of the main number (default: phone_number)')
+    .option(
+      '--phone-column <names>',
+      "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
+    )
     .option(
       '--attempt-columns <names>',
       'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
@@ -73,7 +83,15 @@ export function addCsvOptions(cmd: Command): Command {
     )
     .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
     .option('--encoding <name>', 'CSV encoding: utf8 or latin1 (default utf8, with or without BOM)')
-    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing');
+    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing')
+    .option(
+      '--without-plus <reading>',
+      'digits written without + or 00 that read two ways (a national number, or an international one whose + a spreadsheet dropped) are an error; national or international says which reading applies',
+    )
+    .option(
+      '--allow-types <types>',
+      `number types to call anyway (comma-separated). Refused by default: ${REFUSED_FLAGS.join(', ')}; ${WARNED_FLAGS.join(', ')} is called with a warning`,
+    );
 }
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
@@ -117,6 +135,30 @@ export function checkUtf8(
   warn?.(
     `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`,
   );
+}
+
+/**
+ * What the converter decided or skipped that the user should know, on stderr: the phone columns it found by
+ * their names, rows accepted with a remark (an extension left out, a toll-free number), a footer skipped.
+ */
+export function conversionNotes(summary: CsvSummary, warn: (line: string) => void): void {
+  const plan = summary.plan;
+  if (plan?.discovered) {
+    const [first, ...rest] = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
+    warn(
+      `note: main number from the column ${first}${rest.length ? ` (when empty: ${rest.join(', ')}, in that order)` : ''}; choose with --phone-column`,
+    );
+  }
+  if (summary.warnings.count) {
+    warn(`warning: ${summary.warnings.summary()} accepted with a remark:`);
+    for (const line of summary.warnings.lines()) warn(`  ${terminalSafe(line)}`);
+  }
+  if (summary.footer) {
+    const { first, last, count } = summary.footer;
+    warn(
+      `warning: skipped ${count === 1 ? `row ${first}` : `rows ${first} to ${last}`} at the end: no data columns (a report's footer?)`,
+    );
+  }
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
@@ -280,6 +322,7 @@ export async function loadContacts(
   );
   if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
   checkUtf8(label, summary, opts.encoding, opts.warn);
+  if (opts.warn) conversionNotes(summary, opts.warn);
   await opts.onSummary?.(summary);
   if (summary.duplicates)
     opts.warn?.(

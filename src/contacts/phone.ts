@@ -229,13 +229,3 @@ export function checkE164(raw: string, opts: PhoneOptions = {}): PhoneResult {
   if (r.e164 === text && !r.warnings?.some((w) => w.startsWith('extension'))) return r;
   return { ok: false, reason: `must be written in E.164: did you mean ${r.e164}?` };
 }
-
-/**
- * The numbers of one cell: Google Contacts joins a person's numbers with " ::: ", other exports with a line
- * break, ";" or ",". Never glued together: each is read on its own, in order.
- */
-const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
-export function splitNumbers(cell: string): string[] {
-  if (!MULTI.test(cell)) return [cell];
-  return cell.split(MULTI).filter((x) => x.trim() !== '');
-}

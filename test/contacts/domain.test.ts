@@ -106,6 +106,7 @@ describe('planColumns and rowToContact', () => {
         name: 'Mario',
         contact_attempts: [{ phone_number: '+390212345678', name: 'Ufficio' }, { phone_number: '+39061234567' }],
       },
+      phoneColumn: 0,
     });
   });
 
@@ -133,18 +134,21 @@ describe('planColumns and rowToContact', () => {
 
   it('--phone-column, --attempt-columns and --exclude', () => {
     const plan = planColumns(['Mobile', 'Office', 'Home', 'Notes'], {
-      phoneColumn: 'Mobile',
+      phoneColumn: ['Mobile'],
       attemptColumns: ['Home', 'Office'],
       exclude: ['Notes'],
     });
     expect(rowToContact(plan, ['3331234567', '0212345678', '', 'x'], 2, phone)).toEqual({
       contact: { phone_number: '+393331234567', contact_attempts: [{ phone_number: '+390212345678' }] },
+      phoneColumn: 0,
     });
   });
 
   it('rejects headers that cannot work', () => {
     expect(() => planColumns(['name'])).toThrow(UsageError);
-    expect(() => planColumns(['name'])).toThrow('no "phone_number" column in the header');
+    expect(() => planColumns(['name'])).toThrow(
+      'no "phone_number" column in the header, and no column named like a phone',
+    );
     expect(() => planColumns(['phone_number', 'name', 'name'])).toThrow(
       'the header names column "name" twice (columns 2 and 3)',
     );
@@ -155,7 +159,7 @@ describe('planColumns and rowToContact', () => {
     expect(() => planColumns(['phone_number', 'contact_attempts.1.name'])).toThrow(
       'has no matching "contact_attempts.1.phone_number" column',
     );
-    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: 'mobile' })).toThrow(
+    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: ['mobile'] })).toThrow(
       'would overwrite the contact\'s own "phone_number" field',
     );
     expect(() =>

@@ -133,7 +133,7 @@ describe('CSV options for other commands', () => {
       { from: 'user' },
     );
     expect(ContactsCsvOptions.parse(cmd.opts())).toEqual({
-      phoneColumn: 'Mobile',
+      phoneColumn: ['Mobile'],
       attemptColumns: ['a', 'b'],
       exclude: ['n'],
       defaultCountry: 'IT',

@@ -1,7 +1,8 @@
 // The one number validator (src/contacts/phone.ts): the ambiguity of digits without +, the number types a
 // campaign refuses, separators and extensions as people write them, E.164 suggestions, multi-number cells.
 import { describe, expect, it } from 'vitest';
-import { checkE164, splitNumbers, toE164 } from '../../src/contacts/phone.js';
+import { splitNumbers } from '../../src/contacts/columns.js';
+import { checkE164, toE164 } from '../../src/contacts/phone.js';
 
 const IT = { defaultCountry: 'IT' };
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
-import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
+import { addCsvOptions, type ContactsCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
@@ -81,15 +81,9 @@ async function readBodyFile(file: string): Promise<Record<string, unknown>> {
 }
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
-  const csv = {
-    phoneColumn: opts.phoneColumn,
-    attemptColumns: opts.attemptColumns,
-    exclude: opts.exclude,
-    defaultCountry: opts.defaultCountry,
-    delimiter: opts.delimiter,
-    encoding: opts.encoding,
-    dedupe: opts.dedupe,
-  };
+  const csv = Object.fromEntries(
+    Object.keys(ContactsCsvShape).map((k) => [k, opts[k as keyof typeof ContactsCsvShape]]),
+  ) as ContactsCsvOptions;
   return async (source: string) => {
     if (!opts.skipInvalid) return loadContacts(source, { ...csv, stdin: f.io.in, signal: f.signal, warn: f.warn });
     const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');

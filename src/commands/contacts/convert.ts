@@ -36,7 +36,7 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
   const [
     { convertCsv },
     { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination },
-    { rowErrorsToUsageError, checkUtf8 },
+    { rowErrorsToUsageError, checkUtf8, conversionNotes },
   ] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
@@ -87,6 +87,7 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
+    conversionNotes(summary, f.warn);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
       f.warn(
