@@ -358,7 +358,9 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
 const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
 export function splitNumbers(cell: string): string[] {
   if (!MULTI.test(cell)) return [cell];
-  return cell.split(MULTI).filter((x) => x.trim() !== '');
+  const parts = cell.split(MULTI).filter((x) => x.trim() !== '');
+  // Separators and nothing else: read as it is, so that the error names them.
+  return parts.length ? parts : [cell];
 }
 
 /** Collects row errors: all are counted, the first `keep` are kept for the report. */

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { COMMON_ENCODINGS, decodeText, encodingName, notUtf8Hints } from '../io/encoding.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import { ALLOWABLE_FLAGS, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
@@ -22,6 +23,14 @@ const names = z
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
 
+/** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
+export const Encoding = z.string().transform((s, ctx) => {
+  const name = encodingName(s);
+  if (name) return name;
+  ctx.addIssue({ code: 'custom', message: `must be an encoding such as ${COMMON_ENCODINGS}` });
+  return z.NEVER;
+});
+
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
   phoneColumn: names.optional(),
@@ -38,12 +47,7 @@ export const ContactsCsvShape = {
     .transform((s) => DELIMITER_NAMES[s.toLowerCase()] ?? s)
     .refine((s) => s.length === 1 && !/["\r\n]/.test(s), 'must be one character, or comma, semicolon, tab or pipe')
     .optional(),
-  encoding: z
-    .string()
-    .transform((s) => s.toLowerCase().replace(/[-_]/g, ''))
-    .transform((s) => (s === 'iso88591' ? 'latin1' : s))
-    .pipe(z.enum(['utf8', 'latin1'], { error: 'must be utf8 or latin1' }))
-    .optional(),
+  encoding: Encoding.optional(),
   dedupe: z.boolean().optional(),
   withoutPlus: z.enum(['national', 'international'], { error: 'must be national or international' }).optional(),
   allowTypes: names
@@ -82,7 +86,10 @@ export function addCsvOptions(cmd: Command): Command {
       'read numbers without + as national numbers of this country (ISO code, e.g. IT)',
     )
     .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
-    .option('--encoding <name>', 'CSV encoding: utf8 or latin1 (default utf8, with or without BOM)')
+    .option(
+      '--encoding <name>',
+      'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
+    )
     .option('--dedupe', 'keep the first of contacts with the same main number instead of failing')
     .option(
       '--without-plus <reading>',
@@ -126,14 +133,11 @@ export function checkUtf8(
   if (!summary.notUtf8) return;
   if (encoding === undefined) {
     throw new UsageError(`${label} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
-      hints: [
-        'Add --encoding latin1 if it comes from an older spreadsheet export (Latin-1 / Windows-1252).',
-        'Add --encoding utf8 to convert it anyway, with those characters replaced.',
-      ],
+      hints: notUtf8Hints(),
     });
   }
   warn?.(
-    `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`,
+    `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding windows-1252 reads Excel's exports on Windows)`,
   );
 }
 
@@ -301,7 +305,7 @@ export async function loadContacts(
     );
   }
   if (format === 'json' || format === 'ndjson') {
-    const text = data!.toString('utf8').replace(/^\uFEFF/, '');
+    const text = decodeText(data!, opts.encoding, label);
     return format === 'json'
       ? parseJsonContacts(text, label, opts.dedupe)
       : parseNdjsonContacts(text, label, opts.dedupe);

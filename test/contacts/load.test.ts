@@ -138,7 +138,7 @@ describe('CSV options for other commands', () => {
       exclude: ['n'],
       defaultCountry: 'IT',
       delimiter: '\t',
-      encoding: 'latin1',
+      encoding: 'windows-1252',
       dedupe: true,
     });
     expect(ContactsCsvOptions.parse({})).toEqual({});
