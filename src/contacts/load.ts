@@ -4,10 +4,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { COMMON_ENCODINGS, decodeText, encodingName, notUtf8Hints } from '../io/encoding.js';
+import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
-import { ALLOWABLE_FLAGS, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
+import type { PhoneResult } from './phone.js';
+import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
 import { ErrorLog, formatRowError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 
@@ -22,14 +23,6 @@ const names = z
   .refine((a) => a.length > 0, 'must name at least one column (comma-separated)');
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
-
-/** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
-export const Encoding = z.string().transform((s, ctx) => {
-  const name = encodingName(s);
-  if (name) return name;
-  ctx.addIssue({ code: 'custom', message: `must be an encoding such as ${COMMON_ENCODINGS}` });
-  return z.NEVER;
-});
 
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
@@ -170,10 +163,36 @@ export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row'
   return new UsageError(`${label}: ${log.summary(what)}`, { hints: [...log.lines(), ...extra] });
 }
 
-/** Validates parsed JSON contacts: E.164 numbers, duplicates of the main number (unless dedupe). */
+/** A number that must be E.164: the rules of src/contacts/phone.ts (checkE164), passed in to keep this module light. */
+export type NumberCheck = (value: string) => PhoneResult;
+
+/**
+ * The number rules for the E.164 doors (JSON contacts, --file, --from): the validator of CSV rows, with the
+ * types --allow-types allows. Caller IDs are not dialled, so their type is not checked (`callerId`).
+ */
+export async function numberChecks(opts: {
+  allowTypes?: PhoneType[];
+}): Promise<{ contact: NumberCheck; callerId: NumberCheck }> {
+  const { checkE164 } = await import('./phone.js');
+  return {
+    contact: (v) => checkE164(v, { allowTypes: opts.allowTypes }),
+    callerId: (v) => checkE164(v, { anyType: true }),
+  };
+}
+
+/**
+ * Validates parsed JSON contacts: E.164 numbers that are valid numbers of a type a campaign calls (the CSV
+ * rules), duplicates of the main number (unless dedupe), as for CSV rows.
+ */
 export function checkJsonContacts(
   items: unknown[],
-  opts: { dedupe?: boolean; where: (i: number) => string; label: string },
+  opts: {
+    dedupe?: boolean;
+    where: (i: number) => string;
+    label: string;
+    checkNumber?: NumberCheck;
+    warn?: (line: string) => void;
+  },
 ): Contact[] {
   const log = new ErrorLog();
   const out: Contact[] = [];
@@ -201,6 +220,24 @@ export function checkJsonContacts(
       log.addRow(errors);
       return;
     }
+    if (opts.checkNumber) {
+      const numbers: [string, unknown][] = [
+        ['phone_number', r.data.phone_number],
+        ...(r.data.contact_attempts ?? []).map(
+          (a, j) => [`contact_attempts[${j}].phone_number`, a.phone_number] as [string, unknown],
+        ),
+      ];
+      const errors: RowError[] = [];
+      for (const [column, value] of numbers) {
+        const c = opts.checkNumber(String(value));
+        if (!c.ok) errors.push({ row: i, column, value: String(value), reason: c.reason });
+        else for (const w of c.warnings ?? []) opts.warn?.(`warning: ${opts.where(i)}, ${column}: ${w}`);
+      }
+      if (errors.length) {
+        log.addRow(errors);
+        return;
+      }
+    }
     const first = firstIndex.get(r.data.phone_number);
     if (first !== undefined) {
       if (!opts.dedupe)
@@ -225,7 +262,13 @@ export function checkJsonContacts(
   return out;
 }
 
-function parseJsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+interface JsonChecks {
+  dedupe?: boolean;
+  checkNumber?: NumberCheck;
+  warn?: (line: string) => void;
+}
+
+function parseJsonContacts(text: string, label: string, checks: JsonChecks): Contact[] {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -235,10 +278,10 @@ function parseJsonContacts(text: string, label: string, dedupe?: boolean): Conta
   const items = Array.isArray(doc) ? doc : (doc as { contacts?: unknown } | null)?.contacts;
   if (!Array.isArray(items))
     throw new UsageError(`${label}: expected a JSON array of contacts (or an object with a "contacts" array)`);
-  return checkJsonContacts(items, { dedupe, label, where: (i) => `contacts[${i}]` });
+  return checkJsonContacts(items, { ...checks, label, where: (i) => `contacts[${i}]` });
 }
 
-function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+function parseNdjsonContacts(text: string, label: string, checks: JsonChecks): Contact[] {
   const items: unknown[] = [];
   const lineOf: number[] = [];
   const lines = text.split(/\r?\n/);
@@ -251,7 +294,7 @@ function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Con
       throw new UsageError(`${label}: line ${i + 1} is not valid JSON: ${(err as Error).message}`);
     }
   });
-  return checkJsonContacts(items, { dedupe, label, where: (i) => `line ${lineOf[i]}` });
+  return checkJsonContacts(items, { ...checks, label, where: (i) => `line ${lineOf[i]}` });
 }
 
 /**
@@ -306,9 +349,12 @@ export async function loadContacts(
   }
   if (format === 'json' || format === 'ndjson') {
     const text = decodeText(data!, opts.encoding, label);
-    return format === 'json'
-      ? parseJsonContacts(text, label, opts.dedupe)
-      : parseNdjsonContacts(text, label, opts.dedupe);
+    const checks: JsonChecks = {
+      dedupe: opts.dedupe,
+      checkNumber: (await numberChecks(opts)).contact,
+      warn: opts.warn,
+    };
+    return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
   }
   const { convertCsv } = await import('./csv.js');
   let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;

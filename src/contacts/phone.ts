@@ -224,8 +224,21 @@ function diagnose(digits: string, country?: CountryCode, mode?: 'national' | 'in
  */
 export function checkE164(raw: string, opts: PhoneOptions = {}): PhoneResult {
   const text = raw.trim();
+  const rule = 'must be an E.164 phone number';
+  if (/^\+\d+$/.test(text)) {
+    const r = toE164(text, opts);
+    return r.ok || !r.reason.startsWith('not a valid') ? r : { ok: false, reason: `${rule}: ${r.reason}` };
+  }
   const r = toE164(text, opts);
-  if (!r.ok) return r;
-  if (r.e164 === text && !r.warnings?.some((w) => w.startsWith('extension'))) return r;
-  return { ok: false, reason: `must be written in E.164: did you mean ${r.e164}?` };
+  let suggestion = r.ok ? r.e164 : undefined;
+  if (!suggestion) {
+    const digits = text.replace(SEPARATORS, '');
+    if (/^[1-9]\d+$/.test(digits)) suggestion = read(`+${digits}`)?.e164;
+  }
+  return {
+    ok: false,
+    reason: suggestion
+      ? `${rule} (+, the country code, digits only): did you mean ${suggestion}?`
+      : `${rule} such as +393331234567 (+, the country code, digits only)`,
+  };
 }

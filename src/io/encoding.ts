@@ -3,6 +3,7 @@
 // iso-8859-15, ...). "latin1" means what browsers mean by it (WHATWG Encoding: windows-1252), which is what
 // Excel writes on Windows, so ’ € – “ ” arrive as themselves and not as invisible C1 control characters.
 import { isUtf8 } from 'node:buffer';
+import { z } from 'zod';
 import { UsageError } from '../errors.js';
 
 /**
@@ -100,3 +101,11 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
   const d = decoderFor(enc);
   return d.write(body) + d.end();
 }
+
+/** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
+export const Encoding = z.string().transform((s, ctx) => {
+  const name = encodingName(s);
+  if (name) return name;
+  ctx.addIssue({ code: 'custom', message: `must be an encoding such as ${COMMON_ENCODINGS}` });
+  return z.NEVER;
+});

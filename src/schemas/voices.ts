@@ -83,7 +83,8 @@ export function resolveVoice(input: string): string | undefined {
   return voiceAlias(input) ?? (VOICE_ID_PATTERN.test(input) ? input : undefined);
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance: how many letters to change, add or drop to turn a into b. */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

@@ -126,18 +126,30 @@ describe('checkE164: the doors that take E.164 (flags, JSON contacts, --file)', 
     expect(checkE164('+390212345678')).toEqual({ ok: true, e164: '+390212345678' });
   });
   it('suggests the E.164 form of a valid number written another way', () => {
-    expect(checkE164('+39 02 1234 5678')).toEqual({
+    const suggests = (e164: string) => ({
       ok: false,
-      reason: 'must be written in E.164: did you mean +390212345678?',
+      reason: `must be an E.164 phone number (+, the country code, digits only): did you mean ${e164}?`,
     });
-    expect(checkE164('0039 02 1234 5678')).toEqual({
+    expect(checkE164('+39 02 1234 5678')).toEqual(suggests('+390212345678'));
+    expect(checkE164('0039 02 1234 5678')).toEqual(suggests('+390212345678'));
+    expect(checkE164('390212345678')).toEqual(suggests('+390212345678'));
+    expect(checkE164('02 1234 5678', { defaultCountry: 'IT' })).toEqual(suggests('+390212345678'));
+    expect(checkE164('02 1234 5678')).toEqual({
       ok: false,
-      reason: 'must be written in E.164: did you mean +390212345678?',
+      reason: 'must be an E.164 phone number such as +393331234567 (+, the country code, digits only)',
     });
   });
   it('refuses what only looks like E.164 (boundaries: +12 and a zero range)', () => {
-    expect(checkE164('+12')).toEqual({ ok: false, reason: 'not a valid phone number (too short)' });
-    expect(checkE164('+390000000000')).toEqual({ ok: false, reason: 'not a valid phone number' });
+    expect(checkE164('+12')).toEqual({
+      ok: false,
+      reason: 'must be an E.164 phone number: not a valid phone number (too short)',
+    });
+    expect(checkE164('+390000000000')).toEqual({
+      ok: false,
+      reason: 'must be an E.164 phone number: not a valid phone number',
+    });
+    // The last good one: a real number of the same shape.
+    expect(checkE164('+390212345678')).toEqual({ ok: true, e164: '+390212345678' });
     expect(checkE164('+39899123456').ok).toBe(false);
     expect(checkE164('+39899123456', { anyType: true })).toEqual({ ok: true, e164: '+39899123456' });
   });
