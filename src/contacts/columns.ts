@@ -55,7 +55,7 @@ const PHONE_LIKE =
 const NOT_PHONE = /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|callback|assistant'?s?|radio|e-?mail)\b/;
 const RANKS: RegExp[] = [
   /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
-  /\b(?:primary|value|main)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
+  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
   /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*)\b/,
   /\b(?:home|casa|privat\w*|domicile|maison|abitazione)\b/,
 ];
@@ -255,7 +255,8 @@ export function isBlank(cells: string[]): boolean {
 /**
  * One data row to a contact. Cells are trimmed; empty ones are left out of the contact, never sent as "".
  * The main number is the first number of the first non-empty phone column; the other numbers of that cell
- * (Google's "a ::: b") become attempts after those of the attempt columns.
+ * (Google's "a ::: b"), then those of the other phone columns, become attempts after those of the attempt
+ * columns.
  */
 export function rowToContact(plan: ColumnPlan, cells: string[], row: number, phone: PhoneFn): RowResult {
   let errors: RowError[] | undefined;
@@ -336,7 +337,19 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
       (attempts ??= []).push(entry);
     }
   }
-  for (const e164 of extra) if (e164 !== main) (attempts ??= []).push({ phone_number: e164 });
+  // The other numbers of the main cell, then those of the other phone columns (in their order), as attempts:
+  // a person's numbers are never dropped, and never repeated.
+  for (const i of plan.phones) {
+    if (i === mainCol) continue;
+    const raw = (cells[i] ?? '').trim();
+    if (raw !== '') extra.push(...numbers(i, raw));
+  }
+  const dialled = new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]);
+  for (const e164 of extra)
+    if (!dialled.has(e164)) {
+      dialled.add(e164);
+      (attempts ??= []).push({ phone_number: e164 });
+    }
   if (attempts) contact.contact_attempts = attempts;
   for (let i = plan.headers.length; i < cells.length; i++) {
     const t = cells[i].trim();

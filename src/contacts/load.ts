@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
+import { plural } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
@@ -141,13 +142,16 @@ export function checkUtf8(
 export function conversionNotes(summary: CsvSummary, warn: (line: string) => void): void {
   const plan = summary.plan;
   if (plan?.discovered) {
-    const [first, ...rest] = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
+    const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
     warn(
-      `note: main number from the column ${first}${rest.length ? ` (when empty: ${rest.join(', ')}, in that order)` : ''}; choose with --phone-column`,
+      names.length === 1
+        ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
+        : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
     );
   }
   if (summary.warnings.count) {
-    warn(`warning: ${summary.warnings.summary()} accepted with a remark:`);
+    const { count, rows } = summary.warnings;
+    warn(`warning: ${plural(count, 'number')} in ${plural(rows, 'row')} accepted with a remark:`);
     for (const line of summary.warnings.lines()) warn(`  ${terminalSafe(line)}`);
   }
   if (summary.footer) {

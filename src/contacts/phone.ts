@@ -180,17 +180,12 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     const len = lengthReason(s);
     return { ok: false, reason: `not a valid phone number${len ? ` (${len})` : ''}` };
   }
-  const national = country && opts.withoutPlus !== 'international' ? read(s, country) : undefined;
+  const national = country ? read(s, country) : undefined;
   const international =
     opts.withoutPlus !== 'national' && s[0] !== '0' && plausiblyInternational(s) ? read(`+${s}`) : undefined;
-  if (opts.withoutPlus === 'international') {
-    if (international) return typeCheck(international, opts, warnings);
-    // A leading 0 is a trunk prefix: such a number is national whatever the option says.
-    const trunk = country && s[0] === '0' ? read(s, country) : undefined;
-    if (trunk) return typeCheck(trunk, opts, warnings);
-    return { ok: false, reason: `not a valid number read as +${s} (--without-plus international)` };
-  }
-  if (national && international && national.e164 !== international.e164) {
+  // --without-plus international: the + reading wins; a number that only reads nationally is still national.
+  if (opts.withoutPlus === 'international' && international) return typeCheck(international, opts, warnings);
+  if (!opts.withoutPlus && national && international && national.e164 !== international.e164) {
     return {
       ok: false,
       reason: `reads two ways: as a national number of ${country}, ${describe(national)}, or as ${describe(international)} whose + was dropped; say which with --without-plus national or --without-plus international`,
