@@ -174,6 +174,19 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     };
   }
   const country = opts.defaultCountry as CountryCode | undefined;
+  if (s.startsWith('+') && text.includes('(0)')) {
+    // "+44 (0)20 ...": a trunk 0 to leave out when dialling from abroad. Where national numbers keep their 0
+    // (Italy) it may belong to the number: read both ways, and refuse when both are different numbers.
+    const without = read(text.replace('(0)', '').replace(SEPARATORS, '').replace(/^00/, '+'));
+    const kept = read(s);
+    if (without && kept && without.e164 !== kept.e164)
+      return {
+        ok: false,
+        reason: `reads two ways: ${describe(without)} without the (0), or ${describe(kept)} with it; write it without the (0) as it is dialled from abroad`,
+      };
+    const r = without ?? kept;
+    if (r) return typeCheck(r, opts, warnings);
+  }
   if (s.startsWith('+')) {
     const r = read(s);
     if (r) return typeCheck(r, opts, warnings);

@@ -98,6 +98,15 @@ describe('separators, markers and extensions as people write them', () => {
     ['06 12 34 56 78', { defaultCountry: 'FR' }, '+33612345678'],
   ])('%j → %s', (raw, opts, e164) => expect(toE164(raw, opts)).toEqual({ ok: true, e164 }));
 
+  it('a (0) that may belong to the number reads two ways: an error naming both', () => {
+    // +39 144 000 000 and +39 0144 000000 are both Italian numbers.
+    expect(toE164('+39 (0)144 000 000', { anyType: true })).toEqual({
+      ok: false,
+      reason:
+        'reads two ways: +39144000000 (IT premium-rate) without the (0), or +390144000000 (IT fixed line) with it; write it without the (0) as it is dialled from abroad',
+    });
+  });
+
   it.each([
     ['+1 415 555 0100 ext. 12', '12'],
     ['+1 415 555 0100 x12', '12'],
