@@ -37,6 +37,22 @@ export interface RowError {
   column: string;
   value: string;
   reason: string;
+  /** The number needs --default-country. */
+  need?: 'country';
+}
+
+/**
+ * A file that converts once the user supplies what a flag gives: the phone column (none found by name) or
+ * the country of national numbers. On a terminal, walkthrough.ts asks for it instead of naming a flag.
+ */
+export class MissingInputError extends UsageError {
+  constructor(
+    message: string,
+    opts: { hints?: string[] },
+    readonly need: { phoneColumn: string[] } | { country: true },
+  ) {
+    super(message, opts);
+  }
 }
 
 export type PhoneFn = (raw: string) => PhoneResult;
@@ -144,9 +160,11 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     phones = phoneLikeColumns(headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(headers[i]));
     discovered = true;
     if (phones.length === 0)
-      throw new UsageError(`no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`, {
-        hints: [columnsHint(), 'Name the column of the main number with --phone-column NAME.'],
-      });
+      throw new MissingInputError(
+        `no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`,
+        { hints: [columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
+        { phoneColumn: headers.filter((h) => h !== '') },
+      );
   }
   for (const i of phones)
     if (excluded.has(i)) throw new UsageError(`--exclude: "${headers[i]}" is a phone number column`);
@@ -261,8 +279,8 @@ export function isBlank(cells: string[]): boolean {
 export function rowToContact(plan: ColumnPlan, cells: string[], row: number, phone: PhoneFn): RowResult {
   let errors: RowError[] | undefined;
   let warnings: RowError[] | undefined;
-  const fail = (i: number, value: string, reason: string) =>
-    (errors ??= []).push({ row, column: columnName(plan, i), value, reason });
+  const fail = (i: number, value: string, reason: string, need?: 'country') =>
+    (errors ??= []).push({ row, column: columnName(plan, i), value, reason, ...(need ? { need } : {}) });
   /** The numbers of one cell, each checked on its own. */
   const numbers = (i: number, raw: string): string[] => {
     const out: string[] = [];
@@ -276,6 +294,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
           parts.length > 1
             ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ${r.reason}`
             : r.reason,
+          r.need,
         );
       else {
         out.push(r.e164);
@@ -344,12 +363,13 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     const raw = (cells[i] ?? '').trim();
     if (raw !== '') extra.push(...numbers(i, raw));
   }
-  const dialled = new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]);
-  for (const e164 of extra)
-    if (!dialled.has(e164)) {
-      dialled.add(e164);
-      (attempts ??= []).push({ phone_number: e164 });
-    }
+  const dialled = extra.length ? new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]) : undefined;
+  if (dialled)
+    for (const e164 of extra)
+      if (!dialled.has(e164)) {
+        dialled.add(e164);
+        (attempts ??= []).push({ phone_number: e164 });
+      }
   if (attempts) contact.contact_attempts = attempts;
   for (let i = plan.headers.length; i < cells.length; i++) {
     const t = cells[i].trim();
@@ -382,9 +402,12 @@ export class ErrorLog {
   count = 0;
   rows = 0;
   constructor(readonly keep = 20) {}
+  /** Some number needs --default-country. */
+  needsCountry = false;
   addRow(errors: RowError[]): void {
     this.rows++;
     for (const e of errors) {
+      if (e.need) this.needsCountry = true;
       this.count++;
       if (this.first.length < this.keep) this.first.push(e);
     }

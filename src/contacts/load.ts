@@ -10,7 +10,7 @@ import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
 import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
-import { ErrorLog, formatRowError, type RowError } from './columns.js';
+import { ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 
 const names = z
@@ -164,7 +164,11 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
 export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
-  return new UsageError(`${label}: ${log.summary(what)}`, { hints: [...log.lines(), ...extra] });
+  const message = `${label}: ${log.summary(what)}`;
+  const hints = [...log.lines().map((l) => terminalSafe(l)), ...extra];
+  return log.needsCountry
+    ? new MissingInputError(message, { hints }, { country: true })
+    : new UsageError(message, { hints });
 }
 
 /** A number that must be E.164: the rules of src/contacts/phone.ts (checkE164), passed in to keep this module light. */
@@ -374,8 +378,8 @@ export async function loadContacts(
     { ...opts, label },
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
   );
-  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
   checkUtf8(label, summary, opts.encoding, opts.warn);
+  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
   if (opts.warn) conversionNotes(summary, opts.warn);
   await opts.onSummary?.(summary);
   if (summary.duplicates)

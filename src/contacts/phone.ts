@@ -19,7 +19,10 @@ import {
 } from 'libphonenumber-js/max';
 import { PHONE_TYPES, type PhoneType } from './phone-types.js';
 
-export type PhoneResult = { ok: true; e164: string; warnings?: string[] } | { ok: false; reason: string };
+export type PhoneResult =
+  | { ok: true; e164: string; warnings?: string[] }
+  /** `need`: what the user could supply to make it a number (the walk-through asks for it on a terminal). */
+  | { ok: false; reason: string; need?: 'country' };
 
 export interface PhoneOptions {
   defaultCountry?: string;
@@ -147,7 +150,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
   const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
   let text = raw.trim();
   if (text === '') return { ok: false, reason: 'empty' };
-  const marker = TEXT_MARKER.exec(text);
+  const marker = text[0] === "'" || text[0] === '=' ? TEXT_MARKER.exec(text) : null;
   if (marker) text = (marker[1] ?? text.slice(1)).trim();
   let warnings: string[] | undefined;
   let s = text.replace(SEPARATORS, '');
@@ -205,7 +208,8 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     };
   }
   if (national) return typeCheck(national, opts, warnings);
-  return { ok: false, reason: diagnose(s, country, opts.withoutPlus) };
+  const reason = diagnose(s, country, opts.withoutPlus);
+  return country ? { ok: false, reason } : { ok: false, reason, need: 'country' };
 }
 
 /** Why digits without + are not a number: name the spreadsheet damage when a repair would make it valid. */

@@ -71,11 +71,17 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
   const csv = Object.fromEntries(
     Object.keys(ContactsCsvShape).map((k) => [k, opts[k as keyof typeof ContactsCsvShape]]),
   ) as ContactsCsvOptions;
-  return async (source: string) => {
-    if (!opts.skipInvalid) return loadContacts(source, { ...csv, stdin: f.io.in, signal: f.signal, warn: f.warn });
+  const once = async (source: string, o: ContactsCsvOptions) => {
+    if (!opts.skipInvalid) return loadContacts(source, { ...o, stdin: f.io.in, signal: f.signal, warn: f.warn });
     const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');
     await checkRejectsFile(opts.rejects, opts.force);
-    return loadCsvSkippingInvalid(f, source, { ...csv, rejects: opts.rejects, force: opts.force });
+    return loadCsvSkippingInvalid(f, source, { ...o, rejects: opts.rejects, force: opts.force });
+  };
+  // On a terminal, a file that lacks its phone column or country asks for them (stdin cannot be read twice).
+  return async (source: string) => {
+    if (source === '-') return once(source, csv);
+    const { withAnswers } = await import('../../contacts/walkthrough.js');
+    return withAnswers(f, csv, (o) => once(source, o));
   };
 }
 
