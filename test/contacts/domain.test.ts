@@ -52,6 +52,7 @@ describe('toE164', () => {
       ok: false,
       reason:
         'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the + (or pass --without-plus international)',
+      need: 'country',
     });
   });
 
@@ -65,6 +66,7 @@ describe('toE164', () => {
     expect(toE164('3331234567')).toEqual({
       ok: false,
       reason: 'no country code: write it as +<country code><number>, or pass --default-country (for example IT)',
+      need: 'country',
     });
     expect(toE164('+39 999 1234567')).toEqual({ ok: false, reason: 'not a valid phone number' });
   });
