@@ -391,7 +391,13 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
 const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
 export function splitNumbers(cell: string): string[] {
   if (!MULTI.test(cell)) return [cell];
-  const parts = cell.split(MULTI).filter((x) => x.trim() !== '');
+  const parts: string[] = [];
+  for (const x of cell.split(MULTI)) {
+    if (x.trim() === '') continue;
+    // "…0100, ext. 12": what does not start like a number belongs to the number before it.
+    if (parts.length && !/^[+(\d']/.test(x)) parts[parts.length - 1] += ` ${x}`;
+    else parts.push(x);
+  }
   // Separators and nothing else: read as it is, so that the error names them.
   return parts.length ? parts : [cell];
 }

@@ -147,7 +147,7 @@ export function makeConvertCommand(f: Factory, run = convertRun): Command {
     .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
     .option(
       '--rejects <file.csv>',
-      'with --skip-invalid: write the rejected rows here, with their row number and reasons',
+      "with --skip-invalid: write the rejected rows here, with their row number and reasons, in the input's delimiter and encoding (UTF-8 with a BOM, for Excel)",
     );
   addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
     await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));
