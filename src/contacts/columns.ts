@@ -285,7 +285,8 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   const numbers = (i: number, raw: string): string[] => {
     const out: string[] = [];
     const parts = splitNumbers(raw);
-    for (const [k, part] of parts.entries()) {
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
       const r = phone(part);
       if (!r.ok)
         fail(
@@ -390,7 +391,8 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
  */
 const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
 export function splitNumbers(cell: string): string[] {
-  if (!MULTI.test(cell)) return [cell];
+  // A character class first: the common cell holds one number, and this test is on every row's path.
+  if (!/[:\r\n;,|]/.test(cell) || !MULTI.test(cell)) return [cell];
   const parts: string[] = [];
   for (const x of cell.split(MULTI)) {
     if (x.trim() === '') continue;
