@@ -2,6 +2,7 @@
 // the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
 import { isoInstant } from './window.js';
 import { UsageError } from '../errors.js';
+import type { PhoneResult } from '../contacts/phone.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
 import { attemptsPerContact } from './plan.js';
@@ -219,12 +220,38 @@ const MAX_ERRORS = 20;
  */
 export function validateBody(
   raw: Record<string, unknown>,
-  opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean },
+  opts: {
+    fromFlags?: Set<string>;
+    file?: string;
+    now: number;
+    windowFlag?: boolean;
+    /** The number rules for caller IDs (contacts/phone.ts), passed in to keep this module pure. */
+    checkCallerId?: (value: string) => PhoneResult;
+  },
 ): Validated {
   const fromFlags = opts.fromFlags ?? new Set<string>();
+  // fromNumber and fromNumberAttempts must be valid numbers, not only E.164-shaped (+12 is not a caller ID):
+  // the same validator as every other number, with its E.164 suggestion.
+  const numberLines: string[] = [];
+  const numberPaths = new Set<string>();
+  if (opts.checkCallerId) {
+    const attempts = Array.isArray(raw.fromNumberAttempts) ? (raw.fromNumberAttempts as unknown[]) : [];
+    const ids: [PropertyKey[], unknown][] = [
+      [['fromNumber'], raw.fromNumber],
+      ...attempts.map((v, i) => [['fromNumberAttempts', i], v] as [PropertyKey[], unknown]),
+    ];
+    for (const [path, v] of ids) {
+      if (typeof v !== 'string' || v === '') continue;
+      const r = opts.checkCallerId(v);
+      if (r.ok) continue;
+      numberPaths.add(path.join('.'));
+      numberLines.push(`${where(path, fromFlags, opts.file)}: ${r.reason} (got ${describeValue(v)})`);
+    }
+  }
   const result = CampaignCreate.safeParse(raw);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
+  if (!result.success || numberLines.length) {
+    const issues = result.success ? [] : result.error.issues.filter((i) => !numberPaths.has(i.path.join('.')));
+    const zodLines = issues.map((issue) => {
       let value: unknown = raw;
       for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
       let name = where(issue.path, fromFlags, opts.file);
@@ -235,11 +262,12 @@ export function validateBody(
         ? `${name}: ${issue.message}`
         : `${name}: ${issue.message} (got ${describeValue(value)})`;
     });
+    const lines = [...numberLines, ...zodLines];
     const shown = lines.slice(0, MAX_ERRORS);
     if (lines.length > MAX_ERRORS) shown.push(`… and ${lines.length - MAX_ERRORS} more`);
     throw new UsageError(shown[0], { hints: [...shown.slice(1), 'Nothing was sent.'] });
   }
-  const body = result.data;
+  const body = result.data!;
   const request: Partial<CampaignCreate> = { ...body };
   for (const k of Object.keys(body) as (keyof CampaignCreate)[]) if (raw[k] === undefined) delete request[k];
   return { body, request, warnings: warningsFor(body, opts.now, { fromFlags, file: opts.file }) };

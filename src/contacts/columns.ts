@@ -8,7 +8,8 @@ export const DEFAULT_PHONE_COLUMN = 'phone_number';
 const ATTEMPT_COLUMN = /^contact_attempts\.(\d+)\.(.+)$/;
 
 export interface ColumnOptions {
-  phoneColumn?: string;
+  /** Columns of the main number in order of preference: the first non-empty one wins. */
+  phoneColumn?: string[];
   attemptColumns?: string[];
   exclude?: string[];
 }
@@ -22,9 +23,12 @@ export interface AttemptColumns {
 
 export interface ColumnPlan {
   headers: string[];
-  phone: number;
+  /** Columns of the main number, in order of preference (never empty). */
+  phones: number[];
   attempts: AttemptColumns[];
   free: { index: number; field: string }[];
+  /** The phone columns were found by their names (no --phone-column, no phone_number column). */
+  discovered?: boolean;
 }
 
 export interface RowError {
@@ -33,6 +37,22 @@ export interface RowError {
   column: string;
   value: string;
   reason: string;
+  /** The number needs --default-country. */
+  need?: 'country';
+}
+
+/**
+ * A file that converts once the user supplies what a flag gives: the phone column (none found by name) or
+ * the country of national numbers. On a terminal, walkthrough.ts asks for it instead of naming a flag.
+ */
+export class MissingInputError extends UsageError {
+  constructor(
+    message: string,
+    opts: { hints?: string[] },
+    readonly need: { phoneColumn: string[] } | { country: true },
+  ) {
+    super(message, opts);
+  }
 }
 
 export type PhoneFn = (raw: string) => PhoneResult;
@@ -40,46 +60,116 @@ export type PhoneFn = (raw: string) => PhoneResult;
 /** A column name for a message, cut to 40 characters (a broken file may have a huge header). */
 const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
 
-/** Column names for a message: at most 20 of them. */
-function list(names: string[]): string {
+/**
+ * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
+ * French) and Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
+ * Ranked: mobiles first, then general, work, home, other. Not fax, pager, telex, ISDN, TTY, callback or
+ * assistant lines, nor Google's "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
+ */
+const PHONE_LIKE =
+  /\b(?:phone|mobile?|cell(?:ular|ulare)?|tel|tele(?:phone|fono)|telefon\w*|handy\w*|mobil\w*|portable|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel)\b/;
+const NOT_PHONE = /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|callback|assistant'?s?|radio|e-?mail)\b/;
+const RANKS: RegExp[] = [
+  /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
+  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
+  /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*)\b/,
+  /\b(?:home|casa|privat\w*|domicile|maison|abitazione)\b/,
+];
+
+function fold(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[_.]+/g, ' ');
+}
+
+/** Indexes of the phone-like columns, best first (position breaks ties). */
+export function phoneLikeColumns(headers: string[]): number[] {
+  const found: { i: number; rank: number }[] = [];
+  headers.forEach((h, i) => {
+    const f = fold(h);
+    // A name holding a delimiter is a header split with the wrong one: not a column to read numbers from.
+    if (f === '' || /[,;\t|]/.test(f) || !PHONE_LIKE.test(f) || NOT_PHONE.test(f)) return;
+    const rank = RANKS.findIndex((r) => r.test(f));
+    found.push({ i, rank: rank < 0 ? RANKS.length : rank });
+  });
+  return found.sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.i);
+}
+
+/** Column names for a message: phone-like ones first, whatever their position; at most 20 of them. */
+function list(headers: string[]): string {
+  const like = phoneLikeColumns(headers);
+  const rest = headers.map((_, i) => i).filter((i) => headers[i] !== '' && !like.includes(i));
+  const names = [...like, ...rest].map((i) => headers[i]);
   const shown = names.slice(0, 20).map((n) => `"${short(n)}"`);
   return `${shown.join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`;
 }
 
+/** "twice (columns 2 and 3)", "3 times (columns 2, 5 and 9)". */
+function times(at: number[]): string {
+  const cols = at.map((i) => i + 1);
+  return `${at.length === 2 ? 'twice' : `${at.length} times`} (columns ${cols.slice(0, -1).join(', ')} and ${cols[cols.length - 1]})`;
+}
+
+/** "#3": the third column, for headers that repeat a name or have none. */
+const POSITION = /^#(\d+)$/;
+
 /** Decides what each column becomes; throws UsageError for a header that cannot work. */
 export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): ColumnPlan {
   const headers = rawHeaders.map((h) => h.replace(/^\uFEFF/, '').trim());
-  const seen = new Map<string, number>();
+  const positions = new Map<string, number[]>();
   headers.forEach((h, i) => {
-    if (h === '') return;
-    if (seen.has(h))
-      throw new UsageError(`the header names column "${short(h)}" twice (columns ${seen.get(h)! + 1} and ${i + 1})`);
-    seen.set(h, i);
+    if (h !== '') positions.set(h, [...(positions.get(h) ?? []), i]);
   });
-  const present = headers.filter((h) => h !== '');
-  const need = (name: string, flag: string) => {
-    const i = seen.get(name);
-    if (i === undefined)
-      throw new UsageError(`${flag}: no column "${name}" in the header`, { hints: [`Columns: ${list(present)}`] });
-    return i;
+  const columnsHint = () => `Columns: ${list(headers)}`;
+  const need = (name: string, flag: string): number => {
+    const pos = POSITION.exec(name);
+    if (pos) {
+      const i = Number(pos[1]) - 1;
+      if (i < 0 || i >= headers.length)
+        throw new UsageError(`${flag}: "${name}": the header has columns #1 to #${headers.length}`);
+      return i;
+    }
+    const at = positions.get(name);
+    if (at === undefined)
+      throw new UsageError(`${flag}: no column "${short(name)}" in the header`, {
+        hints: [columnsHint(), ...(flag === '--phone-column' ? ['Check the name given to --phone-column.'] : [])],
+      });
+    if (at.length > 1)
+      throw new UsageError(
+        `${flag}: the header names "${short(name)}" ${times(at)}: name one by its position, e.g. '#${at[0] + 1}'`,
+      );
+    return at[0];
   };
-  const phoneName = opts.phoneColumn ?? DEFAULT_PHONE_COLUMN;
-  const phone = seen.get(phoneName);
-  if (phone === undefined) {
-    throw new UsageError(`no "${phoneName}" column in the header`, {
-      hints: [
-        `Columns: ${list(present)}`,
-        opts.phoneColumn
-          ? 'Check the name given to --phone-column.'
-          : 'Name the column of the main number with --phone-column NAME.',
-      ],
-    });
-  }
   const excluded = new Set<number>();
-  for (const name of opts.exclude ?? []) excluded.add(need(name, '--exclude'));
-  if (excluded.has(phone)) throw new UsageError(`--exclude: "${phoneName}" is the phone number column`);
+  for (const name of opts.exclude ?? []) {
+    const at = POSITION.test(name) ? undefined : positions.get(name);
+    // By name, --exclude drops every column of that name: the way out of a header that repeats one.
+    if (at) for (const i of at) excluded.add(i);
+    else excluded.add(need(name, '--exclude'));
+  }
+  let phones: number[];
+  let discovered = false;
+  if (opts.phoneColumn?.length) {
+    phones = opts.phoneColumn.map((n) => need(n, '--phone-column'));
+    if (new Set(phones).size < phones.length) throw new UsageError('--phone-column: a column is listed twice');
+  } else if (positions.has(DEFAULT_PHONE_COLUMN)) {
+    phones = [need(DEFAULT_PHONE_COLUMN, 'phone_number')];
+  } else {
+    phones = phoneLikeColumns(headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(headers[i]));
+    discovered = true;
+    if (phones.length === 0)
+      throw new MissingInputError(
+        `no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`,
+        { hints: [columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
+        { phoneColumn: headers.filter((h) => h !== '') },
+      );
+  }
+  for (const i of phones)
+    if (excluded.has(i)) throw new UsageError(`--exclude: "${headers[i]}" is a phone number column`);
 
-  const used = new Set<number>([phone, ...excluded]);
+  const used = new Set<number>([...phones, ...excluded]);
   const attempts: AttemptColumns[] = [];
   const numbered = headers.map((h, i) => ({ i, m: ATTEMPT_COLUMN.exec(h) })).filter((x) => x.m && !excluded.has(x.i));
   if (opts.attemptColumns?.length) {
@@ -133,6 +223,16 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
       throw new UsageError(
         `column "${short(headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`,
       );
+  // A name the header repeats cannot be one field of a contact: say which, and the ways out.
+  for (const [name, at] of positions) {
+    const left = at.filter((i) => !used.has(i));
+    if (left.length < 2) continue;
+    throw new UsageError(`the header names column "${short(name)}" ${times(at)}`, {
+      hints: [
+        `Leave them out with --exclude "${name}", or name each by its position: --phone-column '#${at[0] + 1}', --exclude '#${at[at.length - 1] + 1}'.`,
+      ],
+    });
+  }
   const free: { index: number; field: string }[] = [];
   headers.forEach((h, i) => {
     if (h === '__proto__' && !used.has(i))
@@ -147,12 +247,16 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     free.push({ index: i, field: h });
   });
-  return { headers, phone, attempts, free };
+  return discovered ? { headers, phones, attempts, free, discovered } : { headers, phones, attempts, free };
 }
 
 export interface RowResult {
   contact?: Record<string, unknown> & { phone_number: string };
   errors?: RowError[];
+  /** Accepted with a remark (an extension left out, a toll-free number): one line each. */
+  warnings?: RowError[];
+  /** Column of the main number (the first non-empty phone column). */
+  phoneColumn: number;
 }
 
 /** Name of a column for messages: its header, or its position when the header has none there. */
@@ -166,20 +270,64 @@ export function isBlank(cells: string[]): boolean {
   return true;
 }
 
-/** One data row to a contact. Cells are trimmed; empty ones are left out of the contact, never sent as "". */
+/**
+ * One data row to a contact. Cells are trimmed; empty ones are left out of the contact, never sent as "".
+ * The main number is the first number of the first non-empty phone column; the other numbers of that cell
+ * (Google's "a ::: b"), then those of the other phone columns, become attempts after those of the attempt
+ * columns.
+ */
 export function rowToContact(plan: ColumnPlan, cells: string[], row: number, phone: PhoneFn): RowResult {
   let errors: RowError[] | undefined;
-  const fail = (i: number, value: string, reason: string) =>
-    (errors ??= []).push({ row, column: columnName(plan, i), value, reason });
+  let warnings: RowError[] | undefined;
+  const fail = (i: number, value: string, reason: string, need?: 'country') =>
+    (errors ??= []).push({ row, column: columnName(plan, i), value, reason, ...(need ? { need } : {}) });
+  /** The numbers of one cell, each checked on its own. */
+  const numbers = (i: number, raw: string): string[] => {
+    const out: string[] = [];
+    const parts = splitNumbers(raw);
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
+      const r = phone(part);
+      if (!r.ok)
+        fail(
+          i,
+          raw,
+          parts.length > 1
+            ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ${r.reason}`
+            : r.reason,
+          r.need,
+        );
+      else {
+        out.push(r.e164);
+        if (r.warnings)
+          for (const w of r.warnings)
+            (warnings ??= []).push({ row, column: columnName(plan, i), value: part, reason: w });
+      }
+    }
+    return out;
+  };
 
-  const mainRaw = (cells[plan.phone] ?? '').trim();
+  let mainCol = plan.phones[0];
+  for (const i of plan.phones)
+    if ((cells[i] ?? '').trim() !== '') {
+      mainCol = i;
+      break;
+    }
+  const mainRaw = (cells[mainCol] ?? '').trim();
   let main: string | undefined;
-  if (mainRaw === '') fail(plan.phone, '', 'the main phone number is empty');
-  else {
-    const r = phone(mainRaw);
-    if (r.ok) main = r.e164;
-    else fail(plan.phone, mainRaw, r.reason);
-  }
+  let extra: string[] = [];
+  if (mainRaw === '')
+    fail(
+      mainCol,
+      '',
+      plan.phones.length > 1
+        ? `the main phone number is empty (and so are ${plan.phones
+            .slice(1)
+            .map((i) => `"${short(columnName(plan, i))}"`)
+            .join(', ')})`
+        : 'the main phone number is empty',
+    );
+  else [main, ...extra] = numbers(mainCol, mainRaw);
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: main ?? '' };
   for (const { index, field } of plan.free) {
     const v = cells[index];
@@ -200,18 +348,29 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         );
       continue;
     }
-    const r = phone(raw);
-    if (!r.ok) {
-      fail(a.phone, raw, r.reason);
-      continue;
+    for (const e164 of numbers(a.phone, raw)) {
+      const entry: Record<string, string> = { phone_number: e164 };
+      for (const o of a.overrides) {
+        const t = (cells[o.index] ?? '').trim();
+        if (t !== '') entry[o.field] = t;
+      }
+      (attempts ??= []).push(entry);
     }
-    const entry: Record<string, string> = { phone_number: r.e164 };
-    for (const o of a.overrides) {
-      const t = (cells[o.index] ?? '').trim();
-      if (t !== '') entry[o.field] = t;
-    }
-    (attempts ??= []).push(entry);
   }
+  // The other numbers of the main cell, then those of the other phone columns (in their order), as attempts:
+  // a person's numbers are never dropped, and never repeated.
+  for (const i of plan.phones) {
+    if (i === mainCol) continue;
+    const raw = (cells[i] ?? '').trim();
+    if (raw !== '') extra.push(...numbers(i, raw));
+  }
+  const dialled = extra.length ? new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]) : undefined;
+  if (dialled)
+    for (const e164 of extra)
+      if (!dialled.has(e164)) {
+        dialled.add(e164);
+        (attempts ??= []).push({ phone_number: e164 });
+      }
   if (attempts) contact.contact_attempts = attempts;
   for (let i = plan.headers.length; i < cells.length; i++) {
     const t = cells[i].trim();
@@ -222,7 +381,27 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         `a value past the last column of the header (${plan.headers.length} columns): quote values that contain the delimiter`,
       );
   }
-  return errors ? { errors } : { contact };
+  if (errors) return { errors, phoneColumn: mainCol };
+  return warnings ? { contact, warnings, phoneColumn: mainCol } : { contact, phoneColumn: mainCol };
+}
+
+/**
+ * The numbers of one cell: Google Contacts joins a person's numbers with " ::: ", other exports with a line
+ * break, ";" or ",". Never glued together: each is read on its own, in order.
+ */
+const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
+export function splitNumbers(cell: string): string[] {
+  // A character class first: the common cell holds one number, and this test is on every row's path.
+  if (!/[:\r\n;,|]/.test(cell) || !MULTI.test(cell)) return [cell];
+  const parts: string[] = [];
+  for (const x of cell.split(MULTI)) {
+    if (x.trim() === '') continue;
+    // "…0100, ext. 12": what does not start like a number belongs to the number before it.
+    if (parts.length && !/^[+(\d']/.test(x)) parts[parts.length - 1] += ` ${x}`;
+    else parts.push(x);
+  }
+  // Separators and nothing else: read as it is, so that the error names them.
+  return parts.length ? parts : [cell];
 }
 
 /** Collects row errors: all are counted, the first `keep` are kept for the report. */
@@ -231,9 +410,12 @@ export class ErrorLog {
   count = 0;
   rows = 0;
   constructor(readonly keep = 20) {}
+  /** Some number needs --default-country. */
+  needsCountry = false;
   addRow(errors: RowError[]): void {
     this.rows++;
     for (const e of errors) {
+      if (e.need) this.needsCountry = true;
       this.count++;
       if (this.first.length < this.keep) this.first.push(e);
     }

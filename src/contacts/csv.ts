@@ -2,10 +2,12 @@
 // checked, each result handed to a sink (contact or rejected row). Loads csv-parse and libphonenumber-js:
 // import this module lazily.
 import { isUtf8 } from 'node:buffer';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
+import { decoderFor, sniffBom } from '../io/encoding.js';
 import {
+  columnName,
   detectDelimiter,
   ErrorLog,
   isBlank,
@@ -16,22 +18,40 @@ import {
   type RowError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
-import { isCountry, toE164 } from './phone.js';
+import { isCountry, type PhoneOptions, toE164 } from './phone.js';
 
-export interface CsvConvertOptions extends ColumnOptions {
-  defaultCountry?: string;
+export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
   delimiter?: string;
-  encoding?: 'utf8' | 'latin1';
+  /** A canonical name from encodingName(); a BOM in the file decides before it. Default: UTF-8. */
+  encoding?: string;
   dedupe?: boolean;
   signal?: AbortSignal;
   /** Name of the input in messages. */
   label?: string;
 }
 
+/** The most trailing rows taken for a footer; a report's is a handful. */
+const FOOTER_MAX = 20;
+
+/** One cell, no delimiter, and no phone number: a line of a report's footer, not a contact. */
+function isFooterLike(plan: ColumnPlan, cells: string[]): boolean {
+  if (cells.length >= plan.headers.length) return false;
+  let n = 0;
+  for (const c of cells) if (c.trim() !== '') n++;
+  return n <= 1 && plan.phones.every((i) => (cells[i] ?? '').trim() === '');
+}
+
 export type Contactish = Record<string, unknown> & { phone_number: string };
 
+/** How the input was written: the rejects file is written the same way, to open where the input came from. */
+export interface CsvFormat {
+  delimiter: string;
+  encoding: string;
+  bom: boolean;
+}
+
 export interface CsvSink {
-  header?(plan: ColumnPlan, delimiter: string): void | Promise<void>;
+  header?(plan: ColumnPlan, format: CsvFormat): void | Promise<void>;
   contact(contact: Contactish): void | Promise<void>;
   reject?(row: number, cells: string[], errors: RowError[]): void | Promise<void>;
 }
@@ -39,6 +59,8 @@ export interface CsvSink {
 export interface CsvSummary {
   plan?: ColumnPlan;
   delimiter: string;
+  encoding: string;
+  bom: boolean;
   /** Data rows read (blank ones included). */
   rows: number;
   contacts: number;
@@ -47,6 +69,10 @@ export interface CsvSummary {
   /** The first duplicate dropped by --dedupe, for the note. */
   firstDuplicate?: { row: number; of: number; e164: string };
   errors: ErrorLog;
+  /** Rows accepted with a remark (an extension left out, a toll-free number). */
+  warnings: ErrorLog;
+  /** Trailing rows with no data columns (a report's footer), skipped: the first and last row numbers. */
+  footer?: { first: number; last: number; count: number };
   /** Bytes that are not UTF-8 were seen while reading as UTF-8. */
   notUtf8: boolean;
 }
@@ -87,13 +113,18 @@ function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal
   });
 }
 
-/** Reads chunks until the first line is complete, then replays them: the delimiter comes from that line. */
+interface Peeked {
+  head: Buffer;
+  done: boolean;
+  it: AsyncIterator<Buffer | string>;
+  input: unknown;
+}
+
+/** Reads chunks until the first line is complete: the BOM and the delimiter come from that line. */
 async function peekFirstLine(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
-  utf8: boolean,
-  onNotUtf8: () => void,
   signal?: AbortSignal,
-): Promise<{ head: Buffer; rest: Readable }> {
+): Promise<Peeked> {
   const it =
     Symbol.asyncIterator in input
       ? input[Symbol.asyncIterator]()
@@ -114,11 +145,19 @@ async function peekFirstLine(
     size += b.length;
     if (b.includes(10)) break;
   }
-  const head = Buffer.concat(chunks);
+  return { head: Buffer.concat(chunks), done, it, input };
+}
+
+/** Replays the peeked chunks and the rest; with `onNotUtf8`, says once if the bytes are not UTF-8. */
+function replayChecked(
+  { head, done, it, input }: Peeked,
+  onNotUtf8: (() => void) | undefined,
+  signal?: AbortSignal,
+): { head: Buffer; rest: Readable } {
   let warned = false;
   let carry = Buffer.alloc(0);
   const check = (b: Buffer, last: boolean) => {
-    if (!utf8 || warned) return;
+    if (!onNotUtf8 || warned) return;
     // A multi-byte character may straddle two chunks: the last character of a chunk (from its lead byte)
     // is checked with the next chunk, and the end of the input is always checked.
     const all = carry.length ? Buffer.concat([carry, b]) : b;
@@ -152,6 +191,27 @@ async function peekFirstLine(
   return { head, rest: Readable.from(replay(), { objectMode: false }) };
 }
 
+/** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
+function decodeStream(encoding: string, skip: number): Transform {
+  const d = decoderFor(encoding);
+  let toSkip = skip;
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, cb) {
+      let b = chunk;
+      if (toSkip > 0) {
+        const n = Math.min(toSkip, b.length);
+        b = b.subarray(n);
+        toSkip -= n;
+      }
+      cb(null, d.write(b));
+    },
+    flush(cb) {
+      cb(null, d.end());
+    },
+  });
+}
+
 /** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
 export async function convertCsv(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -159,24 +219,40 @@ export async function convertCsv(
   sink: CsvSink,
 ): Promise<CsvSummary> {
   checkCountry(opts.defaultCountry);
-  const encoding = opts.encoding ?? 'utf8';
   const summary: CsvSummary = {
     delimiter: ',',
+    encoding: opts.encoding ?? 'utf-8',
+    bom: false,
     rows: 0,
     contacts: 0,
     duplicates: 0,
     errors: new ErrorLog(),
+    warnings: new ErrorLog(),
     notUtf8: false,
   };
-  const { head, rest } = await peekFirstLine(input, encoding === 'utf8', () => (summary.notUtf8 = true), opts.signal);
-  const delimiter = opts.delimiter ?? detectDelimiter(head.toString(encoding));
+  const first = await peekFirstLine(input, opts.signal);
+  const bom = sniffBom(first.head);
+  if (bom) {
+    summary.bom = true;
+    // A UTF-16 file cannot be read any other way; a UTF-8 BOM says UTF-8 unless --encoding says otherwise.
+    if (bom.encoding !== 'utf-8' || opts.encoding === undefined) summary.encoding = bom.encoding;
+  }
+  const encoding = summary.encoding;
+  const utf8 = encoding === 'utf-8';
+  const { head, rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
+  // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
+  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, bom?.encoding === encoding ? bom.length : 0));
+  if (!utf8) rest.once('error', (err) => source.destroy(err));
+  const headText = utf8
+    ? head.toString('utf8')
+    : decoderFor(encoding).write(bom?.encoding === encoding ? head.subarray(bom.length) : head);
+  const delimiter = opts.delimiter ?? detectDelimiter(headText);
   summary.delimiter = delimiter;
 
-  const parser = rest.pipe(
+  const parser = source.pipe(
     parse({
       delimiter,
       bom: true,
-      encoding,
       relax_column_count: true,
       // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.
       relax_quotes: true,
@@ -184,9 +260,29 @@ export async function convertCsv(
     }),
   );
   // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
-  rest.once('error', (err) => parser.destroy(err));
-  const dc = opts.defaultCountry;
-  const phone = (raw: string) => toE164(raw, dc);
+  source.once('error', (err) => parser.destroy(err));
+  const phoneOpts: PhoneOptions = {
+    defaultCountry: opts.defaultCountry,
+    withoutPlus: opts.withoutPlus,
+    allowTypes: opts.allowTypes,
+  };
+  const phone = (raw: string) => toE164(raw, phoneOpts);
+  /**
+   * Rows that may be a report's footer (Salesforce ends its exports with the report name, a copyright and
+   * "Generated By"): failed rows with one cell and no delimiter. Held until a data row follows (then they are
+   * errors like any other) or the file ends (then skipped, with one warning). At most FOOTER_MAX are held.
+   */
+  let held: { row: number; cells: string[]; errors: RowError[] }[] = [];
+  const rejectRow = async (row: number, cells: string[], errors: RowError[]) => {
+    summary.errors.addRow(errors);
+    const p = sink.reject?.(row, cells, errors);
+    if (p) await p;
+  };
+  const release = async () => {
+    const rows = held;
+    held = [];
+    for (const h of rows) await rejectRow(h.row, h.cells, h.errors);
+  };
   const seen = new NumberIndex();
   let plan: ColumnPlan | undefined;
   let row = 0;
@@ -196,7 +292,7 @@ export async function convertCsv(
       if (!plan) {
         plan = planColumns(cells, opts);
         summary.plan = plan;
-        const p = sink.header?.(plan, delimiter);
+        const p = sink.header?.(plan, { delimiter, encoding, bom: summary.bom });
         if (p) await p;
         continue;
       }
@@ -205,6 +301,11 @@ export async function convertCsv(
       if (isBlank(cells)) continue;
       const r = rowToContact(plan, cells, row, phone);
       let errors = r.errors;
+      if (errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {
+        held.push({ row, cells, errors });
+        continue;
+      }
+      if (held.length) await release();
       if (r.contact) {
         const first = seen.firstRow(r.contact.phone_number, row);
         if (first !== undefined) {
@@ -216,21 +317,24 @@ export async function convertCsv(
           errors = [
             {
               row,
-              column: plan.headers[plan.phone],
-              value: (cells[plan.phone] ?? '').trim(),
+              column: columnName(plan, r.phoneColumn),
+              value: (cells[r.phoneColumn] ?? '').trim(),
               reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first`,
             },
           ];
         } else {
           summary.contacts++;
+          if (r.warnings) summary.warnings.addRow(r.warnings);
           const p = sink.contact(r.contact);
           if (p) await p;
           continue;
         }
       }
-      summary.errors.addRow(errors!);
-      const p = sink.reject?.(row, cells, errors!);
-      if (p) await p;
+      await rejectRow(row, cells, errors!);
+    }
+    if (held.length) {
+      summary.footer = { first: held[0].row, last: held[held.length - 1].row, count: held.length };
+      held = [];
     }
   } catch (err) {
     if (err instanceof CsvError) {

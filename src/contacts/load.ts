@@ -4,19 +4,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
+import { plural } from '../io/format.js';
+import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
-import { ErrorLog, formatRowError, type RowError } from './columns.js';
+import type { PhoneResult } from './phone.js';
+import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
+import { ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
-
-export interface ContactsCsvOptions {
-  phoneColumn?: string;
-  attemptColumns?: string[];
-  exclude?: string[];
-  defaultCountry?: string;
-  delimiter?: string;
-  encoding?: 'utf8' | 'latin1';
-  dedupe?: boolean;
-}
 
 const names = z
   .string()
@@ -32,7 +27,7 @@ const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', ta
 
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
-  phoneColumn: z.string().trim().min(1, 'must not be empty').optional(),
+  phoneColumn: names.optional(),
   attemptColumns: names.optional(),
   exclude: names.optional(),
   defaultCountry: z
@@ -46,22 +41,35 @@ export const ContactsCsvShape = {
     .transform((s) => DELIMITER_NAMES[s.toLowerCase()] ?? s)
     .refine((s) => s.length === 1 && !/["\r\n]/.test(s), 'must be one character, or comma, semicolon, tab or pipe')
     .optional(),
-  encoding: z
-    .string()
-    .transform((s) => s.toLowerCase().replace(/[-_]/g, ''))
-    .transform((s) => (s === 'iso88591' ? 'latin1' : s))
-    .pipe(z.enum(['utf8', 'latin1'], { error: 'must be utf8 or latin1' }))
-    .optional(),
+  encoding: Encoding.optional(),
   dedupe: z.boolean().optional(),
+  withoutPlus: z.enum(['national', 'international'], { error: 'must be national or international' }).optional(),
+  allowTypes: names
+    .pipe(
+      z.array(
+        z
+          .string()
+          .transform((s) => s.toLowerCase())
+          .pipe(
+            z.enum(ALLOWABLE_FLAGS as [string, ...string[]], { error: `must be among ${ALLOWABLE_FLAGS.join(', ')}` }),
+          ),
+      ),
+    )
+    .transform((flags) => flags.map((f) => typeOfFlag(f)!))
+    .optional(),
 };
 
 /** Parses the raw commander options added by addCsvOptions. */
 export const ContactsCsvOptions = z.object(ContactsCsvShape);
+export type ContactsCsvOptions = z.infer<typeof ContactsCsvOptions>;
 
 /** Adds the CSV flags to a command; parse their values with ContactsCsvOptions (or ContactsCsvShape). */
 export function addCsvOptions(cmd: Command): Command {
   return cmd
-    .option('--phone-column <name>', 'CSV column of the main number (default: phone_number)')
+    .option(
+      '--phone-column <names>',
+      "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
+    )
     .option(
       '--attempt-columns <names>',
       'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
@@ -72,8 +80,19 @@ export function addCsvOptions(cmd: Command): Command {
       'read numbers without + as national numbers of this country (ISO code, e.g. IT)',
     )
     .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
-    .option('--encoding <name>', 'CSV encoding: utf8 or latin1 (default utf8, with or without BOM)')
-    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing');
+    .option(
+      '--encoding <name>',
+      'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
+    )
+    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing')
+    .option(
+      '--without-plus <reading>',
+      'digits written without + or 00 that read two ways (a national number, or an international one whose + a spreadsheet dropped) are an error; national or international says which reading applies',
+    )
+    .option(
+      '--allow-types <types>',
+      `number types to call anyway (comma-separated). Refused by default: ${REFUSED_FLAGS.join(', ')}; ${WARNED_FLAGS.join(', ')} is called with a warning`,
+    );
 }
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
@@ -108,26 +127,80 @@ export function checkUtf8(
   if (!summary.notUtf8) return;
   if (encoding === undefined) {
     throw new UsageError(`${label} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
-      hints: [
-        'Add --encoding latin1 if it comes from an older spreadsheet export (Latin-1 / Windows-1252).',
-        'Add --encoding utf8 to convert it anyway, with those characters replaced.',
-      ],
+      hints: notUtf8Hints(),
     });
   }
   warn?.(
-    `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding latin1 reads older exports)`,
+    `warning: ${label} is not valid UTF-8; the bytes that are not were replaced by "\uFFFD" (--encoding windows-1252 reads Excel's exports on Windows)`,
   );
+}
+
+/**
+ * What the converter decided or skipped that the user should know, on stderr: the phone columns it found by
+ * their names, rows accepted with a remark (an extension left out, a toll-free number), a footer skipped.
+ */
+export function conversionNotes(summary: CsvSummary, warn: (line: string) => void): void {
+  const plan = summary.plan;
+  if (plan?.discovered) {
+    const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
+    warn(
+      names.length === 1
+        ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
+        : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
+    );
+  }
+  if (summary.warnings.count) {
+    const { count, rows } = summary.warnings;
+    warn(`warning: ${plural(count, 'number')} in ${plural(rows, 'row')} accepted with a remark:`);
+    for (const line of summary.warnings.lines()) warn(`  ${terminalSafe(line)}`);
+  }
+  if (summary.footer) {
+    const { first, last, count } = summary.footer;
+    warn(
+      `warning: skipped ${count === 1 ? `row ${first}` : `rows ${first} to ${last}`} at the end: no data columns (a report's footer?)`,
+    );
+  }
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
 export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
-  return new UsageError(`${label}: ${log.summary(what)}`, { hints: [...log.lines(), ...extra] });
+  const message = `${label}: ${log.summary(what)}`;
+  const hints = [...log.lines().map((l) => terminalSafe(l)), ...extra];
+  return log.needsCountry
+    ? new MissingInputError(message, { hints }, { country: true })
+    : new UsageError(message, { hints });
 }
 
-/** Validates parsed JSON contacts: E.164 numbers, duplicates of the main number (unless dedupe). */
+/** A number that must be E.164: the rules of src/contacts/phone.ts (checkE164), passed in to keep this module light. */
+export type NumberCheck = (value: string) => PhoneResult;
+
+/**
+ * The number rules for the E.164 doors (JSON contacts, --file, --from): the validator of CSV rows, with the
+ * types --allow-types allows. Caller IDs are not dialled, so their type is not checked (`callerId`).
+ */
+export async function numberChecks(opts: {
+  allowTypes?: PhoneType[];
+}): Promise<{ contact: NumberCheck; callerId: NumberCheck }> {
+  const { checkE164 } = await import('./phone.js');
+  return {
+    contact: (v) => checkE164(v, { allowTypes: opts.allowTypes }),
+    callerId: (v) => checkE164(v, { anyType: true }),
+  };
+}
+
+/**
+ * Validates parsed JSON contacts: E.164 numbers that are valid numbers of a type a campaign calls (the CSV
+ * rules), duplicates of the main number (unless dedupe), as for CSV rows.
+ */
 export function checkJsonContacts(
   items: unknown[],
-  opts: { dedupe?: boolean; where: (i: number) => string; label: string },
+  opts: {
+    dedupe?: boolean;
+    where: (i: number) => string;
+    label: string;
+    checkNumber?: NumberCheck;
+    warn?: (line: string) => void;
+  },
 ): Contact[] {
   const log = new ErrorLog();
   const out: Contact[] = [];
@@ -155,6 +228,24 @@ export function checkJsonContacts(
       log.addRow(errors);
       return;
     }
+    if (opts.checkNumber) {
+      const numbers: [string, unknown][] = [
+        ['phone_number', r.data.phone_number],
+        ...(r.data.contact_attempts ?? []).map(
+          (a, j) => [`contact_attempts[${j}].phone_number`, a.phone_number] as [string, unknown],
+        ),
+      ];
+      const errors: RowError[] = [];
+      for (const [column, value] of numbers) {
+        const c = opts.checkNumber(String(value));
+        if (!c.ok) errors.push({ row: i, column, value: String(value), reason: c.reason });
+        else for (const w of c.warnings ?? []) opts.warn?.(`warning: ${opts.where(i)}, ${column}: ${w}`);
+      }
+      if (errors.length) {
+        log.addRow(errors);
+        return;
+      }
+    }
     const first = firstIndex.get(r.data.phone_number);
     if (first !== undefined) {
       if (!opts.dedupe)
@@ -179,7 +270,13 @@ export function checkJsonContacts(
   return out;
 }
 
-function parseJsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+interface JsonChecks {
+  dedupe?: boolean;
+  checkNumber?: NumberCheck;
+  warn?: (line: string) => void;
+}
+
+function parseJsonContacts(text: string, label: string, checks: JsonChecks): Contact[] {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -189,10 +286,10 @@ function parseJsonContacts(text: string, label: string, dedupe?: boolean): Conta
   const items = Array.isArray(doc) ? doc : (doc as { contacts?: unknown } | null)?.contacts;
   if (!Array.isArray(items))
     throw new UsageError(`${label}: expected a JSON array of contacts (or an object with a "contacts" array)`);
-  return checkJsonContacts(items, { dedupe, label, where: (i) => `contacts[${i}]` });
+  return checkJsonContacts(items, { ...checks, label, where: (i) => `contacts[${i}]` });
 }
 
-function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Contact[] {
+function parseNdjsonContacts(text: string, label: string, checks: JsonChecks): Contact[] {
   const items: unknown[] = [];
   const lineOf: number[] = [];
   const lines = text.split(/\r?\n/);
@@ -205,7 +302,7 @@ function parseNdjsonContacts(text: string, label: string, dedupe?: boolean): Con
       throw new UsageError(`${label}: line ${i + 1} is not valid JSON: ${(err as Error).message}`);
     }
   });
-  return checkJsonContacts(items, { dedupe, label, where: (i) => `line ${lineOf[i]}` });
+  return checkJsonContacts(items, { ...checks, label, where: (i) => `line ${lineOf[i]}` });
 }
 
 /**
@@ -259,10 +356,13 @@ export async function loadContacts(
     );
   }
   if (format === 'json' || format === 'ndjson') {
-    const text = data!.toString('utf8').replace(/^\uFEFF/, '');
-    return format === 'json'
-      ? parseJsonContacts(text, label, opts.dedupe)
-      : parseNdjsonContacts(text, label, opts.dedupe);
+    const text = decodeText(data!, opts.encoding, label);
+    const checks: JsonChecks = {
+      dedupe: opts.dedupe,
+      checkNumber: (await numberChecks(opts)).contact,
+      warn: opts.warn,
+    };
+    return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
   }
   const { convertCsv } = await import('./csv.js');
   let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
@@ -278,8 +378,9 @@ export async function loadContacts(
     { ...opts, label },
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
   );
-  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
   checkUtf8(label, summary, opts.encoding, opts.warn);
+  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
+  if (opts.warn) conversionNotes(summary, opts.warn);
   await opts.onSummary?.(summary);
   if (summary.duplicates)
     opts.warn?.(

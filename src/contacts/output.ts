@@ -16,6 +16,8 @@ export class StagedFile {
   private parts: string[] = [];
   private size = 0;
   private closed = false;
+  /** Bytes of the text in the file's encoding (default UTF-8). */
+  encode?: (text: string) => Buffer;
   private constructor(
     readonly tmp: string,
     private readonly handle: FileHandle,
@@ -53,7 +55,8 @@ export class StagedFile {
     const text = this.parts.join('');
     this.parts = [];
     this.size = 0;
-    await this.handle.write(text);
+    if (this.encode) await this.handle.write(this.encode(text));
+    else await this.handle.write(text);
   }
 
   private async close(): Promise<void> {
@@ -118,16 +121,20 @@ export function csvCell(v: string, delimiter: string): string {
 }
 
 /**
- * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, with the
- * input's delimiter, so that it opens like the original in the same spreadsheet.
+ * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, written
+ * as the input was (delimiter, encoding, BOM), so that it opens like the original in the same spreadsheet.
+ * UTF-8 gets a BOM even when the input had none: without one Excel reads UTF-8 as its local code page.
  */
 export function rejectsSink(file: StagedFile) {
   let delimiter = ',';
   return {
-    header(plan: { headers: string[] }, d: string) {
-      delimiter = d;
+    async header(plan: { headers: string[] }, format: { delimiter: string; encoding: string; bom: boolean }) {
+      delimiter = format.delimiter;
+      const [{ encoderFor }] = await Promise.all([import('../io/encoding.js')]);
+      if (format.encoding !== 'utf-8') file.encode = encoderFor(format.encoding);
+      const bom = format.encoding === 'utf-8' || (format.bom && format.encoding.startsWith('utf-16')) ? '\uFEFF' : '';
       return file.push(
-        `${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(csvFormulaSafe(v), d)).join(d)}\r\n`,
+        `${bom}${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(csvFormulaSafe(v), delimiter)).join(delimiter)}\r\n`,
       );
     },
     reject(row: number, cells: string[], errors: { column: string; reason: string }[]) {

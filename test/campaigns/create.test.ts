@@ -188,7 +188,7 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
       sandbox,
     });
     expect(forced.code, forced.stderr).toBe(0);
-    expect(readFileSync(rej, 'utf8')).toMatch(/^rejected_row,rejected_reason,phone_number,name\r\n/);
+    expect(readFileSync(rej, 'utf8')).toMatch(/^\uFEFFrejected_row,rejected_reason,phone_number,name\r\n/);
   });
 
   it('every row invalid: exit 2, nothing sent', async () => {
@@ -233,7 +233,7 @@ describe('a CSV that is not UTF-8', () => {
     const bad = await cli([...BASE, '--contacts', LATIN1, '--yes'], { sandbox });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('is not valid UTF-8');
-    expect(bad.stderr).toContain('--encoding latin1');
+    expect(bad.stderr).toContain('--encoding windows-1252');
     expect(sandbox.requests()).toEqual([]);
     const ok = await cli([...BASE, '--contacts', LATIN1, '--encoding', 'latin1', '--yes'], { sandbox });
     expect(ok.code, ok.stderr).toBe(0);

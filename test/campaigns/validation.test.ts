@@ -108,10 +108,15 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
 
   it('E.164 for fromNumber and every fromNumberAttempts entry', async () => {
     await good('--from', '+390212345678', '--from-attempts', '+12125550100,+447911123456', '--max-retries', '1');
-    await bad(['--from', '390212345678'], /--from: must be an E.164 phone number .*\(got "390212345678"\)/);
+    await bad(
+      ['--from', '390212345678'],
+      /--from: must be an E.164 phone number .*did you mean \+390212345678\? \(got "390212345678"\)/,
+    );
     await bad(['--from', '+0212345678'], /--from: must be an E.164/);
     await bad(['--from', '+1234567890123456'], /--from: must be an E.164/); // 16 digits: one too many
-    await good('--from', '+123456789012345'); // 15 digits: the most E.164 allows
+    await good('--from', '+4915123456780'); // a real 14-digit number
+    // 15 digits is the most E.164 allows, but no number is this one: the same validator as CSV rows.
+    await bad(['--from', '+123456789012345'], /--from: must be an E.164 phone number: not a valid phone number/);
     await bad(['--from-attempts', '+390298765432,0298765432'], /--from-attempts\[1\]: must be an E.164 .*"0298765432"/);
   });
 

@@ -45,11 +45,14 @@ describe('toE164', () => {
     });
     expect(it39('447946095800')).toEqual({
       ok: false,
-      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the +',
+      reason:
+        'lost its leading + (a spreadsheet stored it as a number?): if it is +447946095800, write it with the + (or pass --without-plus international)',
     });
     expect(toE164('393331234567')).toEqual({
       ok: false,
-      reason: 'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the +',
+      reason:
+        'lost its leading + (a spreadsheet stored it as a number?): if it is +393331234567, write it with the + (or pass --without-plus international)',
+      need: 'country',
     });
   });
 
@@ -57,11 +60,13 @@ describe('toE164', () => {
     expect(toE164('', 'IT')).toEqual({ ok: false, reason: 'empty' });
     expect(it39('abc')).toEqual({
       ok: false,
-      reason: 'not a phone number: only digits, a leading + and the separators space - . ( ) are allowed',
+      reason:
+        'not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)',
     });
     expect(toE164('3331234567')).toEqual({
       ok: false,
       reason: 'no country code: write it as +<country code><number>, or pass --default-country (for example IT)',
+      need: 'country',
     });
     expect(toE164('+39 999 1234567')).toEqual({ ok: false, reason: 'not a valid phone number' });
   });
@@ -103,6 +108,7 @@ describe('planColumns and rowToContact', () => {
         name: 'Mario',
         contact_attempts: [{ phone_number: '+390212345678', name: 'Ufficio' }, { phone_number: '+39061234567' }],
       },
+      phoneColumn: 0,
     });
   });
 
@@ -130,18 +136,21 @@ describe('planColumns and rowToContact', () => {
 
   it('--phone-column, --attempt-columns and --exclude', () => {
     const plan = planColumns(['Mobile', 'Office', 'Home', 'Notes'], {
-      phoneColumn: 'Mobile',
+      phoneColumn: ['Mobile'],
       attemptColumns: ['Home', 'Office'],
       exclude: ['Notes'],
     });
     expect(rowToContact(plan, ['3331234567', '0212345678', '', 'x'], 2, phone)).toEqual({
       contact: { phone_number: '+393331234567', contact_attempts: [{ phone_number: '+390212345678' }] },
+      phoneColumn: 0,
     });
   });
 
   it('rejects headers that cannot work', () => {
     expect(() => planColumns(['name'])).toThrow(UsageError);
-    expect(() => planColumns(['name'])).toThrow('no "phone_number" column in the header');
+    expect(() => planColumns(['name'])).toThrow(
+      'no "phone_number" column in the header, and no column named like a phone',
+    );
     expect(() => planColumns(['phone_number', 'name', 'name'])).toThrow(
       'the header names column "name" twice (columns 2 and 3)',
     );
@@ -152,7 +161,7 @@ describe('planColumns and rowToContact', () => {
     expect(() => planColumns(['phone_number', 'contact_attempts.1.name'])).toThrow(
       'has no matching "contact_attempts.1.phone_number" column',
     );
-    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: 'mobile' })).toThrow(
+    expect(() => planColumns(['mobile', 'phone_number'], { phoneColumn: ['mobile'] })).toThrow(
       'would overwrite the contact\'s own "phone_number" field',
     );
     expect(() =>

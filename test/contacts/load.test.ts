@@ -133,12 +133,12 @@ describe('CSV options for other commands', () => {
       { from: 'user' },
     );
     expect(ContactsCsvOptions.parse(cmd.opts())).toEqual({
-      phoneColumn: 'Mobile',
+      phoneColumn: ['Mobile'],
       attemptColumns: ['a', 'b'],
       exclude: ['n'],
       defaultCountry: 'IT',
       delimiter: '\t',
-      encoding: 'latin1',
+      encoding: 'windows-1252',
       dedupe: true,
     });
     expect(ContactsCsvOptions.parse({})).toEqual({});

@@ -135,7 +135,7 @@ describe('broken files: a clear error or a correct conversion', () => {
     const c = await convert(bytes);
     expectFailure(c.r, 2);
     expect(c.left).toEqual([]);
-    expect(c.r.stderr).toMatch(/not valid UTF-8[^]*--encoding latin1/);
+    expect(c.r.stderr).toMatch(/not valid UTF-8[^]*--encoding windows-1252/);
     const latin = await convert(bytes, ['--encoding', 'latin1']);
     expect(JSON.parse(latin.out!)).toEqual([{ phone_number: '+393331234567', name: 'Nicolò' }]);
   });

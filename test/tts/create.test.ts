@@ -257,3 +257,36 @@ describe('tts create: output and cost', () => {
     expect(r.stderr).toContain('tts:write');
   });
 });
+
+describe('tts create --file: text that is not UTF-8', () => {
+  // Excel's "Unicode" text is UTF-16 with a BOM; Notepad's "ANSI" is windows-1252: ’ is 0x92, € is 0x80.
+  const dir = tempDir();
+  const cp1252 = join(dir, 'script-1252.txt');
+  writeFileSync(cp1252, Buffer.from([...Buffer.from('Caff', 'latin1'), 0xe8, 0x20, 0x92, 0x80, 0x20, 0x35]));
+  const utf16 = join(dir, 'script-utf16.txt');
+  writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Caffè ’€ 5', 'utf16le')]));
+
+  it('is refused before anything is sent, naming the encodings to choose from', async () => {
+    const r = await rejected(['--file', cp1252], `--file: ${cp1252} is not valid UTF-8`, /--encoding windows-1252/);
+    expect(r.stderr).toContain('"latin1" means the same');
+  });
+
+  it('--encoding windows-1252 (or latin1) sends the characters the file holds', async () => {
+    for (const name of ['windows-1252', 'latin1', 'CP1252']) {
+      sandbox.log.length = 0;
+      const { body } = await accepted(['--file', cp1252, '--encoding', name]);
+      expect(body.text).toBe('Caffè ’€ 5');
+    }
+  });
+
+  it('a UTF-16 file with a BOM is read without --encoding', async () => {
+    const { body } = await accepted(['--file', utf16]);
+    expect(body.text).toBe('Caffè ’€ 5');
+  });
+
+  it('--encoding: an unknown or multi-byte name is refused; without --file it is an error', async () => {
+    await rejected(['--file', cp1252, '--encoding', 'klingon'], '--encoding', /must be an encoding such as utf-8/);
+    await rejected(['--file', cp1252, '--encoding', 'shift_jis'], '--encoding', /must be an encoding such as/);
+    await rejected(['--text', 'hi', '--encoding', 'latin1'], '--encoding', /applies to --file/);
+  });
+});

@@ -3,7 +3,15 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
-import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
+import { readBodyFile } from '../../campaigns/file.js';
+import {
+  addCsvOptions,
+  checkJsonContacts,
+  type ContactsCsvOptions,
+  ContactsCsvShape,
+  loadContacts,
+  numberChecks,
+} from '../../contacts/load.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
@@ -62,42 +70,21 @@ export const CreateOptions = z
   });
 export type CreateOptions = z.infer<typeof CreateOptions>;
 
-async function readBodyFile(file: string): Promise<Record<string, unknown>> {
-  const { readFile } = await import('node:fs/promises');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(
-      `--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
-    );
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new UsageError(`--file: ${file} is not valid JSON: ${(err as Error).message}`);
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-    throw new UsageError(`--file: ${file} must hold one JSON object (the create body of the reference, 4.4)`);
-  return doc as Record<string, unknown>;
-}
-
 function contactsLoader(f: Factory, opts: CreateOptions) {
-  const csv = {
-    phoneColumn: opts.phoneColumn,
-    attemptColumns: opts.attemptColumns,
-    exclude: opts.exclude,
-    defaultCountry: opts.defaultCountry,
-    delimiter: opts.delimiter,
-    encoding: opts.encoding,
-    dedupe: opts.dedupe,
-  };
-  return async (source: string) => {
-    if (!opts.skipInvalid) return loadContacts(source, { ...csv, stdin: f.io.in, signal: f.signal, warn: f.warn });
+  const csv = Object.fromEntries(
+    Object.keys(ContactsCsvShape).map((k) => [k, opts[k as keyof typeof ContactsCsvShape]]),
+  ) as ContactsCsvOptions;
+  const once = async (source: string, o: ContactsCsvOptions) => {
+    if (!opts.skipInvalid) return loadContacts(source, { ...o, stdin: f.io.in, signal: f.signal, warn: f.warn });
     const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');
     await checkRejectsFile(opts.rejects, opts.force);
-    return loadCsvSkippingInvalid(f, source, { ...csv, rejects: opts.rejects, force: opts.force });
+    return loadCsvSkippingInvalid(f, source, { ...o, rejects: opts.rejects, force: opts.force });
+  };
+  // On a terminal, a file that lacks its phone column or country asks for them (stdin cannot be read twice).
+  return async (source: string) => {
+    if (source === '-') return once(source, csv);
+    const { withAnswers } = await import('../../contacts/walkthrough.js');
+    return withAnswers(f, csv, (o) => once(source, o));
   };
 }
 
@@ -245,7 +232,17 @@ async function printSummary(
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
-  const base = opts.file ? await readBodyFile(opts.file) : {};
+  const checks = await numberChecks(opts);
+  const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
+  // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).
+  if (opts.file && opts.contacts === undefined && Array.isArray(base.contacts))
+    base.contacts = checkJsonContacts(base.contacts, {
+      dedupe: opts.dedupe,
+      checkNumber: checks.contact,
+      warn: f.warn,
+      label: `--file ${opts.file}`,
+      where: (i) => `contacts[${i}]`,
+    });
   const flags: CampaignFlags = opts;
   const { body: raw, fromFlags } = applyFlags(base, flags);
   const load = contactsLoader(f, opts);
@@ -270,6 +267,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     file: opts.file,
     now: f.now(),
     windowFlag: opts.window !== undefined,
+    checkCallerId: checks.callerId,
   });
   for (const w of warnings) f.warn(`warning: ${w}`);
   // --if-absent (./if-absent.ts): after every local check, before anything is created.

@@ -2,11 +2,15 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { addCsvOptions, ContactsCsvShape } from '../../contacts/load.js';
 import type { StagedFile } from '../../contacts/output.js';
-import { UsageError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
+import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
+
+/** Contacts shown before writing, when answers were given at prompts. */
+const PREVIEW_ROWS = 3;
 
 export const ConvertOptions = z
   .object({
@@ -29,6 +33,13 @@ export type ConvertOptions = z.infer<typeof ConvertOptions>;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
 export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
+  if (opts.file === '-' || !f.io.canPrompt()) return convertOnce(f, opts);
+  // On a terminal, a file that lacks its phone column or country asks for them, and shows what it will write.
+  const { withAnswers } = await import('../../contacts/walkthrough.js');
+  await withAnswers(f, opts, (o, asked) => convertOnce(f, o, asked));
+}
+
+async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): Promise<void> {
   const g = f.globals();
   if (g.output === 'csv' || g.output === 'table')
     throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
@@ -36,7 +47,7 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
   const [
     { convertCsv },
     { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination },
-    { rowErrorsToUsageError, checkUtf8 },
+    { rowErrorsToUsageError, checkUtf8, conversionNotes },
   ] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
@@ -67,26 +78,44 @@ export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void
     const rejects = opts.rejects ? await Staged.create(opts.rejects, f.trackTemp) : undefined;
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
+    const first: unknown[] = [];
     const sink = rejects ? rejectsSink(rejects) : undefined;
     const summary = await convertCsv(
       input,
       { ...opts, label, signal: f.signal },
-      { header: sink?.header, contact: (c) => writer.write(c), reject: sink?.reject },
+      {
+        header: sink?.header,
+        contact: (c) => {
+          if (first.length < PREVIEW_ROWS) first.push(c);
+          return writer.write(c);
+        },
+        reject: sink?.reject,
+      },
     );
     const { errors } = summary;
+    // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
+    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
     if (errors.count && !opts.skipInvalid) {
       throw rowErrorsToUsageError(label, errors, 'row', [
         'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
       ]);
     }
-    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
     writer.end();
     // Checked again: a file may have appeared while the input was read.
     await checkDestination('--out', opts.out, opts.force);
     await checkDestination('--rejects', opts.rejects, opts.force);
+    if (preview && opts.out) {
+      // Answers were given at prompts: show what they give before the file appears.
+      f.warn(`The first ${plural(first.length, 'contact')} of ${plural(summary.contacts, 'contact')}:`);
+      for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
+      const p = await f.prompter();
+      if (!(await p.confirm(`Write them to ${opts.out}?`, true)))
+        throw new InterruptedError('cancelled at the confirmation; nothing was written');
+    }
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
+    conversionNotes(summary, f.warn);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
       f.warn(
@@ -118,7 +147,7 @@ export function makeConvertCommand(f: Factory, run = convertRun): Command {
     .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
     .option(
       '--rejects <file.csv>',
-      'with --skip-invalid: write the rejected rows to this file (not - : stdout carries the contacts), with their row number and reasons',
+      "with --skip-invalid: write the rejected rows to this file (not - : stdout carries the contacts), with their row number and reasons, in the input's delimiter and encoding (UTF-8 with a BOM, for Excel)",
     );
   addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
     await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));

@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { decodeText, Encoding } from '../../io/encoding.js';
 import { printRecord } from '../../io/output.js';
 import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
@@ -27,6 +28,7 @@ type Rec = Record<string, unknown>;
 const Flags = WaitFlags.extend({
   text: z.string().optional(),
   file: z.string().optional(),
+  encoding: Encoding.optional(),
   dryRun: z.boolean().default(false),
   wait: z.boolean().default(false),
   out: z.string().optional(),
@@ -36,7 +38,8 @@ const Flags = WaitFlags.extend({
 /** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
 const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
 
-async function readText(f: Factory, file: string): Promise<string> {
+/** The text of --file: UTF-8 (or what a BOM or --encoding says); other bytes would be sent, and paid for, as "�". */
+async function readText(f: Factory, file: string, encoding: string | undefined): Promise<string> {
   let text: string;
   if (file === '-') {
     if (f.io.stdinIsTTY)
@@ -48,7 +51,11 @@ async function readText(f: Factory, file: string): Promise<string> {
       new UsageError(
         `--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`,
       );
-    text = (await readAll(f.io.in, f.signal, { maxBytes: MAX_FILE_BYTES, tooLarge })).toString('utf8');
+    text = decodeText(
+      await readAll(f.io.in, f.signal, { maxBytes: MAX_FILE_BYTES, tooLarge }),
+      encoding,
+      '--file -: stdin',
+    );
   } else {
     try {
       const info = await stat(file);
@@ -57,7 +64,7 @@ async function readText(f: Factory, file: string): Promise<string> {
         throw new UsageError(
           `--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} has ${info.size} bytes)`,
         );
-      text = await readFile(file, 'utf8');
+      text = decodeText(await readFile(file), encoding, `--file: ${file}`);
     } catch (err) {
       if (err instanceof UsageError) throw err;
       throw new UsageError(
@@ -77,7 +84,9 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
       hints: ['voicectl tts create --text "Hello"', 'voicectl tts create --file script.txt'],
     });
   }
-  const text = flags.text ?? (await readText(f, flags.file!));
+  if (flags.encoding !== undefined && flags.file === undefined)
+    throw new UsageError('--encoding applies to --file: the text of --text is already text');
+  const text = flags.text ?? (await readText(f, flags.file!, flags.encoding));
   const body: TtsRequest = parseOptions(
     TtsCreateInput,
     {

@@ -33,6 +33,10 @@ export function make(f: Factory): Command {
       .option('--text <text>', 'the text to speak (at most 10,000 characters)')
       .option('--file <path>', 'read the text from a file, or - for stdin (one trailing newline is dropped)')
       .option(
+        '--encoding <name>',
+        'encoding of --file when it is not UTF-8 (refused otherwise): windows-1252 (also called latin1), windows-1250, iso-8859-15, ...',
+      )
+      .option(
         '--voice <voice>',
         'built-in alias (voicectl voices list) or a voice ID of 20 letters and digits; default Sarah',
       )

@@ -1,0 +1,111 @@
+// Text encodings of the files people hand us, by their real names: UTF-8 (with or without BOM), UTF-16 with a
+// BOM, and the single-byte encodings the platform's TextDecoder knows (windows-1252, windows-1250,
+// iso-8859-15, ...). "latin1" means what browsers mean by it (WHATWG Encoding: windows-1252), which is what
+// Excel writes on Windows, so ’ € – “ ” arrive as themselves and not as invisible C1 control characters.
+import { isUtf8 } from 'node:buffer';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+
+/**
+ * WHATWG's index-windows-1252 for bytes 0x80-0x9F (the rest is ISO-8859-1). Written here because Node 20's
+ * TextDecoder decodes the label windows-1252 (and latin1) as ISO-8859-1 (nodejs/node#56542).
+ */
+const CP1252_80_9F =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** The encodings named in hints and help; any other single-byte one TextDecoder knows is accepted too. */
+export const COMMON_ENCODINGS =
+  'utf-8, windows-1252 (= latin1: Excel on Windows in Western Europe and the Americas), windows-1250 (Central Europe), iso-8859-15, utf-16le';
+
+/** A canonical WHATWG encoding name for a label people type (utf8, latin1, cp1252, ISO-8859-1, utf16), or undefined. */
+export function encodingName(label: string): string | undefined {
+  let l = label.trim().toLowerCase().replace(/_/g, '-');
+  if (/^utf-?8$/.test(l)) return 'utf-8';
+  const u16 = /^(?:utf-?16|ucs-?2)(le|be)?$/.exec(l);
+  if (u16) return `utf-16${u16[1] ?? 'le'}`;
+  l = l.replace(/^iso-?8859-?(\d+)$/, 'iso-8859-$1').replace(/^windows-?(\d+)$/, 'windows-$1');
+  let name: string;
+  try {
+    name = new TextDecoder(l).encoding;
+  } catch {
+    return undefined;
+  }
+  if (name === 'utf-8' || name.startsWith('utf-16')) return name;
+  // Single-byte: every byte one character. Multi-byte encodings (shift_jis, gbk, ...) are not taken: the rejects
+  // file could not be written back in them.
+  const all = new Uint8Array(256).map((_, i) => i);
+  return new TextDecoder(name).decode(all).length === 256 ? name : undefined;
+}
+
+/** A decoder of chunks; `end` flushes a character split across the last chunk (UTF-16). */
+export interface ChunkDecoder {
+  write(chunk: Buffer): string;
+  end(): string;
+}
+
+export function decoderFor(encoding: string): ChunkDecoder {
+  if (encoding === 'windows-1252') {
+    return {
+      write: (b) => b.toString('latin1').replace(/[\x80-\x9f]/g, (c) => CP1252_80_9F[c.charCodeAt(0) - 0x80]),
+      end: () => '',
+    };
+  }
+  const d = new TextDecoder(encoding, { ignoreBOM: false });
+  return { write: (b) => d.decode(b, { stream: true }), end: () => d.decode() };
+}
+
+/** Text to bytes in `encoding` (the rejects file is written back in the input's encoding); unmappable: "?". */
+export function encoderFor(encoding: string): (text: string) => Buffer {
+  if (encoding === 'utf-8') return (t) => Buffer.from(t, 'utf8');
+  if (encoding === 'utf-16le') return (t) => Buffer.from(t, 'utf16le');
+  if (encoding === 'utf-16be') return (t) => Buffer.from(t, 'utf16le').swap16();
+  const table = new Map<string, number>();
+  const chars = decoderFor(encoding).write(Buffer.from(new Uint8Array(256).map((_, i) => i)));
+  for (let i = 255; i >= 0; i--) table.set(chars[i], i);
+  return (t) => {
+    const out = Buffer.alloc(t.length);
+    for (let i = 0; i < t.length; i++) out[i] = table.get(t[i]) ?? 0x3f;
+    return out;
+  };
+}
+
+/** The encoding a byte-order mark announces, and its length. */
+export function sniffBom(head: Uint8Array): { encoding: string; length: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+/** The hint of every "not UTF-8" error: the encodings by name. */
+export function notUtf8Hints(): string[] {
+  return [
+    'Add --encoding windows-1252 if it comes from Excel on Windows ("latin1" means the same), or another encoding: utf-8, windows-1250 (Central Europe), iso-8859-15, or any single-byte encoding your system knows.',
+    'Add --encoding utf-8 to read it anyway, with those characters replaced.',
+  ];
+}
+
+/**
+ * A whole file as text. A BOM decides (UTF-8 or UTF-16); otherwise `encoding`, and without one the bytes
+ * must be UTF-8: text that is not would reach the API as "\uFFFD" (and be paid for), so it stops here.
+ */
+export function decodeText(data: Buffer, encoding: string | undefined, what: string): string {
+  const bom = sniffBom(data);
+  const enc = bom?.encoding ?? encoding ?? 'utf-8';
+  const body = bom ? data.subarray(bom.length) : data;
+  if (enc === 'utf-8' && encoding === undefined && !isUtf8(body))
+    throw new UsageError(`${what} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
+      hints: notUtf8Hints(),
+    });
+  const d = decoderFor(enc);
+  return d.write(body) + d.end();
+}
+
+/** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
+export const Encoding = z.string().transform((s, ctx) => {
+  const name = encodingName(s);
+  if (name) return name;
+  ctx.addIssue({ code: 'custom', message: `must be an encoding such as ${COMMON_ENCODINGS}` });
+  return z.NEVER;
+});
