@@ -147,7 +147,9 @@ describe.each([
     });
     expect((posts()[0].body as { contacts: unknown[] }).contacts).toHaveLength(4);
     // The rejected row is kept for the artifact, with its row number and reason.
-    expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(/^rejected_row,[^\n]*\n5,phone: a spreadsheet/);
+    expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(
+      /^\uFEFFrejected_row,[^\n]*\n5,phone: a spreadsheet/,
+    );
 
     sandbox.log.length = 0;
     const second = await runJob(job());

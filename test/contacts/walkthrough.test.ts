@@ -115,7 +115,7 @@ describe('campaigns create on a terminal', () => {
       ],
       [
         ['Which country do numbers without + belong to?', `IT${ENTER}`],
-        ['Create it?', ENTER],
+        ['Create it?', `y${ENTER}`],
       ],
       sandbox,
     );
