@@ -1,6 +1,7 @@
 // From flags (and an optional --file body) to a validated create body, with errors that name the flag,
 // the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
 import { UsageError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
 import { attemptsPerContact } from './plan.js';
@@ -173,14 +174,12 @@ export function applyFlags(
   return { body, fromFlags };
 }
 
-/** Required fields absent from the body, as the flags that supply them. */
+/**
+ * Required fields absent from the body, as the flags that supply them. Contacts given but empty (a file
+ * holding `[]`) are not missing: the user gave the flag, and validateBody says the file has no contacts.
+ */
 export function missingRequired(body: Record<string, unknown>): string[] {
-  return REQUIRED_FIELDS.filter(
-    (k) =>
-      body[k] === undefined ||
-      body[k] === '' ||
-      (k === 'contacts' && Array.isArray(body[k]) && (body[k] as unknown[]).length === 0),
-  ).map((k) => FIELD_FLAGS[k]);
+  return REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === '').map((k) => FIELD_FLAGS[k]);
 }
 
 function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {
@@ -218,7 +217,14 @@ const MAX_ERRORS = 20;
  */
 export function validateBody(
   raw: Record<string, unknown>,
-  opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean },
+  opts: {
+    fromFlags?: Set<string>;
+    file?: string;
+    now: number;
+    windowFlag?: boolean;
+    /** What --contacts named (a file, or - for stdin), to say which file held no contacts. */
+    contactsSource?: string;
+  },
 ): Validated {
   const fromFlags = opts.fromFlags ?? new Set<string>();
   const result = CampaignCreate.safeParse(raw);
@@ -226,6 +232,16 @@ export function validateBody(
     const lines = result.error.issues.map((issue) => {
       let value: unknown = raw;
       for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
+      if (
+        opts.contactsSource !== undefined &&
+        issue.path.length === 1 &&
+        issue.path[0] === 'contacts' &&
+        Array.isArray(value) &&
+        value.length === 0
+      ) {
+        const source = opts.contactsSource === '-' ? 'stdin' : terminalSafe(opts.contactsSource);
+        return `--contacts: ${source} has no contacts (a campaign needs at least one)`;
+      }
       let name = where(issue.path, fromFlags, opts.file);
       if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime'))
         name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;

@@ -7,6 +7,7 @@ import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/lo
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
@@ -119,11 +120,16 @@ async function askMissing(
       })
     ).trim();
   }
-  if (!Array.isArray(raw.contacts) || raw.contacts.length === 0) {
+  if (raw.contacts === undefined) {
     for (;;) {
       const source = (await p.input('Contacts file (CSV, JSON or NDJSON):', { validate: nonEmpty })).trim();
       try {
-        raw.contacts = await load(source);
+        const contacts = await load(source);
+        if (contacts.length === 0) {
+          f.warn(`error: ${terminalSafe(source)} has no contacts (a campaign needs at least one)`);
+          continue;
+        }
+        raw.contacts = contacts;
         break;
       } catch (err) {
         if (!(err instanceof UsageError)) throw err;
@@ -268,6 +274,7 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     file: opts.file,
     now: f.now(),
     windowFlag: opts.window !== undefined,
+    contactsSource: opts.contacts,
   });
   for (const w of warnings) f.warn(`warning: ${w}`);
   // --if-absent (./if-absent.ts): after every local check, before anything is created.
