@@ -1,5 +1,6 @@
 // tts download: the audio of a completed generation, to a file or stdout.
 import { z } from 'zod';
+import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
@@ -14,11 +15,18 @@ const Flags = WaitFlags.extend({
   out: z.string().optional(),
   force: z.boolean().default(false),
   wait: z.boolean().default(false),
+  play: z.boolean().default(false),
 });
 
 export async function downloadRun(f: Factory, id: string, raw: Record<string, unknown>): Promise<void> {
   const flags = parseOptions(Flags, { ...raw, id }, { id: '<id>' });
+  if (flags.play && flags.out === '-')
+    throw new UsageError('--play cannot be combined with --out -: the audio goes to stdout', {
+      hints: ['Pipe it to a player instead (--out - | ffplay -nodisp -autoexit -), or give --out <file> --play.'],
+    });
   checkDestination(f, { out: flags.out, force: flags.force });
+  const play = flags.play ? await import('../../tts/play.js') : undefined;
+  const player = play?.requirePlayer(f, 'Nothing was downloaded.');
   warnUnusedWaitFlags(f, raw, flags.wait, '--wait');
   let g;
   if (flags.wait) {
@@ -47,4 +55,5 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   else if (out.format === 'table')
     f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
   else await printRecord(f.io, out, { ...saved });
+  if (play && player) await play.playFile(f, player, saved.file, `The audio is in ${saved.file}.`);
 }
