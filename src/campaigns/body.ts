@@ -176,10 +176,15 @@ export function applyFlags(
 
 /**
  * Required fields absent from the body, as the flags that supply them. Contacts given but empty (a file
- * holding `[]`) are not missing: the user gave the flag, and validateBody says the file has no contacts.
+ * holding `[]`) are not missing: the user gave them, and emptyContacts() says what is wrong.
  */
 export function missingRequired(body: Record<string, unknown>): string[] {
   return REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === '').map((k) => FIELD_FLAGS[k]);
+}
+
+/** A contacts file (or stdin, `-`) that held none: said as such, before any prompt or request. */
+export function emptyContacts(source: string): string {
+  return `${source === '-' ? 'stdin' : terminalSafe(source)} has no contacts (a campaign needs at least one)`;
 }
 
 function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {
@@ -217,14 +222,7 @@ const MAX_ERRORS = 20;
  */
 export function validateBody(
   raw: Record<string, unknown>,
-  opts: {
-    fromFlags?: Set<string>;
-    file?: string;
-    now: number;
-    windowFlag?: boolean;
-    /** What --contacts named (a file, or - for stdin), to say which file held no contacts. */
-    contactsSource?: string;
-  },
+  opts: { fromFlags?: Set<string>; file?: string; now: number; windowFlag?: boolean },
 ): Validated {
   const fromFlags = opts.fromFlags ?? new Set<string>();
   const result = CampaignCreate.safeParse(raw);
@@ -232,16 +230,6 @@ export function validateBody(
     const lines = result.error.issues.map((issue) => {
       let value: unknown = raw;
       for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
-      if (
-        opts.contactsSource !== undefined &&
-        issue.path.length === 1 &&
-        issue.path[0] === 'contacts' &&
-        Array.isArray(value) &&
-        value.length === 0
-      ) {
-        const source = opts.contactsSource === '-' ? 'stdin' : terminalSafe(opts.contactsSource);
-        return `--contacts: ${source} has no contacts (a campaign needs at least one)`;
-      }
       let name = where(issue.path, fromFlags, opts.file);
       if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime'))
         name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;

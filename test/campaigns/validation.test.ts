@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, KEYS, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
 const BASE = [
@@ -204,6 +205,15 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     r = await cli([...BASE.slice(0, -1), emptyJson, '--dry-run'], { sandbox, tty: true });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`--contacts: ${emptyJson} has no contacts`);
+    // On a terminal, before asking for the other missing values: no answer could make it valid.
+    if (HAS_SCRIPT) {
+      const t = await onTerminal(['campaigns', 'create', '--contacts', emptyJson], [['Campaign name', '\x03']], {
+        sandbox,
+      });
+      expect(t.code).toBe(2);
+      expect(t.screen).toContain(`--contacts: ${emptyJson} has no contacts`);
+      expect(t.screen).not.toContain('Campaign name');
+    }
     // One contact is the last good value.
     await good();
     expect(sandbox.requests()).toEqual([]);

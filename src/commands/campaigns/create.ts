@@ -1,13 +1,12 @@
 import type { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
+import { applyFlags, type CampaignFlags, emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { addCsvOptions, ContactsCsvShape, loadContacts } from '../../contacts/load.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printList, printRecord } from '../../io/output.js';
-import { terminalSafe } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
@@ -126,7 +125,7 @@ async function askMissing(
       try {
         const contacts = await load(source);
         if (contacts.length === 0) {
-          f.warn(`error: ${terminalSafe(source)} has no contacts (a campaign needs at least one)`);
+          f.warn(`error: ${emptyContacts(source)}`);
           continue;
         }
         raw.contacts = contacts;
@@ -256,6 +255,9 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
   if (opts.contacts !== undefined) {
     raw.contacts = await load(opts.contacts);
     fromFlags.add('contacts');
+    // Before the prompts for other missing values: no answer to them could make this campaign valid.
+    if ((raw.contacts as unknown[]).length === 0)
+      throw new UsageError(`--contacts: ${emptyContacts(opts.contacts)}`, { hints: ['Nothing was sent.'] });
   }
   const missing = missingRequired(raw);
   if (missing.length > 0) {
@@ -274,7 +276,6 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
     file: opts.file,
     now: f.now(),
     windowFlag: opts.window !== undefined,
-    contactsSource: opts.contacts,
   });
   for (const w of warnings) f.warn(`warning: ${w}`);
   // --if-absent (./if-absent.ts): after every local check, before anything is created.
