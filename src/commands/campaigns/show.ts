@@ -115,6 +115,13 @@ export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     const head = `Watching ${cell(c.id)}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.now())}`;
     await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
   };
+  const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
+  if (!MOVING.has(String(c.status))) {
+    // Nothing to watch: the plain view, without taking over the screen.
+    await render(f, c);
+    if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    return;
+  }
   await draw();
   let last = JSON.stringify(c);
   while (MOVING.has(String(c.status))) {
@@ -125,7 +132,7 @@ export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     if (now !== last) await draw();
     last = now;
   }
-  if (redraw) f.warn(`Campaign is ${cell(c.status)}: it will not change by itself, stopped watching.`);
+  if (redraw) f.warn(`${stopped()}, stopped watching.`);
   else if (!stream) await render(f, c);
 }
 
