@@ -54,8 +54,15 @@ export function findPlayer(env: Env): Player | null {
   return null;
 }
 
-/** The player --play will use, checked before anything is sent or downloaded; exit 2 naming what to install. */
-export function requirePlayer(f: Factory, nothingDone: string): Player {
+/**
+ * The player --play will use, checked before anything is sent or downloaded: exit 2 naming what to install, or
+ * when the audio is to go to stdout (`--out -`), where no file is left to play.
+ */
+export function requirePlayer(f: Factory, out: string | undefined, nothingDone: string): Player {
+  if (out === '-')
+    throw new UsageError('--play cannot be combined with --out -: the audio goes to stdout', {
+      hints: ['Pipe it to a player instead (--out - | ffplay -nodisp -autoexit -), or give --out <file> --play.'],
+    });
   const player = findPlayer(f.env);
   if (player) return player;
   throw new UsageError(`--play: no audio player found on PATH (looked for ${PLAYERS.map((p) => p.name).join(', ')})`, {
@@ -70,8 +77,9 @@ export function requirePlayer(f: Factory, nothingDone: string): Player {
  * Plays `file` to the end. Ctrl-C stops the player (exit 130); a player that fails is exit 1. `kept` says where
  * the audio is afterwards (the file, or how to download it when it was only a temporary copy).
  */
-export async function playFile(f: Factory, player: Player, file: string, kept: string): Promise<void> {
+export async function playFile(f: Factory, player: Player, file: string, keptText: string): Promise<void> {
   const shown = terminalSafe(file);
+  const kept = terminalSafe(keptText);
   if (!f.output().quiet) f.warn(`Playing ${shown} with ${player.name}${f.io.stdinIsTTY ? ' (Ctrl-C stops it)' : ''}`);
   const { spawn } = await import('node:child_process');
   // The user's environment (DISPLAY, PULSE_SERVER, ...): what the player needs to reach the sound device.

@@ -92,10 +92,6 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
   );
   const waiting = flags.wait || flags.out !== undefined || flags.play;
-  if (flags.play && flags.out === '-')
-    throw new UsageError('--play cannot be combined with --out -: the audio goes to stdout', {
-      hints: ['Pipe it to a player instead (--out - | ffplay -nodisp -autoexit -), or give --out <file> --play.'],
-    });
   if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
   warnUnusedWaitFlags(f, raw, waiting, '--wait, --out or --play');
   const chars = characterCount(body.text);
@@ -107,7 +103,7 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     return;
   }
   const play = flags.play ? await import('../../tts/play.js') : undefined;
-  const player = play?.requirePlayer(f, 'Nothing was sent.');
+  const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
@@ -165,7 +161,8 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     // Without --out the audio is only heard: a temporary copy, removed when the command ends.
     const { mkdtemp, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
-    const dir = await mkdtemp(`${tmpdir()}/voicectl-play-`);
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
     f.onCleanup(() => rm(dir, { recursive: true, force: true }));
     const copy = await downloadAudio(f, records[0], { force: false, dir });
     return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);

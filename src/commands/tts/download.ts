@@ -1,6 +1,5 @@
 // tts download: the audio of a completed generation, to a file or stdout.
 import { z } from 'zod';
-import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
@@ -20,13 +19,9 @@ const Flags = WaitFlags.extend({
 
 export async function downloadRun(f: Factory, id: string, raw: Record<string, unknown>): Promise<void> {
   const flags = parseOptions(Flags, { ...raw, id }, { id: '<id>' });
-  if (flags.play && flags.out === '-')
-    throw new UsageError('--play cannot be combined with --out -: the audio goes to stdout', {
-      hints: ['Pipe it to a player instead (--out - | ffplay -nodisp -autoexit -), or give --out <file> --play.'],
-    });
   checkDestination(f, { out: flags.out, force: flags.force });
   const play = flags.play ? await import('../../tts/play.js') : undefined;
-  const player = play?.requirePlayer(f, 'Nothing was downloaded.');
+  const player = play?.requirePlayer(f, flags.out, 'Nothing was downloaded.');
   warnUnusedWaitFlags(f, raw, flags.wait, '--wait');
   let g;
   if (flags.wait) {
