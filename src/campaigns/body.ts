@@ -3,6 +3,7 @@
 import { isoInstant } from './window.js';
 import { UsageError } from '../errors.js';
 import type { PhoneResult } from '../contacts/phone.js';
+import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
 import { attemptsPerContact } from './plan.js';
@@ -175,14 +176,17 @@ export function applyFlags(
   return { body, fromFlags };
 }
 
-/** Required fields absent from the body, as the flags that supply them. */
+/**
+ * Required fields absent from the body, as the flags that supply them. Contacts given but empty (a file
+ * holding `[]`) are not missing: the user gave them, and emptyContacts() says what is wrong.
+ */
 export function missingRequired(body: Record<string, unknown>): string[] {
-  return REQUIRED_FIELDS.filter(
-    (k) =>
-      body[k] === undefined ||
-      body[k] === '' ||
-      (k === 'contacts' && Array.isArray(body[k]) && (body[k] as unknown[]).length === 0),
-  ).map((k) => FIELD_FLAGS[k]);
+  return REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === '').map((k) => FIELD_FLAGS[k]);
+}
+
+/** A contacts file (or stdin, `-`) that held none: said as such, before any prompt or request. */
+export function emptyContacts(source: string): string {
+  return `${source === '-' ? 'stdin' : terminalSafe(source)} has no contacts (a campaign needs at least one)`;
 }
 
 function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {

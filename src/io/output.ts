@@ -244,11 +244,20 @@ async function streamList<T extends Rec>(
     case 'json': {
       const wrap = opts.pagination !== undefined;
       await write(wrap ? '{"data":[' : '[');
-      for (; !first.done; first = await it.next(), count++) {
+      const close = () => (count === 0 ? ']' : '\n]');
+      while (!first.done) {
         await write(`${count === 0 ? '\n' : ',\n'}  ${screen.json(JSON.stringify(first.value))}`);
+        count++;
+        try {
+          first = await it.next();
+        } catch (err) {
+          // README "Output": a walk that stops early (a page failed, Ctrl-C) still leaves one valid JSON document,
+          // the records printed; the error, the resume command and the exit code (never 0) say it is not all.
+          await write(wrap ? `${close()}}\n` : `${close()}\n`);
+          throw err;
+        }
       }
-      const close = count === 0 ? ']' : '\n]';
-      await write(wrap ? `${close},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close}\n`);
+      await write(wrap ? `${close()},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close()}\n`);
       return count;
     }
     case 'ndjson':

@@ -28,6 +28,7 @@ export const MAX_RETRIES = 5;
 export const MIN_RETRY_DELAY_MINUTES = 5;
 
 const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
+const isCount = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;
 
 export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const HHMM = z
@@ -145,7 +146,9 @@ export const CampaignCreate = z
         message: 'must differ from callingStartTime (the window would be empty)',
       });
     }
-    if (c.maxConcurrency !== undefined && c.keepFreeForInbound >= c.maxConcurrency) {
+    // zod runs this even when a field broke its own rule: compare only two valid values, or
+    // `--max-concurrency 0` would also blame a keepFreeForInbound the user never gave (its default, 0).
+    if (isCount(c.maxConcurrency, 1) && isCount(c.keepFreeForInbound, 0) && c.keepFreeForInbound >= c.maxConcurrency) {
       ctx.addIssue({
         code: 'custom',
         path: ['keepFreeForInbound'],

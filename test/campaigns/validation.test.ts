@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, KEYS, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
 const BASE = [
@@ -155,6 +156,72 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     );
     await bad(['--max-concurrency', '0'], /--max-concurrency: must be 1 or more \(got 0\)/);
     await bad(['--keep-free-for-inbound', '-1'], /--keep-free-for-inbound: must be 0 or more/);
+  });
+
+  it('a rule that compares two flags speaks only when the user gave both and each is valid alone', async () => {
+    // keepFreeForInbound was not given: only the flag that was is named.
+    let r = await bad(['--max-concurrency', '0'], /^error: --max-concurrency: must be 1 or more \(got 0\)$/m);
+    expect(r.stderr).not.toContain('--keep-free-for-inbound');
+    expect(r.stderr).not.toContain('got nothing');
+    r = await bad(['--max-concurrency', 'two'], /--max-concurrency: must be a whole number \(got "two"\)/);
+    expect(r.stderr).not.toContain('--keep-free-for-inbound');
+    // Both given and both wrong on their own: each names its own rule, not the comparison.
+    r = await bad(
+      ['--max-concurrency', '0', '--keep-free-for-inbound', '-1'],
+      /--max-concurrency: must be 1 or more \(got 0\)/,
+      /--keep-free-for-inbound: must be 0 or more \(got -1\)/,
+    );
+    expect(r.stderr).not.toContain('must be less than maxConcurrency');
+    // The same from a --file body: the field named is the one in the file.
+    const file = join(tempDir(), 'c.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'x',
+        agentId: 'agent_sales',
+        fromNumber: '+390212345678',
+        contacts: [{ phone_number: '+393331112222' }],
+        maxConcurrency: 0,
+      }),
+    );
+    r = await cli(['campaigns', 'create', '--file', file, '--dry-run'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('maxConcurrency (in');
+    expect(r.stderr).not.toContain('keepFreeForInbound');
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('--contacts naming a file with no contacts says so, not that the flag is missing', async () => {
+    const dir = tempDir();
+    const emptyJson = join(dir, 'empty.json');
+    writeFileSync(emptyJson, '[]\n');
+    const headerOnly = join(dir, 'header.csv');
+    writeFileSync(headerOnly, 'phone_number,name\n');
+    for (const file of [emptyJson, headerOnly]) {
+      const r = await cli([...BASE.slice(0, -1), file], { sandbox });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`error: --contacts: ${file} has no contacts (a campaign needs at least one)`);
+      expect(r.stderr).not.toContain('missing required');
+      expect(r.stdout).toBe('');
+    }
+    // From stdin, and on a terminal too: the file was given, so it is not asked for again.
+    let r = await cli([...BASE.slice(0, -1), '-', '--dry-run'], { sandbox, stdin: '[]' });
+    expect(r.stderr).toContain('error: --contacts: stdin has no contacts');
+    r = await cli([...BASE.slice(0, -1), emptyJson, '--dry-run'], { sandbox, tty: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--contacts: ${emptyJson} has no contacts`);
+    // On a terminal, before asking for the other missing values: no answer could make it valid.
+    if (HAS_SCRIPT) {
+      const t = await onTerminal(['campaigns', 'create', '--contacts', emptyJson], [['Campaign name', '\x03']], {
+        sandbox,
+      });
+      expect(t.code).toBe(2);
+      expect(t.screen).toContain(`--contacts: ${emptyJson} has no contacts`);
+      expect(t.screen).not.toContain('Campaign name');
+    }
+    // One contact is the last good value.
+    await good();
+    expect(sandbox.requests()).toEqual([]);
   });
 
   it('scheduledAt ISO 8601; in the past only a warning; not with --start', async () => {

@@ -65,6 +65,22 @@ describe('messages list', () => {
     expect(sandbox.requests('GET', '/v1/messages')).toHaveLength(Math.ceil(expected().length / limit));
   });
 
+  it('--all as JSON when page 4 fails: stdout is still one valid array of the pages printed, and the exit is not 0', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 403, skip: 3 });
+    try {
+      const r = await cli(['messages', 'list', '--all', '--limit', '10', '--concurrency', '1', '--json'], { sandbox });
+      expect(r.code, r.stderr).toBe(3); // 403: the key lacks a scope (README "Exit codes")
+      expect(parseJson<Msg[]>(r.stdout).map((m) => m.id)).toEqual(
+        expected()
+          .slice(0, 30)
+          .map((m) => m.id),
+      );
+      expect(r.stderr).toMatch(/Printed pages 1 to 3 of \d+\. The rest: .* --page 4/);
+    } finally {
+      sandbox.clearFaults();
+    }
+  });
+
   it('--all with a channel keeps the filter on every page', async () => {
     const r = await cli(['messages', 'list', '--all', '--channel', 'whatsapp', '--limit', '10'], { sandbox });
     expect(parseJson<Msg[]>(r.stdout).map((m) => m.id)).toEqual(expected('whatsapp').map((m) => m.id));

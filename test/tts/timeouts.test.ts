@@ -120,13 +120,13 @@ describe('the old spellings', () => {
 
 describe('wait flags on a command that will not wait', () => {
   it.each([
-    [['tts', 'create', '--text', 'Hi', '--timeout', '5m'], ['--timeout'], '--wait or --out'],
+    [['tts', 'create', '--text', 'Hi', '--timeout', '5m'], ['--timeout'], '--wait, --out or --play'],
     [
       ['tts', 'create', '--text', 'Hi', '--interval', '5', '--timeout', '5m'],
       ['--interval', '--timeout'],
-      '--wait or --out',
+      '--wait, --out or --play',
     ],
-    [['tts', 'create', '--text', 'Hi', '--interval', '3'], ['--interval'], '--wait or --out'],
+    [['tts', 'create', '--text', 'Hi', '--interval', '3'], ['--interval'], '--wait, --out or --play'],
   ])('%j warns for each, and still creates it', async (argv, flags, how) => {
     const r = await cli(argv, { sandbox });
     expect(r.code, r.stderr).toBe(0);

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { applyFlags, missingRequired, validateBody, type CampaignFlags } from '../../campaigns/body.js';
+import { applyFlags, type CampaignFlags, emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { readBodyFile } from '../../campaigns/file.js';
 import {
@@ -107,11 +107,16 @@ async function askMissing(
       })
     ).trim();
   }
-  if (!Array.isArray(raw.contacts) || raw.contacts.length === 0) {
+  if (raw.contacts === undefined) {
     for (;;) {
       const source = (await p.input('Contacts file (CSV, JSON or NDJSON):', { validate: nonEmpty })).trim();
       try {
-        raw.contacts = await load(source);
+        const contacts = await load(source);
+        if (contacts.length === 0) {
+          f.warn(`error: ${emptyContacts(source)}`);
+          continue;
+        }
+        raw.contacts = contacts;
         break;
       } catch (err) {
         if (!(err instanceof UsageError)) throw err;
@@ -249,6 +254,9 @@ export async function createRun(f: Factory, opts: CreateOptions): Promise<void> 
   if (opts.contacts !== undefined) {
     raw.contacts = await load(opts.contacts);
     fromFlags.add('contacts');
+    // Before the prompts for other missing values: no answer to them could make this campaign valid.
+    if ((raw.contacts as unknown[]).length === 0)
+      throw new UsageError(`--contacts: ${emptyContacts(opts.contacts)}`, { hints: ['Nothing was sent.'] });
   }
   const missing = missingRequired(raw);
   if (missing.length > 0) {

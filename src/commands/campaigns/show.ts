@@ -1,16 +1,17 @@
+import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { path } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
-import { terminalSafe } from '../../io/safe.js';
-import { write } from '../../io/streams.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import { type IOStreams, write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { Campaign } from '../../schemas/campaigns.js';
 import { decimal, envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
-import { CAMPAIGN_FIELDS, countersText } from './shared.js';
+import { CAMPAIGN_FIELDS } from './shared.js';
 import { sleep } from '../../io/sleep.js';
 
 export const ShowOptions = z.object({
@@ -73,45 +74,76 @@ async function fetchCampaign(f: Factory, id: string): Promise<Rec> {
   return res.body.data;
 }
 
-async function render(f: Factory, c: Rec): Promise<void> {
+async function render(f: Factory, c: Rec, io: IOStreams = f.io): Promise<void> {
   const out = f.output();
-  await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
+  await printRecord(io, out, c, CAMPAIGN_FIELDS);
   if (out.format !== 'table' || out.quiet) return;
   const rows = contactRows(c);
   if (rows.length === 0) return;
-  await write(f.io.out, `\nContacts (${rows.length})\n`);
-  await printList(f.io, out, rows, { columns: CONTACT_COLUMNS });
+  await write(io.out, `\nContacts (${rows.length})\n`);
+  await printList(io, out, rows, { columns: CONTACT_COLUMNS });
 }
 
-const snapshot = (c: Rec) => JSON.stringify([c.status, c.counters]);
+/** The whole view as text, so that a redraw reaches the terminal in one write (no flicker of a half-drawn frame). */
+async function frame(f: Factory, c: Rec): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  sink.on('data', (b: Buffer) => chunks.push(b));
+  await render(f, c, { ...f.io, out: sink });
+  return Buffer.concat(chunks).toString('utf8');
+}
 
+/** Home, then clear the screen: each frame replaces the last from the top, as watch(1) does, whatever its height. */
+const CLEAR = '\x1b[H\x1b[2J';
+
+const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+/**
+ * --watch. On a terminal the whole view (record, progress, contacts table) is redrawn in place at each change, so the
+ * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
+ * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
+ */
 export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   let c = await fetchCampaign(f, opts.id);
   const out = f.output();
-  const live = out.format === 'table' && !out.quiet;
   if (!opts.watch) return render(f, c);
-  // --watch: on a terminal the campaign once, then one progress line per change; piped, only the final record.
-  if (live) await render(f, c);
-  let last = snapshot(c);
+  const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
+  const stream = out.format === 'ndjson' && !out.quiet;
+  const draw = async () => {
+    if (stream) {
+      const json = JSON.stringify(c);
+      return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
+    if (!redraw) return;
+    const moving = MOVING.has(String(c.status));
+    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.now())}`;
+    await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
+  };
+  const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
+  if (!MOVING.has(String(c.status))) {
+    // Nothing to watch: the plain view, without taking over the screen.
+    await render(f, c);
+    if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    return;
+  }
+  await draw();
+  let last = JSON.stringify(c);
   while (MOVING.has(String(c.status))) {
     await sleep(opts.interval * 1000, f.signal);
     f.checkInterrupted();
     c = await fetchCampaign(f, opts.id);
-    const now = snapshot(c);
-    if (live && now !== last) {
-      const t = new Date(f.now()).toTimeString().slice(0, 8);
-      await write(f.io.out, `${terminalSafe(`${t}  ${cell(c.status)}  ${countersText(c)}`)}\n`);
-    }
+    const now = JSON.stringify(c);
+    if (now !== last) await draw();
     last = now;
   }
-  if (live) f.warn(`Campaign is ${cell(c.status)}: it will not change by itself, stopped watching.`);
-  else await render(f, c);
+  if (redraw) f.warn(`${stopped()}, stopped watching.`);
+  else if (!stream) await render(f, c);
 }
 
 export function makeShowCommand(f: Factory, run = showRun): Command {
   const cmd = new Command('show')
     .description(
-      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch refreshes every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C); piped, it prints only the final record.',
+      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each change. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final.',
     )
     .argument('<id>', 'campaign ID')
     .option('-w, --watch', 'refresh the progress until the campaign stops changing')
@@ -123,5 +155,6 @@ export function makeShowCommand(f: Factory, run = showRun): Command {
     'voicectl campaigns show cmp_0123456789abcdef',
     'voicectl campaigns show cmp_0123456789abcdef --watch',
     'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters',
+    "voicectl campaigns show cmp_0123456789abcdef --watch -o ndjson | jq -c '[.status, .counters]'",
   ]);
 }

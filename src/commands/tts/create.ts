@@ -33,6 +33,7 @@ const Flags = WaitFlags.extend({
   wait: z.boolean().default(false),
   out: z.string().optional(),
   force: z.boolean().default(false),
+  play: z.boolean().default(false),
 });
 
 /** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
@@ -100,17 +101,20 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     },
     { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
   );
-  const waiting = flags.wait || flags.out !== undefined;
+  const waiting = flags.wait || flags.out !== undefined || flags.play;
   if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
-  warnUnusedWaitFlags(f, raw, waiting, '--wait or --out');
+  warnUnusedWaitFlags(f, raw, waiting, '--wait, --out or --play');
   const chars = characterCount(body.text);
 
   if (flags.dryRun) {
+    if (flags.play) f.warn('warning: --play has no effect with --dry-run: nothing is generated');
     const json = JSON.stringify(body, null, 2);
     await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
     return;
   }
+  const play = flags.play ? await import('../../tts/play.js') : undefined;
+  const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
@@ -154,12 +158,25 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   } finally {
     progress.stop();
   }
+  let saved: string | null = null;
   if (flags.out !== undefined) {
-    const saved = await downloadAudio(f, records[0], { out: flags.out, force: flags.force });
-    if (saved.file) f.warn(`Saved ${saved.file} (${saved.bytes} bytes)`);
+    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force });
+    if (result.file) f.warn(`Saved ${result.file} (${result.bytes} bytes)`);
     if (flags.out === '-') return;
+    saved = result.file;
   }
   await printGenerations(f, records, true);
-  if (out.format === 'table' && !out.quiet && flags.out === undefined)
-    f.warn(`Download the audio: ${f.invocation()} tts download ${created.id}`);
+  const later = `${f.invocation()} tts download ${created.id}`;
+  if (play && player) {
+    if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
+    // Without --out the audio is only heard: a temporary copy, removed when the command ends.
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
+    f.onCleanup(() => rm(dir, { recursive: true, force: true }));
+    const copy = await downloadAudio(f, records[0], { force: false, dir });
+    return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);
+  }
+  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
 }

@@ -14,11 +14,14 @@ const Flags = WaitFlags.extend({
   out: z.string().optional(),
   force: z.boolean().default(false),
   wait: z.boolean().default(false),
+  play: z.boolean().default(false),
 });
 
 export async function downloadRun(f: Factory, id: string, raw: Record<string, unknown>): Promise<void> {
   const flags = parseOptions(Flags, { ...raw, id }, { id: '<id>' });
   checkDestination(f, { out: flags.out, force: flags.force });
+  const play = flags.play ? await import('../../tts/play.js') : undefined;
+  const player = play?.requirePlayer(f, flags.out, 'Nothing was downloaded.');
   warnUnusedWaitFlags(f, raw, flags.wait, '--wait');
   let g;
   if (flags.wait) {
@@ -47,4 +50,5 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   else if (out.format === 'table')
     f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
   else await printRecord(f.io, out, { ...saved });
+  if (play && player) await play.playFile(f, player, saved.file, `The audio is in ${saved.file}.`);
 }

@@ -10,6 +10,9 @@ type Rec = Record<string, unknown>;
 
 const STATUSES = 'queued, processing, completed or failed';
 
+/** --play is always asked for, so it plays on a terminal or not; nothing plays without it. */
+const PLAYERS_HELP = 'with the first player on PATH (ffplay, afplay, paplay, aplay), on a terminal or not';
+
 /** --timeout is the whole wait wherever a command waits; each request's limit is the global --request-timeout. */
 function waitOptions(cmd: Command): Command {
   return cmd
@@ -48,13 +51,15 @@ export function make(f: Factory): Command {
       .option('--dry-run', 'check the values, print the JSON body and the cost, send nothing')
       .option('-w, --wait', 'wait until the generation is completed or failed (exit 5 if it failed, 6 on timeout)')
       .option('--out <file>', 'wait, then download the audio to this file (- for stdout); implies --wait')
-      .option('--force', 'let --out replace an existing file'),
+      .option('--force', 'let --out replace an existing file')
+      .option('--play', `play the audio here ${PLAYERS_HELP}; implies --wait; without --out it is not kept`),
   ).action(async (raw: Rec) => (await import('./create.js')).createRun(f, raw));
   tts.addCommand(
     examples(create, [
       'voicectl tts create --text "Hello from voicectl"',
       'voicectl tts create --text "Ciao!" --voice lorenzo --language it --wait',
       'voicectl tts create --file script.txt --speed 1.2 --out greeting.wav',
+      'voicectl tts create --text "Does this sound right?" --voice Roger --play',
       'id=$(voicectl tts create -q --text "Your order has shipped")',
       'echo "Hello" | voicectl tts create --file - --dry-run',
     ]),
@@ -108,12 +113,14 @@ export function make(f: Factory): Command {
       .argument('<id>', 'generation ID')
       .option('--out <file>', 'where to write the audio; - for stdout')
       .option('--force', 'replace an existing file')
-      .option('-w, --wait', 'wait for the generation to finish first'),
+      .option('-w, --wait', 'wait for the generation to finish first')
+      .option('--play', `play the saved file ${PLAYERS_HELP}`),
   ).action(async (id: string, raw: Rec) => (await import('./download.js')).downloadRun(f, id, raw));
   tts.addCommand(
     examples(download, [
       'voicectl tts download tts_0123456789abcdef',
       'voicectl tts download tts_0123456789abcdef --out hello.wav --force',
+      'voicectl tts download tts_0123456789abcdef --play',
       'voicectl tts download tts_0123456789abcdef --out - | ffplay -nodisp -autoexit -',
     ]),
   );
