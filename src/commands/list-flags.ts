@@ -8,8 +8,11 @@ export const MAX_CONCURRENCY = 16;
 
 export function addListOptions(cmd: Command): Command {
   return cmd
-    .option('--page <n>', 'page number, from 1 (with --all: the page to start from, to resume a walk)')
-    .option('--limit <n>', 'records per page, 1 to 100 (the API defaults to 20; --all uses 100)')
+    .option(
+      '--page <n>',
+      'page number, from 1, in pages of --limit (with --all: the page to start from, to resume a walk)',
+    )
+    .option('--limit <n>', 'records per page, 1 to 100 (the API defaults to 20; --all alone reads pages of 100)')
     .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
     .option(
       '--concurrency <n>',

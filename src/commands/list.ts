@@ -6,7 +6,7 @@ import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
 import { asInterrupt, type Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
-import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
+import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 
 export { addListOptions } from './list-flags.js';
@@ -50,14 +50,19 @@ export async function runList<T extends Record<string, unknown>>(
   const out = f.output();
   const client = await f.client();
   if (opts.all) {
-    // --all --page N walks from page N on: what the hint below prints to resume an interrupted walk.
+    // --all --page N walks from page N on: what the hint below prints to resume an interrupted walk. --page N is
+    // the same page with or without --all (README "Output"): pages of --limit, or of the API's default size when
+    // --page comes alone, as the table footer counts them. A walk from the start with neither reads pages of the
+    // most the API allows (fewer requests), and its resume command then names that size.
     const start = opts.page ?? 1;
+    const limit = opts.limit ?? (opts.page !== undefined ? PAGINATION.defaultLimit : undefined);
+    const resumeSize: Record<string, string> = limit === undefined ? { '--limit': String(PAGINATION.maxLimit) } : {};
     let done = start - 1;
     let total: number | undefined;
     const pages = paginate(client, req.item, {
       path: req.path,
       query: req.query,
-      limit: opts.limit,
+      limit,
       concurrency: opts.concurrency,
       signal: f.signal,
       startPage: start,
@@ -79,7 +84,7 @@ export async function runList<T extends Record<string, unknown>>(
       if (err instanceof CliError && total !== undefined && done < total) {
         const printed =
           done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
-        err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1) })}`);
+        err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1), ...resumeSize })}`);
       }
       throw err;
     }

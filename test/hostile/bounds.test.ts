@@ -227,7 +227,7 @@ describe('--all against pagination that lies', () => {
     ).toEqual(['cmp_1', 'cmp_2']);
     expect(r.stderr).toContain('page 3 repeats page 2 (the service is not paging); stopped');
     expect(r.stderr).toContain(
-      'Printed pages 1 to 2 of 1000000. The rest: voicectl campaigns list --all -o ndjson --concurrency 1 --page 3',
+      'Printed pages 1 to 2 of 1000000. The rest: voicectl campaigns list --all -o ndjson --concurrency 1 --page 3 --limit 100',
     );
     expect(requestsTo('/v1/campaigns')).toBeLessThanOrEqual(3);
   });
@@ -240,7 +240,7 @@ describe('--all against pagination that lies', () => {
     const r = await run(['campaigns', 'list', '--all', '-o', 'ndjson']);
     expectFailure(r, 1);
     expect(r.stderr).toContain('page 2 came back empty although the service says there are 65649 pages; stopped');
-    expect(r.stderr).toContain('The rest: voicectl campaigns list --all -o ndjson --page 2');
+    expect(r.stderr).toContain('The rest: voicectl campaigns list --all -o ndjson --page 2 --limit 100');
     // The window of pages in flight, not 65,649.
     expect(requestsTo('/v1/campaigns')).toBeLessThanOrEqual(1 + 6);
   });

@@ -81,6 +81,21 @@ describe('messages list', () => {
     }
   });
 
+  it('--all --page N without --limit starts at the page the table footer names: pages of the default size', async () => {
+    const r = await cli(['messages', 'list', '--all', '--page', '12', '-o', 'ndjson'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => parseJson<Msg>(l).id);
+    expect(ids).toEqual(
+      expected()
+        .slice(11 * 20)
+        .map((m) => m.id),
+    );
+    expect(sandbox.requests('GET', '/v1/messages')[0].query).toMatchObject({ page: '12', limit: '20' });
+  });
+
   it('--all with a channel keeps the filter on every page', async () => {
     const r = await cli(['messages', 'list', '--all', '--channel', 'whatsapp', '--limit', '10'], { sandbox });
     expect(parseJson<Msg[]>(r.stdout).map((m) => m.id)).toEqual(expected('whatsapp').map((m) => m.id));
