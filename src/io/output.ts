@@ -125,7 +125,9 @@ function fitTable<T extends Rec>(
   return { cols, cells };
 }
 
-const headerOf = (c: { header?: string; key: string }) => terminalSafe(c.header ?? c.key);
+/** One header style for every table, as gh prints them: upper case, words apart (a field's name `startedAt` is STARTED AT). */
+const headerOf = (c: { header?: string; key: string }) =>
+  terminalSafe(c.header ?? c.key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ')).toUpperCase();
 
 /**
  * Rows of safe cells as aligned text, columns two spaces apart. Padded here, by terminal cells (string-width), not

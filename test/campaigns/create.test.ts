@@ -74,7 +74,7 @@ describe('on a terminal', () => {
     const r = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox, tty: true });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines.find((l) => l.startsWith('Contact'))).toMatch(/Dials\s+Caller ID\s+From\s+Overrides$/);
+    expect(lines.find((l) => l.startsWith('CONTACT'))).toMatch(/DIALS\s+CALLER ID\s+FROM\s+OVERRIDES$/);
     const second = lines.find((l) => l.includes('+390612345678'));
     expect(second).toMatch(
       /^\s+2\s+\+390612345678\s+\+393401234567\s+contact_attempts\[0\] \/ fromNumberAttempts\[1\]\s+first_name="Anna \(office\)"$/,
@@ -96,8 +96,8 @@ describe('on a terminal', () => {
     );
     const r = await cli([...BASE, '--contacts', contacts, '--max-retries', '1', '--dry-run'], { sandbox, tty: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Caller ID\s+From\n/);
-    expect(r.stdout).not.toContain('Overrides');
+    expect(r.stdout).toMatch(/CALLER ID\s+FROM\n/);
+    expect(r.stdout).not.toContain('OVERRIDES');
   });
 });
 

@@ -73,7 +73,7 @@ describe('calls list', () => {
     const r = await cli(['calls', 'list', '--limit', '5'], { sandbox, tty: true });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^id\s+status\s+startedAt\s+/);
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+STARTED AT\s+/);
     expect(lines[1]).toMatch(/^call_dialer_4\s+answered\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(120);
   });

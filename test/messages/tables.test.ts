@@ -22,7 +22,12 @@ async function onTerminal(argv: string[], columns: number): Promise<CliResult> {
   return assertNoSecrets(argv, { code, stdout: io.stdout(), stderr: io.stderr() }, env);
 }
 
-const headers = (stdout: string) => stdout.split('\n')[0].trim().split(/\s+/);
+// Columns are two spaces apart; a header may have a space of its own (STARTED AT).
+const headers = (stdout: string) =>
+  stdout
+    .split('\n')[0]
+    .trim()
+    .split(/\s{2,}/);
 
 function newestMessages(n: number) {
   return sandbox.state.messages
@@ -69,13 +74,13 @@ describe('calls list on a terminal', () => {
     'at %i columns: id, status, then timestamps, then the rest, cut from the end; every line fits',
     async (columns) => {
       const all = headers((await onTerminal(['calls', 'list'], 1000)).stdout);
-      expect(all.slice(0, 5)).toEqual(['id', 'status', 'startedAt', 'endedAt', 'createdAt']);
+      expect(all.slice(0, 5)).toEqual(['ID', 'STATUS', 'STARTED AT', 'ENDED AT', 'CREATED AT']);
       const r = await onTerminal(['calls', 'list'], columns);
       expect(r.code).toBe(0);
       for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
       const shown = headers(r.stdout);
       expect(shown).toEqual(all.slice(0, shown.length));
-      if (columns === 60) expect(shown).toEqual(['id', 'status', 'startedAt']);
+      if (columns === 60) expect(shown).toEqual(['ID', 'STATUS', 'STARTED AT']);
       else expect(shown.length).toBeGreaterThanOrEqual(columns === 120 ? 5 : 8);
     },
   );
