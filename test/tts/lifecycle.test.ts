@@ -438,6 +438,16 @@ describe('tts list', () => {
     expect(fresh.requests('GET', '/v1/tts')).toHaveLength(Math.ceil(25 / limit));
   });
 
+  it('-o csv: one column order for the resource, the same in tts list and tts get', async () => {
+    const list = await cli(['tts', 'list', '--limit', '1', '-o', 'csv'], { sandbox: fresh });
+    const get = await cli(['tts', 'get', ids[0], '-o', 'csv'], { sandbox: fresh });
+    expect(list.code, list.stderr).toBe(0);
+    expect(get.code, get.stderr).toBe(0);
+    const header = list.stdout.split('\n')[0];
+    expect(header).toBe(get.stdout.split('\n')[0]);
+    expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'status', 'text', 'audioUrl', 'tokenCost']));
+  });
+
   it('--all one page at a time reuses its connections from page to page (keep-alive)', async () => {
     const before = fresh.connections;
     const r = await cli(['tts', 'list', '--all', '--limit', '5', '--concurrency', '1', '-o', 'ndjson'], {

@@ -46,25 +46,8 @@ export const GENERATION_COLUMNS: Column[] = [
   { key: 'text', header: 'TEXT', human: (r) => oneLine(r.text), width: 40 },
 ];
 
-/** Columns of -o csv: every field of reference 2.1. */
-export const GENERATION_CSV_COLUMNS: Column[] = [
-  'id',
-  'status',
-  'text',
-  'characterCount',
-  'voice',
-  'language',
-  'speed',
-  'stability',
-  'similarityBoost',
-  'style',
-  'source',
-  'audioUrl',
-  'tokenCost',
-  'createdAt',
-  'completedAt',
-  'errorMessage',
-].map((key) => ({ key }));
+/** Columns of -o csv: every field of reference 2.1, in the order `tts get` shows them (one order per resource). */
+export const GENERATION_CSV_COLUMNS: Column[] = GENERATION_FIELDS.map(({ key }) => ({ key }));
 
 /** One record as an object, several as a list. */
 export async function printGenerations(f: Factory, records: TtsGeneration[], single: boolean): Promise<void> {
