@@ -1,4 +1,4 @@
-// What a user sees on terminals of different widths (messages list, calls list), and CSV of a single record.
+// What a user sees on terminals of different widths (messages, calls, tts and campaigns lists), and CSV of a single record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { printRecord } from '../../src/io/output.js';
@@ -133,5 +133,53 @@ describe('-o csv of a single record', () => {
     expect(r.stdout.split('\n')[1]).toMatch(
       /^,http:\/\/127\.0\.0\.1:\d+,VOICECTL_BASE_URL,\*{4}\w{4},VOICECTL_API_KEY,.*profiles\.json$/,
     );
+  });
+});
+
+describe('tts list and campaigns list on a terminal', () => {
+  beforeAll(async () => {
+    // A long text and a campaign whose progress line is long: what makes these tables wide.
+    for (const text of [
+      'Hello',
+      'A long text that goes on and on, about the weather in Rome and in Milan, for a while',
+    ]) {
+      expect((await cli(['tts', 'create', '--text', text, '-q'], { sandbox })).code).toBe(0);
+    }
+    const created = await cli(
+      ['campaigns', 'create', '--name', 'Nightly leads', '--agent', 'agent_sales', '--from', '+390212345678'].concat([
+        '--contacts',
+        'fixtures/campaigns/contacts.json',
+        '--yes',
+        '-q',
+      ]),
+      { sandbox },
+    );
+    expect(created.code, created.stderr).toBe(0);
+  });
+
+  it.each([
+    [60, ['ID', 'STATUS', 'TEXT']],
+    [80, ['ID', 'STATUS', 'CREATED', 'TEXT']],
+    [100, ['ID', 'STATUS', 'VOICE', 'CHARS', 'TOKENS', 'CREATED', 'TEXT']],
+    [160, ['ID', 'STATUS', 'VOICE', 'CHARS', 'TOKENS', 'CREATED', 'TEXT']],
+  ])(
+    'tts list at %i columns: every line fits; CHARS, TOKENS, VOICE, CREATED give way to TEXT',
+    async (columns, shown) => {
+      const r = await onTerminal(['tts', 'list'], columns);
+      expect(r.code, r.stderr).toBe(0);
+      for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
+      expect(headers(r.stdout)).toEqual(shown);
+    },
+  );
+
+  it.each([
+    [60, ['ID', 'NAME', 'STATUS', 'PROGRESS']],
+    [100, ['ID', 'NAME', 'STATUS', 'CREATED', 'PROGRESS']],
+    [160, ['ID', 'NAME', 'STATUS', 'CREATED', 'PROGRESS']],
+  ])('campaigns list at %i columns: every line fits; PROGRESS is cut, CREATED gives way', async (columns, shown) => {
+    const r = await onTerminal(['campaigns', 'list'], columns);
+    expect(r.code, r.stderr).toBe(0);
+    for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
+    expect(headers(r.stdout)).toEqual(shown);
   });
 });

@@ -11,10 +11,11 @@ type Rec = Record<string, unknown>;
 
 const COLUMNS: Column<Rec>[] = [
   { key: 'id', header: 'ID' },
-  { key: 'name', header: 'Name', width: 30 },
-  { key: 'status', header: 'Status' },
-  { key: 'counters', header: 'Progress', human: countersText },
-  { key: 'createdAt', header: 'Created', time: true },
+  // On a narrow terminal CREATED goes first (campaigns show has it); PROGRESS takes what is left, cut with "…".
+  { key: 'name', header: 'NAME', width: 30 },
+  { key: 'status', header: 'STATUS' },
+  { key: 'createdAt', header: 'CREATED', time: true, drop: 1 },
+  { key: 'counters', header: 'PROGRESS', human: countersText, fill: 20 },
 ];
 
 export async function listRun(f: Factory, opts: ListOptions): Promise<void> {

@@ -39,11 +39,12 @@ export const GENERATION_FIELDS: Field[] = [
 export const GENERATION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'status', header: 'STATUS' },
-  { key: 'voice', header: 'VOICE' },
-  { key: 'characterCount', header: 'CHARS' },
-  { key: 'tokenCost', header: 'TOKENS' },
-  { key: 'createdAt', header: 'CREATED', time: true },
-  { key: 'text', header: 'TEXT', human: (r) => oneLine(r.text), width: 40 },
+  // On a narrow terminal CHARS goes first, then TOKENS, VOICE and CREATED (tts get shows them all); TEXT takes what is left.
+  { key: 'voice', header: 'VOICE', drop: 2 },
+  { key: 'characterCount', header: 'CHARS', drop: 4 },
+  { key: 'tokenCost', header: 'TOKENS', drop: 3 },
+  { key: 'createdAt', header: 'CREATED', time: true, drop: 1 },
+  { key: 'text', header: 'TEXT', human: (r) => oneLine(r.text), width: 40, fill: 12 },
 ];
 
 /** Columns of -o csv: every field of reference 2.1, in the order `tts get` shows them (one order per resource). */
