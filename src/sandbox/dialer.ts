@@ -15,7 +15,7 @@ import { newId } from './state.js';
 
 type Outcome = (typeof CALL_OUTCOMES)[number];
 
-export interface ContactProgress {
+interface ContactProgress {
   status: 'pending' | 'calling' | 'completed' | 'failed';
   /** Calls finished so far. */
   attempts: number;
@@ -32,7 +32,7 @@ export interface ContactProgress {
   } | null;
 }
 
-export interface DialerState {
+interface DialerState {
   originReal: number;
   originSim: number;
   /** Dialer-clock ms of the last event processed. */
@@ -49,7 +49,7 @@ export interface Counters {
   calls: number;
 }
 
-export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'COMPLETED';
+type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'COMPLETED';
 
 /** The sandbox's campaign record (stored; `dialer` and `orgId` never leave the sandbox). */
 export interface SandboxCampaign extends Omit<CampaignCreate, 'startImmediately'> {
@@ -91,7 +91,7 @@ function fnv1a(text: string): number {
 }
 
 /** The outcome of one attempt: a function of the seed, the campaign, the contact and the attempt only. */
-export function outcomeOf(
+function outcomeOf(
   settings: SandboxSettings,
   campaignId: string,
   contactIndex: number,

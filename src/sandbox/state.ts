@@ -38,7 +38,7 @@ export interface CoreState {
 
 export type SandboxState = CoreState & TtsSlice & CampaignSlice & MessagesSlice;
 
-export const ALL_SCOPES: Scope[] = [
+const ALL_SCOPES: Scope[] = [
   'tts:write',
   'tts:read',
   'campaigns:write',
@@ -46,7 +46,7 @@ export const ALL_SCOPES: Scope[] = [
   'messages:read',
   'messages:write',
 ];
-export const READ_SCOPES: Scope[] = ['tts:read', 'campaigns:read', 'messages:read'];
+const READ_SCOPES: Scope[] = ['tts:read', 'campaigns:read', 'messages:read'];
 
 /** The demo organizations and keys, the same on every start so README and tests can name them. */
 export const DEMO: {

@@ -9,7 +9,7 @@ export interface Endpoint {
   scope: Scope;
 }
 
-export const ENDPOINTS: readonly Endpoint[] = [
+const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/v1/tts', scope: 'tts:write' },
   { method: 'GET', path: '/v1/tts/{id}', scope: 'tts:read' },
   { method: 'GET', path: '/v1/tts', scope: 'tts:read' },

@@ -29,7 +29,7 @@ export interface WaitState {
   trouble?: string;
 }
 
-export const DEFAULT_WAIT_CONCURRENCY = 8;
+const DEFAULT_WAIT_CONCURRENCY = 8;
 /** Up to 10% added to each interval, so that many clients do not poll in step. */
 const JITTER = 0.1;
 

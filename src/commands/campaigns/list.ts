@@ -17,7 +17,7 @@ const COLUMNS: Column<Rec>[] = [
   { key: 'createdAt', header: 'Created', time: true },
 ];
 
-export async function listRun(f: Factory, opts: ListOptions): Promise<void> {
+async function listRun(f: Factory, opts: ListOptions): Promise<void> {
   await runList(f, opts, {
     path: '/v1/campaigns',
     item: Campaign,

@@ -9,7 +9,7 @@ import { decimal } from '../../schemas/common.js';
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
  * is also the only plain-http address voicectl sends a key to, so `http://0.0.0.0:4010` would be refused.
  */
-export function clientUrl(listening: string): string {
+function clientUrl(listening: string): string {
   const url = new URL(listening);
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
   else if (url.hostname === '[::]') url.hostname = '[::1]';

@@ -52,7 +52,7 @@ const TtsCreateTool = TtsRequest.extend({
 });
 
 /** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-export const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 export const TTS_TOOLS: Tool[] = [
   tool({

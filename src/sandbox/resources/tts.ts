@@ -8,7 +8,7 @@ import { renderWav } from '../audio.js';
 import { ok, paginate, SandboxError, validationError, type ResourceModule, type RouteContext } from '../http.js';
 import { newId, type Org, type SandboxState } from '../state.js';
 
-export interface SandboxGeneration {
+interface SandboxGeneration {
   id: string;
   orgId: string;
   text: string;
@@ -36,9 +36,9 @@ export interface TtsSlice {
 }
 
 /** settings.ttsFailure value that makes POST /v1/tts answer 500 internal_error (TTS worker unavailable, 4.1). */
-export const FAIL_AT_CREATE = 'internal_error';
+const FAIL_AT_CREATE = 'internal_error';
 
-export function audioPath(id: string): string {
+function audioPath(id: string): string {
   return `/files/audio/${encodeURIComponent(id)}.wav`;
 }
 
