@@ -1,6 +1,6 @@
 // The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
 import { z } from 'zod';
-import { ApiError, CliError, JobFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
 import {
   characterCount,
@@ -170,8 +170,7 @@ export const TTS_TOOLS: Tool[] = [
       } catch (err) {
         // The command's hints name its flags (--force, --wait); a tool has other ways out.
         if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
-        else if (err instanceof CliError && err.code === 'not_ready')
-          err.hints = ['Wait for it with tts_wait, then download it.'];
+        else if (err instanceof NotReadyError) err.hints = ['Wait for it with tts_wait, then download it.'];
         throw err;
       }
       return { id: saved.id, file: saved.file, bytes: saved.bytes, contentType: saved.contentType };
