@@ -3,6 +3,7 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
+import { TTS_STATUSES } from '../facts.js';
 import { choice, decimal, PageLimit, PageNumber } from './common.js';
 import { DEFAULT_VOICE, resolveVoice, similarVoices } from './voices.js';
 
@@ -36,10 +37,8 @@ export const TTS_POLL = {
   defaultTimeoutSeconds: 600,
 } as const;
 
-const TTS_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
 export type TtsStatus = z.infer<typeof TtsStatus>;
-export const FINAL_STATUSES: readonly string[] = ['completed', 'failed'];
 
 /** Characters of a text as the API counts them (Unicode code points, so an emoji is one character). */
 export function characterCount(text: string): number {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
 import { decimal } from '../../schemas/common.js';
 
@@ -72,7 +73,7 @@ export async function foregroundRun(f: Factory, opts: ForegroundOptions): Promis
     '',
     'Demo keys:',
     `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
-    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (tts:read campaigns:read messages:read)`,
+    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
     `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
     '',
     'Organizations:',

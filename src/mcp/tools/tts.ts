@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
+import { TTS_STATUSES } from '../../facts.js';
 import {
   characterCount,
   TOKENS_PER_100_CHARACTERS,
@@ -86,7 +87,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_get',
     title: 'Get a generation',
-    description: `One generation (GET /v1/tts/{id}): status (queued, processing, completed, failed), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
+    description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
     input: z.object({ id: Id('Generation ID, as tts_create or tts_list return it') }),
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');

@@ -2,6 +2,7 @@
 // settings.ttsQueueMs, then processing for settings.ttsProcessMs; both moments are fixed at creation and
 // replayed from timestamps by advance(), so state saved by --sandbox moves on between processes.
 // Tokens are deducted when processing begins and refunded when it fails (8). Choices in ../README.md.
+import type { TtsStatus } from '../../facts.js';
 import { characterCount, tokenCost, TTS_DEFAULTS, TtsListQuery, TtsRequest } from '../../schemas/tts.js';
 import { voiceAlias } from '../../schemas/voices.js';
 import { renderWav } from '../audio.js';
@@ -20,7 +21,7 @@ interface SandboxGeneration {
   similarityBoost: number;
   style: number;
   source: 'api';
-  status: 'queued' | 'processing' | 'completed' | 'failed';
+  status: TtsStatus;
   tokenCost: number;
   createdAt: string;
   completedAt: string | null;
