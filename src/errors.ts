@@ -91,7 +91,6 @@ export interface ApiErrorInit {
   path: string;
   /** True when the request is a GET whose retries were used up. */
   retriesExhausted?: boolean;
-  bodyExcerpt?: string;
 }
 
 /** The API answered with a non-2xx status. */
@@ -121,6 +120,16 @@ export function exitCodeForStatus(status: number): ExitCode {
   // service down for a while (a GET has retried first). Scripts test one code for one status.
   if (status === 503) return ExitCode.unavailable;
   return ExitCode.error;
+}
+
+/** The generation is not completed yet, so it has no audio to download (`tts download` without --wait). */
+export class NotReadyError extends CliError {
+  override code = 'not_ready';
+}
+
+/** A download larger than any audio can be: stopped, nothing kept. */
+export class AudioTooLargeError extends CliError {
+  override code = 'audio_too_large';
 }
 
 /** The response could not be understood (not JSON, or not the documented shape). */

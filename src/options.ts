@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { UsageError } from './errors.js';
 
-export function flagName(key: string): string {
+function flagName(key: string): string {
   return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 

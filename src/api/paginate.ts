@@ -27,7 +27,6 @@ export interface PaginateOptions {
   signal?: AbortSignal;
 }
 
-export { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
 import { MalformedResponseError } from '../errors.js';
 import { MAX_PAGES } from './limits.js';

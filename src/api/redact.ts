@@ -3,7 +3,7 @@
 // (https://user:password@host), wherever they appear: messages, error fields, hints, debug lines.
 
 /** Parts of a secret shorter than this are not redacted: they would match ordinary words. */
-export const MIN_SECRET_PART = 8;
+const MIN_SECRET_PART = 8;
 
 const MARK = '[redacted]';
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;

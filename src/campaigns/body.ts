@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import type { PhoneResult } from '../contacts/phone.js';
 import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
-import { CampaignCreate, type CampaignCreateInput } from '../schemas/campaigns.js';
+import { CampaignCreate } from '../schemas/campaigns.js';
 import { attemptsPerContact } from './plan.js';
 
 /** Flags as commander hands them over (strings), before conversion. */
@@ -32,7 +32,7 @@ export interface CampaignFlags {
 }
 
 /** Body field -> the flag that sets it. */
-export const FIELD_FLAGS: Record<string, string> = {
+const FIELD_FLAGS: Record<string, string> = {
   name: '--name',
   agentId: '--agent',
   fromNumber: '--from',
@@ -54,7 +54,7 @@ export const FIELD_FLAGS: Record<string, string> = {
   startImmediately: '--start',
 };
 
-export const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
+const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
 
 /** The spellings --days takes for each weekday (0 = Sunday): three letters, the full name, and tues or thurs. */
 const DAY_SPELLINGS: readonly string[][] = [
@@ -79,7 +79,7 @@ function dayNumber(token: string): number {
 }
 
 /** "mon-fri", "1-5", "0,6", "fri-mon" (wraps), "mon,wed,fri" -> weekday numbers (0 = Sunday). */
-export function parseDays(text: string): number[] {
+function parseDays(text: string): number[] {
   const out: number[] = [];
   for (const part of text.split(',')) {
     if (part.trim() === '') continue;
@@ -105,14 +105,14 @@ export function parseDays(text: string): number[] {
 }
 
 /** "09:00-18:00" -> [start, end]. */
-export function parseWindow(text: string): [string, string] {
+function parseWindow(text: string): [string, string] {
   const m = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
   if (!m) throw new UsageError(`--window: "${text}" is not a window START-END such as 09:00-18:00`);
   return [m[1], m[2]];
 }
 
 /** ["name=first_name", ...] -> {name: "first_name"}. */
-export function parseMap(entries: string[]): Record<string, string> {
+function parseMap(entries: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of entries) {
     const m = /^\s*([^=\s]+)\s*=\s*(\S.*?)\s*$/.exec(e);
@@ -326,7 +326,7 @@ function strategyWarnings(body: CampaignCreate, named: (field: string) => string
 }
 
 /** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
-export function warningsFor(
+function warningsFor(
   body: CampaignCreate,
   now: number,
   origin: { fromFlags?: Set<string>; file?: string } = {},
@@ -359,9 +359,7 @@ export function warningsFor(
   return warnings;
 }
 
-export type { CampaignCreateInput };
-
 /** ISO 8601 lets seconds be left out (2026-01-15T09:00Z); the API's examples carry them, so they are added. */
-export function withSeconds(at: string): string {
+function withSeconds(at: string): string {
   return at.replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)(Z|[+-]\d\d:\d\d)$/i, '$1:00$2');
 }

@@ -9,10 +9,10 @@ import { CampaignCreate } from '../schemas/campaigns.js';
 import { editDistance } from '../suggest.js';
 
 /** The body fields of the reference, 4.4. */
-export const BODY_FIELDS: readonly string[] = Object.keys(CampaignCreate.shape);
+const BODY_FIELDS: readonly string[] = Object.keys(CampaignCreate.shape);
 
 /** The known field closest to a misspelled one, when it is close enough to be a slip. */
-export function closestField(name: string): string | undefined {
+function closestField(name: string): string | undefined {
   const x = name.toLowerCase();
   let best: string | undefined;
   let bestD = Number.POSITIVE_INFINITY;

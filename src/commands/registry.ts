@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
 
-export interface GroupModule {
+interface GroupModule {
   make(f: Factory): Command;
 }
 

@@ -16,11 +16,10 @@ export const ProfileName = z
     'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
   );
 
-export const Profile = z.object({
+const Profile = z.object({
   baseUrl: z.string(),
   apiKey: z.string().min(1),
 });
-export type Profile = z.infer<typeof Profile>;
 
 export const StoreData = z.object({
   current: z.string().optional(),

@@ -3,7 +3,7 @@
 import { UsageError } from '../errors.js';
 import type { PhoneResult } from './phone.js';
 
-export const DEFAULT_PHONE_COLUMN = 'phone_number';
+const DEFAULT_PHONE_COLUMN = 'phone_number';
 /** `contact_attempts.N.<field>`: N counts alternatives from 1 (attempt N+1), as the issue's examples do. */
 const ATTEMPT_COLUMN = /^contact_attempts\.(\d+)\.(.+)$/;
 
@@ -14,7 +14,7 @@ export interface ColumnOptions {
   exclude?: string[];
 }
 
-export interface AttemptColumns {
+interface AttemptColumns {
   /** Column of the alternative number. */
   phone: number;
   /** Fields that override the contact's for this attempt: column index and field name. */
@@ -85,7 +85,7 @@ function fold(name: string): string {
 }
 
 /** Indexes of the phone-like columns, best first (position breaks ties). */
-export function phoneLikeColumns(headers: string[]): number[] {
+function phoneLikeColumns(headers: string[]): number[] {
   const found: { i: number; rank: number }[] = [];
   headers.forEach((h, i) => {
     const f = fold(h);
@@ -437,7 +437,7 @@ export function formatRowError(e: RowError): string {
   return `row ${e.row}, ${e.column} ${JSON.stringify(value)}: ${e.reason}`;
 }
 
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
+const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
  * The delimiter of a CSV from its first line: whichever of , ; tab | occurs most often outside quotes

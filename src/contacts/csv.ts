@@ -41,10 +41,10 @@ function isFooterLike(plan: ColumnPlan, cells: string[]): boolean {
   return n <= 1 && plan.phones.every((i) => (cells[i] ?? '').trim() === '');
 }
 
-export type Contactish = Record<string, unknown> & { phone_number: string };
+type Contactish = Record<string, unknown> & { phone_number: string };
 
 /** How the input was written: the rejects file is written the same way, to open where the input came from. */
-export interface CsvFormat {
+interface CsvFormat {
   delimiter: string;
   encoding: string;
   bom: boolean;
@@ -77,7 +77,7 @@ export interface CsvSummary {
   notUtf8: boolean;
 }
 
-export function checkCountry(code: string | undefined): void {
+function checkCountry(code: string | undefined): void {
   if (code !== undefined && !isCountry(code)) {
     throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, {
       hints: ['Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.'],

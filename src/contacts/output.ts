@@ -116,7 +116,7 @@ export class ContactWriter {
 }
 
 /** A CSV cell for `delimiter`: quoted when it holds the delimiter, a quote or a line break. */
-export function csvCell(v: string, delimiter: string): string {
+function csvCell(v: string, delimiter: string): string {
   return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

@@ -15,11 +15,11 @@ const CP1252_80_9F =
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 /** The encodings named in hints and help; any other single-byte one TextDecoder knows is accepted too. */
-export const COMMON_ENCODINGS =
+const COMMON_ENCODINGS =
   'utf-8, windows-1252 (= latin1: Excel on Windows in Western Europe and the Americas), windows-1250 (Central Europe), iso-8859-15, utf-16le';
 
 /** A canonical WHATWG encoding name for a label people type (utf8, latin1, cp1252, ISO-8859-1, utf16), or undefined. */
-export function encodingName(label: string): string | undefined {
+function encodingName(label: string): string | undefined {
   let l = label.trim().toLowerCase().replace(/_/g, '-');
   if (/^utf-?8$/.test(l)) return 'utf-8';
   const u16 = /^(?:utf-?16|ucs-?2)(le|be)?$/.exec(l);

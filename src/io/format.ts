@@ -19,7 +19,7 @@ export function localTime(iso: unknown): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export function relative(t: number, now = Date.now()): string {
+function relative(t: number, now = Date.now()): string {
   const s = Math.round((now - t) / 1000);
   const abs = Math.abs(s);
   const unit =

@@ -10,7 +10,7 @@ import type * as Width from './width.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
+type Format = (typeof FORMATS)[number];
 
 export interface OutputOptions {
   format: Format;

@@ -21,7 +21,7 @@ export interface ServeOptions {
 type Rec = Record<string, unknown>;
 
 /** Every tool's input schema as JSON Schema (what the client reads to call it), from its zod schema. */
-export function inputJsonSchema(t: Tool): Rec {
+function inputJsonSchema(t: Tool): Rec {
   // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
   // the one every client's validator reads. The schema's own method, not zod's toJSONSchema function: the build keeps only the
   // `z.` members src/ names in every command's zod, and this one would grow it for `voicectl mcp` alone.
@@ -46,7 +46,7 @@ function sanitize(value: unknown, redact: (s: string) => string): unknown {
 }
 
 /** A failure as a tool error: the message, the HTTP status, error code and requestId when the API answered, the hints. */
-export function errorContent(err: unknown): Rec {
+function errorContent(err: unknown): Rec {
   if (!(err instanceof CliError)) {
     const e = err instanceof Error ? err : new Error(String(err));
     return { code: 'internal', message: `unexpected failure: ${e.message}`, hints: ['This is a bug in voicectl.'] };

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { CliError } from '../errors.js';
 
 /** Refused by a gate of the session: nothing was sent. */
-export class GateError extends CliError {
+class GateError extends CliError {
   override code = 'refused';
 }
 
@@ -42,7 +42,7 @@ export class Budget {
 }
 
 /** JSON with object keys sorted, so that the same body hashes the same whatever order its fields came in. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(

@@ -2,11 +2,11 @@
 // a short tone per letter with silence at spaces and punctuation, so that players show something that
 // sounds like the rhythm of the text. Computed on request from the generation, never stored.
 
-export const SAMPLE_RATE = 8000;
+const SAMPLE_RATE = 8000;
 /** Characters spoken per second at speed 1. */
-export const CHARS_PER_SECOND = 15;
+const CHARS_PER_SECOND = 15;
 
-export function audioSeconds(characters: number, speed: number): number {
+function audioSeconds(characters: number, speed: number): number {
   return Math.max(0.25, characters / (CHARS_PER_SECOND * speed));
 }
 

@@ -8,31 +8,30 @@
 // Each contact follows the shared attempt plan (src/campaigns/plan.ts).
 import { planAttempt } from '../campaigns/plan.js';
 import { inWindow, isoInstant, nextWindowStart } from '../campaigns/window.js';
-import type { CALL_OUTCOMES, SandboxCall } from '../schemas/calls.js';
+import type { CallOutcome } from '../facts.js';
+import type { SandboxCall } from '../schemas/calls.js';
 import type { CampaignCreate } from '../schemas/campaigns.js';
 import type { SandboxSettings } from './settings.js';
 import { newId } from './state.js';
 
-type Outcome = (typeof CALL_OUTCOMES)[number];
-
-export interface ContactProgress {
+interface ContactProgress {
   status: 'pending' | 'calling' | 'completed' | 'failed';
   /** Calls finished so far. */
   attempts: number;
   /** Dialer-clock ms from which the next attempt may start. */
   nextAt: number;
-  lastOutcome: Outcome | null;
+  lastOutcome: CallOutcome | null;
   call: {
     attempt: number;
     toNumber: string;
     fromNumber: string;
     startAt: number;
     endAt: number;
-    outcome: Outcome;
+    outcome: CallOutcome;
   } | null;
 }
 
-export interface DialerState {
+interface DialerState {
   originReal: number;
   originSim: number;
   /** Dialer-clock ms of the last event processed. */
@@ -49,7 +48,7 @@ export interface Counters {
   calls: number;
 }
 
-export type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'COMPLETED';
+type CampaignStatus = 'DRAFT' | 'SCHEDULED' | 'RUNNING' | 'PAUSED' | 'COMPLETED';
 
 /** The sandbox's campaign record (stored; `dialer` and `orgId` never leave the sandbox). */
 export interface SandboxCampaign extends Omit<CampaignCreate, 'startImmediately'> {
@@ -65,7 +64,7 @@ export interface SandboxCampaign extends Omit<CampaignCreate, 'startImmediately'
 }
 
 /** Seconds a call lasts on the dialer clock, by outcome. */
-const DURATION: Record<Outcome, [number, number]> = {
+const DURATION: Record<CallOutcome, [number, number]> = {
   answered: [45, 180],
   no_answer: [30, 0],
   busy: [8, 0],
@@ -73,7 +72,7 @@ const DURATION: Record<Outcome, [number, number]> = {
   failed: [3, 0],
 };
 /** Weights of seeded outcomes (out of 100). */
-const WEIGHTS: [Outcome, number][] = [
+const WEIGHTS: [CallOutcome, number][] = [
   ['answered', 45],
   ['no_answer', 25],
   ['busy', 10],
@@ -91,14 +90,14 @@ function fnv1a(text: string): number {
 }
 
 /** The outcome of one attempt: a function of the seed, the campaign, the contact and the attempt only. */
-export function outcomeOf(
+function outcomeOf(
   settings: SandboxSettings,
   campaignId: string,
   contactIndex: number,
   attempt: number,
-): { outcome: Outcome; seconds: number } {
+): { outcome: CallOutcome; seconds: number } {
   const h = fnv1a(`${settings.seed}:${campaignId}:${contactIndex}:${attempt}`);
-  let outcome: Outcome = settings.dialerOutcome ?? 'answered';
+  let outcome: CallOutcome = settings.dialerOutcome ?? 'answered';
   if (!settings.dialerOutcome) {
     let r = h % 100;
     for (const [o, w] of WEIGHTS) {

@@ -1,5 +1,5 @@
 // What a sandbox route sees and returns. Resource modules (resources/*.ts) register routes of this shape.
-import { PageQuery } from '../schemas/common.js';
+import { ErrorBody, PageQuery } from '../schemas/common.js';
 import type { SandboxSettings } from './settings.js';
 import type { KeyRecord, Org, SandboxState } from './state.js';
 
@@ -58,6 +58,14 @@ export class SandboxError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The one way the sandbox writes an error body: the `ErrorBody` schema's shape, checked by it. */
+export function errorBody(e: Pick<SandboxError, 'code' | 'message' | 'details'>, requestId: string): ErrorBody {
+  return ErrorBody.parse({
+    error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+    requestId,
+  });
 }
 
 export const ok = (data: unknown, status = 200): RouteResult => ({ status, body: { data } });

@@ -5,11 +5,19 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findEndpoint } from '../schemas/endpoints.js';
-import { SandboxError, type ResourceModule, type Route, type RouteContext, type RouteResult } from './http.js';
+import {
+  errorBody,
+  SandboxError,
+  type ResourceModule,
+  type Route,
+  type RouteContext,
+  type RouteResult,
+} from './http.js';
 import { campaigns } from './resources/campaigns.js';
 import { messages } from './resources/messages.js';
 import { tts } from './resources/tts.js';
-import { Fault, SandboxSettings } from './settings.js';
+import { Faults } from './faults.js';
+import { type Fault, SandboxSettings } from './settings.js';
 import { initialCore, type SandboxState } from './state.js';
 
 const RESOURCES: ResourceModule<object>[] = [tts, campaigns, messages];
@@ -79,7 +87,6 @@ export class Sandbox {
   state: SandboxState;
   settings: SandboxSettings;
   readonly log: LogEntry[] = [];
-  faults: (Fault & { used: number; skipped?: number })[] = [];
   url = '';
   /** Requests being handled now, and the most at once since start (benchmarks read these). */
   inFlight = 0;
@@ -89,8 +96,7 @@ export class Sandbox {
   /** Called with the path of each request as it arrives (the background service's idle clock). */
   onRequest?: (path: string) => void;
   private server?: Server;
-  /** Requests held by a fault's `gate`, released together. */
-  private readonly held = new Map<object, (() => void)[]>();
+  private readonly faults = new Faults();
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
   private readonly afterChange?: (state: SandboxState) => void;
@@ -114,11 +120,11 @@ export class Sandbox {
   }
 
   addFault(fault: Fault): void {
-    this.faults.push({ ...Fault.parse(fault), used: 0 });
+    this.faults.add(fault);
   }
 
   clearFaults(): void {
-    this.faults = [];
+    this.faults.clear();
   }
 
   /** Requests that reached the sandbox, optionally only those to paths starting with `prefix`. */
@@ -180,12 +186,7 @@ export class Sandbox {
       });
       res.end(text);
     };
-    const sendError = (e: SandboxError, headers: Record<string, string> = {}) =>
-      send(
-        e.status,
-        { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, requestId },
-        headers,
-      );
+    const sendError = (e: SandboxError) => send(e.status, errorBody(e, requestId));
 
     try {
       const text = await readBody(req);
@@ -198,7 +199,7 @@ export class Sandbox {
           malformed = method !== 'GET';
         }
       }
-      if (await this.applyFault(method, rawPath, req, res, entry, requestId)) return;
+      if (await this.faults.apply(method, rawPath, req, res, entry, requestId)) return;
 
       const segments = rawPath.split('/');
       let found: { c: CompiledRoute; params: Record<string, string> } | undefined;
@@ -279,103 +280,6 @@ export class Sandbox {
     } catch (err) {
       if (err instanceof SandboxError) return sendError(err);
       sendError(new SandboxError(500, 'internal_error', `sandbox failure: ${(err as Error).message}`));
-    }
-  }
-
-  /** Applies the first matching fault; true when it answered (or broke) the request itself. */
-  private async applyFault(
-    method: string,
-    path: string,
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: LogEntry,
-    requestId: string,
-  ): Promise<boolean> {
-    const fault = this.faults.find(
-      (f) =>
-        (!f.method || f.method === method) &&
-        (!f.path || path.startsWith(f.path)) &&
-        (f.times === undefined || f.used < f.times) &&
-        (f.skipped ?? 0) >= (f.skip ?? 0),
-    );
-    for (const f of this.faults) {
-      if (f === fault || (f.method && f.method !== method) || (f.path && !path.startsWith(f.path))) continue;
-      if ((f.skipped ?? 0) < (f.skip ?? 0)) f.skipped = (f.skipped ?? 0) + 1;
-    }
-    if (!fault) return false;
-    fault.used++;
-    if (fault.gate) {
-      const gate = fault.gate;
-      await new Promise<void>((resolve) => {
-        const held = (this.held.get(fault) ?? []).concat(resolve);
-        if (held.length < gate) {
-          this.held.set(fault, held);
-          setTimeout(resolve, 10_000).unref();
-          return;
-        }
-        this.held.delete(fault);
-        for (const r of held) r();
-      });
-    }
-    if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
-    const headers: Record<string, string> = { 'x-request-id': requestId };
-    if (fault.retryAfter) headers['retry-after'] = fault.retryAfter;
-    switch (fault.kind) {
-      case 'close':
-        entry.status = -1;
-        req.socket.destroy();
-        return true;
-      case 'hang':
-        // Never answered: a client's timeout is then the only way the request ends, whatever the machine's load.
-        entry.status = -1;
-        return true;
-      case 'cut':
-      case 'stall': {
-        entry.status = 200;
-        const full = JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
-        res.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': String(full.length) });
-        res.write(full.slice(0, full.length / 2));
-        if (fault.kind === 'cut') setTimeout(() => res.destroy(), 10);
-        return true;
-      }
-      case 'not-json':
-        entry.status = fault.status ?? 200;
-        res.writeHead(entry.status, { ...headers, 'content-type': 'application/json' });
-        res.end('<<this is not json>>');
-        return true;
-      case 'html':
-        entry.status = fault.status ?? 502;
-        res.writeHead(entry.status, { ...headers, 'content-type': 'text/html' });
-        res.end(
-          '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
-        );
-        return true;
-      case 'redirect':
-        entry.status = fault.status ?? 302;
-        res.writeHead(entry.status, { ...headers, location: fault.location ?? '/' });
-        res.end();
-        return true;
-      case 'missing-data':
-        entry.status = 200;
-        res.writeHead(200, { ...headers, 'content-type': 'application/json' });
-        res.end(JSON.stringify({ requestId }));
-        return true;
-      default:
-        if (fault.status) {
-          entry.status = fault.status;
-          res.writeHead(fault.status, { ...headers, 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({
-              error: {
-                code: fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_error' : 'injected',
-                message: `injected fault: HTTP ${fault.status}`,
-              },
-              requestId,
-            }),
-          );
-          return true;
-        }
-        return false; // latency only
     }
   }
 }

@@ -26,7 +26,7 @@ import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
 
 /** Seconds without a request before the background sandbox stops (VOICECTL_SANDBOX_IDLE overrides). */
-export const IDLE_DEFAULT_S = 900;
+const IDLE_DEFAULT_S = 900;
 /** How long a starter waits for the sandbox it started (or another starter's) to answer. */
 const START_TIMEOUT_MS = 15_000;
 /** A start lock older than this was left by a starter that died. */
@@ -34,7 +34,7 @@ const START_LOCK_STALE_MS = 20_000;
 const STATUS_PATH = '/_sandbox/status';
 const STOP_PATH = '/_sandbox/stop';
 /** Header carrying the instance token: only someone who can read the 0600 info file may stop the sandbox. */
-export const TOKEN_HEADER = 'x-voicectl-sandbox';
+const TOKEN_HEADER = 'x-voicectl-sandbox';
 
 /** What the running sandbox writes to `sandbox.json` (0600) in the config dir. */
 export interface ServiceInfo {
@@ -52,7 +52,7 @@ export interface ServiceStatus extends ServiceInfo {
   lastRequestAt: string;
 }
 
-export const infoFile = (dir: string) => join(dir, 'sandbox.json');
+const infoFile = (dir: string) => join(dir, 'sandbox.json');
 export const logFile = (dir: string) => join(dir, 'sandbox.log');
 const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
 
@@ -66,7 +66,7 @@ export function readInfo(dir: string): ServiceInfo | undefined {
 }
 
 /** The idle time in seconds: VOICECTL_SANDBOX_IDLE when it is a positive number, else the default. */
-export function idleSeconds(env: Record<string, string | undefined>): number {
+function idleSeconds(env: Record<string, string | undefined>): number {
   const n = Number(env.VOICECTL_SANDBOX_IDLE);
   return Number.isFinite(n) && n > 0 ? n : IDLE_DEFAULT_S;
 }
@@ -280,9 +280,10 @@ export async function serve(opts: {
   signal: AbortSignal;
   log: (line: string) => void;
 }): Promise<void> {
-  const [{ Sandbox }, { loadState, saveState, stateFile }] = await Promise.all([
+  const [{ Sandbox }, { loadState, saveState, stateFile }, { SandboxError }] = await Promise.all([
     import('./server.js'),
     import('./persist.js'),
+    import('./http.js'),
   ]);
   const file = stateFile(opts.dir);
   const instance = randomBytes(12).toString('hex');
@@ -321,7 +322,8 @@ export async function serve(opts: {
         auth: false,
         body: 'ignored',
         handle: (ctx) => {
-          if (ctx.headers[TOKEN_HEADER] !== instance) return { status: 403, body: { error: { code: 'forbidden' } } };
+          if (ctx.headers[TOKEN_HEADER] !== instance)
+            throw new SandboxError(403, 'forbidden', 'only the process that started this sandbox may stop it');
           setImmediate(stopRequested);
           return { status: 200, body: { data: { stopping: true } } };
         },

@@ -1,6 +1,7 @@
 // Settings of the sandbox: how fast things happen and which failures to provoke. Tests set them;
 // `voicectl sandbox` and --sandbox use the defaults, slow enough to watch a spinner.
 import { z } from 'zod';
+import { CALL_OUTCOMES } from '../facts.js';
 
 export const SandboxSettings = z.object({
   /** Milliseconds a generation stays queued before processing starts. */
@@ -18,7 +19,7 @@ export const SandboxSettings = z.object({
   /** Outbound lines of an organization: the dialer's concurrency when a campaign sets no maxConcurrency. */
   dialerLines: z.number().int().positive().default(5),
   /** Forces every campaign call to this outcome (tests); otherwise outcomes come from `seed`. */
-  dialerOutcome: z.enum(['answered', 'no_answer', 'busy', 'voicemail', 'failed']).optional(),
+  dialerOutcome: z.enum(CALL_OUTCOMES).optional(),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettings>;
 

@@ -2,7 +2,7 @@
 // Time-driven changes (generations finishing, the dialer) are derived from timestamps by each
 // resource's advance(), so a later process sees what "happened" while no server was running.
 import { randomBytes } from 'node:crypto';
-import type { Scope } from '../schemas/common.js';
+import { READ_SCOPES, SCOPES, type Scope } from '../facts.js';
 import type { CampaignSlice } from './resources/campaigns.js';
 import type { MessagesSlice } from './resources/messages.js';
 import type { TtsSlice } from './resources/tts.js';
@@ -37,16 +37,6 @@ export interface CoreState {
 }
 
 export type SandboxState = CoreState & TtsSlice & CampaignSlice & MessagesSlice;
-
-export const ALL_SCOPES: Scope[] = [
-  'tts:write',
-  'tts:read',
-  'campaigns:write',
-  'campaigns:read',
-  'messages:read',
-  'messages:write',
-];
-export const READ_SCOPES: Scope[] = ['tts:read', 'campaigns:read', 'messages:read'];
 
 /** The demo organizations and keys, the same on every start so README and tests can name them. */
 export const DEMO: {
@@ -95,7 +85,7 @@ export function initialCore(now: number): CoreState {
         key: DEMO.acme.fullKey,
         orgId: 'org_acme',
         label: 'Acme, all scopes',
-        scopes: [...ALL_SCOPES],
+        scopes: [...SCOPES],
       },
       {
         id: 'key_acme_read',
@@ -109,7 +99,7 @@ export function initialCore(now: number): CoreState {
         key: DEMO.globex.fullKey,
         orgId: 'org_globex',
         label: 'Globex, all scopes',
-        scopes: [...ALL_SCOPES],
+        scopes: [...SCOPES],
       },
     ],
   };

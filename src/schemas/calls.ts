@@ -1,8 +1,7 @@
 // Call records (reference 4.10: GET /v1/calls is shown only as a pagination example; its fields are
 // not). The CLI reads them loosely and renders what comes back; the sandbox writes the fields below.
 import { z } from 'zod';
-
-export const CALL_OUTCOMES = ['answered', 'no_answer', 'busy', 'voicemail', 'failed'] as const;
+import type { CallOutcome } from '../facts.js';
 
 export const Call = z.looseObject({
   id: z.string(),
@@ -20,7 +19,7 @@ export interface SandboxCall {
   direction: 'OUTBOUND' | 'INBOUND';
   toNumber: string;
   fromNumber: string;
-  status: (typeof CALL_OUTCOMES)[number];
+  status: CallOutcome;
   durationSeconds: number;
   startedAt: string;
   endedAt: string;

@@ -3,7 +3,7 @@
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
 import { z } from 'zod';
 import { parseIsoDateTime } from '../campaigns/window.js';
-import { AnyRecord, E164 } from './common.js';
+import { E164 } from './common.js';
 import { similar } from '../suggest.js';
 import { Contact } from './contacts.js';
 
@@ -30,13 +30,13 @@ export const MIN_RETRY_DELAY_MINUTES = 5;
 const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
 const isCount = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;
 
-export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const HHMM = z
+const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HHMM = z
   .string({ error: 'must be a time HH:MM' })
   .regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59');
 
 /** True when the runtime (Intl) knows this IANA time zone. */
-export function isKnownTimeZone(tz: string): boolean {
+function isKnownTimeZone(tz: string): boolean {
   if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz) && tz !== 'UTC') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -48,7 +48,7 @@ export function isKnownTimeZone(tz: string): boolean {
 
 const TIME_ZONE_RULE = 'must be an IANA time zone known to this runtime, such as Europe/Rome or America/New_York';
 
-export const TimeZone = z
+const TimeZone = z
   .string({ error: 'must be an IANA time zone such as Europe/Rome' })
   .refine(isKnownTimeZone, TIME_ZONE_RULE);
 
@@ -72,7 +72,7 @@ export const TimeZoneFlag = z.string().transform((typed, ctx) => {
   return z.NEVER;
 });
 
-export const CallingDays = z
+const CallingDays = z
   .array(
     int('must be whole numbers from 0 (Sunday) to 6 (Saturday)')
       .min(0, 'must be from 0 (Sunday) to 6 (Saturday)')
@@ -158,15 +158,9 @@ export const CampaignCreate = z
   });
 /** The body as sent: defaults applied. */
 export type CampaignCreate = z.infer<typeof CampaignCreate>;
-/** The body as written in a file or built from flags. */
-export type CampaignCreateInput = z.input<typeof CampaignCreate>;
 
-/** Statuses: DRAFT, SCHEDULED, PAUSED are the reference's; RUNNING and COMPLETED are the sandbox's names. */
-export const CAMPAIGN_STATUSES = ['DRAFT', 'SCHEDULED', 'RUNNING', 'PAUSED', 'COMPLETED'] as const;
 /** States from which POST /v1/campaigns/{id}/start is allowed (reference 4.5). */
 export const STARTABLE_STATUSES = ['DRAFT', 'SCHEDULED', 'PAUSED'] as const;
 
 export const Campaign = z.looseObject({ id: z.string() });
 export type Campaign = z.infer<typeof Campaign>;
-
-export const CampaignCounters = AnyRecord;

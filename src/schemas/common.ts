@@ -73,17 +73,6 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Scopes of the reference, section 5. */
-export const Scope = z.enum([
-  'tts:write',
-  'tts:read',
-  'campaigns:write',
-  'campaigns:read',
-  'messages:read',
-  'messages:write',
-]);
-export type Scope = z.infer<typeof Scope>;
-
 /** Any record: an object whose fields we pass through. */
 export const AnyRecord = z.looseObject({});
 export type AnyRecord = z.infer<typeof AnyRecord>;

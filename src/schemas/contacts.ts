@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { E164 } from './common.js';
 
-export const ContactAttempt = z.looseObject({ phone_number: E164 });
-export type ContactAttempt = z.infer<typeof ContactAttempt>;
+const ContactAttempt = z.looseObject({ phone_number: E164 });
 
 export const Contact = z.looseObject({
   phone_number: E164,

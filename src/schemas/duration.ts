@@ -14,7 +14,7 @@ const PLAIN = new RegExp(`^(?:${NUMBER})$`);
 const UNITS = new RegExp(`^(?:(${NUMBER})h)?(?:(${NUMBER})m)?(?:(${NUMBER})s)?$`);
 
 /** "600", "90s", "10m", "1h30m", "0.5s" → seconds; undefined when it is not a duration. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const t = text.trim();
   if (t === '') return undefined;
   if (PLAIN.test(t)) return Number(t);

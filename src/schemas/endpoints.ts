@@ -1,6 +1,6 @@
 // Every endpoint of the reference with the scope it requires (section 4 and 5). The sandbox enforces it,
 // the client names it in the hint of a 403, and `auth status` probes the read ones.
-import type { Scope } from './common.js';
+import type { Scope } from '../facts.js';
 
 export interface Endpoint {
   method: 'GET' | 'POST';

@@ -1,13 +1,13 @@
 // Messages (reference 2.4, 3.3, 4.8, 4.9). The Message record is read loosely: unknown fields pass through,
 // and only id, channel and createdAt are required, since a delivery status or an address may be absent.
 import { z } from 'zod';
-import { choice, E164, PageLimit, PageNumber } from './common.js';
+import { choice, E164 } from './common.js';
 
 export const MESSAGE_CHANNELS = ['sms', 'email', 'whatsapp'] as const;
 export const MessageChannel = z.enum(MESSAGE_CHANNELS, { error: `must be one of ${MESSAGE_CHANNELS.join(', ')}` });
 export type MessageChannel = z.infer<typeof MessageChannel>;
 
-export const MESSAGE_DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
+const MESSAGE_DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
 
 export const Message = z.looseObject({
   id: z.string(),
@@ -28,13 +28,6 @@ export type Message = z.infer<typeof Message>;
 /** Filters of GET /v1/messages the CLI validates before sending (4.8): typed in any case, sent as the API spells them. */
 export const MessageFilter = z.object({ channel: choice(MESSAGE_CHANNELS).optional() });
 export type MessageFilter = z.infer<typeof MessageFilter>;
-
-/** The whole query of GET /v1/messages, as the sandbox reads it: the API's own spelling only. */
-export const MessageListQuery = z.object({
-  channel: MessageChannel.optional(),
-  page: PageNumber.optional(),
-  limit: PageLimit.optional(),
-});
 
 /**
  * Body of POST /v1/messages/sms. The reference announces the endpoint but does not show its body (4.9);

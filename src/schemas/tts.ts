@@ -3,8 +3,9 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
+import { TTS_STATUSES } from '../facts.js';
 import { choice, decimal, PageLimit, PageNumber } from './common.js';
-import { DEFAULT_VOICE, resolveVoice, similarVoices, VOICE_ID_PATTERN } from './voices.js';
+import { DEFAULT_VOICE, resolveVoice, similarVoices } from './voices.js';
 
 export const TTS_LIMITS = {
   maxTextLength: 10_000,
@@ -36,10 +37,8 @@ export const TTS_POLL = {
   defaultTimeoutSeconds: 600,
 } as const;
 
-export const TTS_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
 export type TtsStatus = z.infer<typeof TtsStatus>;
-export const FINAL_STATUSES: readonly string[] = ['completed', 'failed'];
 
 /** Characters of a text as the API counts them (Unicode code points, so an emoji is one character). */
 export function characterCount(text: string): number {
@@ -57,14 +56,14 @@ const between = (min: number, max: number) => {
   return z.number({ error: rule }).min(min, rule).max(max, rule);
 };
 
-export const TtsText = z
+const TtsText = z
   .string({ error: 'is required' })
   .refine((t) => t.trim().length > 0, 'must contain some text')
   .refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, {
     message: `must be at most ${TTS_LIMITS.maxTextLengthText} characters`,
   });
 
-export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
 /**
  * Body of POST /v1/tts (4.1). `voice` is any string here, "" included: the API reports a voice that is neither an
@@ -84,11 +83,11 @@ export const TtsRequest = z.object({
 });
 export type TtsRequest = z.infer<typeof TtsRequest>;
 
-export const VOICE_RULE =
+const VOICE_RULE =
   'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
 
 /** --voice: an alias in any case (sent in its canonical spelling) or a raw 20-character ID. */
-export const VoiceInput = z.string().transform((v, ctx) => {
+const VoiceInput = z.string().transform((v, ctx) => {
   const voice = resolveVoice(v.trim());
   if (voice) return voice;
   const near = similarVoices(v.trim());
@@ -148,4 +147,4 @@ export const TtsListQuery = z.object({
   limit: PageLimit.optional(),
 });
 
-export { decimal, VOICE_ID_PATTERN };
+export { decimal };

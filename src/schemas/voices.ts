@@ -91,7 +91,7 @@ export function filterVoices(filter: VoiceFilter): VoiceInfo[] {
 export const DEFAULT_VOICE = 'Sarah';
 
 /** A raw voice ID: exactly 20 letters and digits (2.2). */
-export const VOICE_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
+const VOICE_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 
 const BY_LOWER = new Map(VOICES.map((v) => [v.id.toLowerCase(), v.id]));
 

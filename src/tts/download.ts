@@ -9,11 +9,13 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AudioTooLargeError,
   CliError,
   InterruptedError,
   JobFailedError,
   MalformedResponseError,
   NetworkError,
+  NotReadyError,
   UsageError,
 } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -99,11 +101,9 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     throw new JobFailedError(`generation ${g.id} failed; it has no audio`, { hints: [failureLine(g.errorMessage)] });
   }
   if (g.status !== 'completed') {
-    const err = new CliError(`generation ${g.id} is ${g.status}; its audio is not ready yet`, {
+    throw new NotReadyError(`generation ${g.id} is ${g.status}; its audio is not ready yet`, {
       hints: [`Wait for it and download in one go: voicectl tts download ${g.id} --wait`],
     });
-    err.code = 'not_ready';
-    throw err;
   }
   if (!g.audioUrl) throw new MalformedResponseError(`generation ${g.id} is completed but has no audioUrl`);
   const client = await f.client();
@@ -208,7 +208,7 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
 }
 
 function tooLarge(id: string, bytes: number): CliError {
-  const err = new CliError(
+  return new AudioTooLargeError(
     `the audio of ${id} is larger than ${human(MAX_AUDIO_BYTES)} (${human(bytes)}${bytes > MAX_AUDIO_BYTES ? ' or more' : ''}); stopped, nothing was kept`,
     {
       hints: [
@@ -216,8 +216,6 @@ function tooLarge(id: string, bytes: number): CliError {
       ],
     },
   );
-  err.code = 'audio_too_large';
-  return err;
 }
 
 /** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */

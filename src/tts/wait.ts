@@ -8,7 +8,8 @@ import { ApiError, CliError, InterruptedError, JobFailedError, WaitTimeoutError 
 import type { Factory } from '../factory.js';
 import { duration } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
-import { FINAL_STATUSES, TtsGeneration } from '../schemas/tts.js';
+import { TTS_FINAL_STATUSES } from '../facts.js';
+import { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
 import { sleep } from '../io/sleep.js';
 
@@ -29,7 +30,7 @@ export interface WaitState {
   trouble?: string;
 }
 
-export const DEFAULT_WAIT_CONCURRENCY = 8;
+const DEFAULT_WAIT_CONCURRENCY = 8;
 /** Up to 10% added to each interval, so that many clients do not poll in step. */
 const JITTER = 0.1;
 
@@ -100,7 +101,9 @@ export async function waitForGenerations(
           warned.set(id, s.trouble);
         }
       });
-      pending = pending.filter((id) => !FINAL_STATUSES.includes(states.get(id)!.record?.status ?? ''));
+      pending = pending.filter(
+        (id) => !(TTS_FINAL_STATUSES as readonly string[]).includes(states.get(id)!.record?.status ?? ''),
+      );
       const now = f.now();
       onUpdate?.(states, now - started);
       if (pending.length === 0) break;

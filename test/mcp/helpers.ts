@@ -14,7 +14,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export interface ToolResult {
+interface ToolResult {
   isError: boolean;
   text: string;
   data: Record<string, unknown>;

@@ -3,7 +3,7 @@
 // Pure functions: reading files is the caller's job, through `readFile`.
 import { UsageError } from '../../errors.js';
 
-export type FieldValue = string | number | boolean | null | FieldValue[] | { [k: string]: FieldValue };
+type FieldValue = string | number | boolean | null | FieldValue[] | { [k: string]: FieldValue };
 export type FieldObject = { [k: string]: FieldValue };
 
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -41,7 +41,7 @@ export function parseField(raw: string, typed: boolean, readFile: (name: string)
   return { path, value: typed ? typedValue(text, readFile) : text };
 }
 
-export function typedValue(text: string, readFile: (name: string) => string): FieldValue {
+function typedValue(text: string, readFile: (name: string) => string): FieldValue {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;

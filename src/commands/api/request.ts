@@ -7,9 +7,9 @@ import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type ApiMethod = (typeof API_METHODS)[number];
+type ApiMethod = (typeof API_METHODS)[number];
 
-export interface ApiOptions {
+interface ApiOptions {
   method: ApiMethod;
   /** Path without the query string. */
   path: string;
@@ -21,7 +21,7 @@ export interface ApiOptions {
   maxBodyBytes?: number;
 }
 
-export interface ApiRawOptions {
+interface ApiRawOptions {
   field?: string[];
   rawField?: string[];
   input?: string;
@@ -35,7 +35,7 @@ async function readStdin(f: Factory): Promise<string> {
 }
 
 /** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
-export async function resolveApiOptions(
+async function resolveApiOptions(
   f: Factory,
   methodArg: string,
   pathArg: string,
@@ -126,7 +126,7 @@ function withQuery(path: string, query: [string, string][]): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
+async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {

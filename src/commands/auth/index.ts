@@ -4,22 +4,25 @@ import { maskKey } from '../../api/redact.js';
 import { ApiError, NetworkError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
-import { AnyRecord, type Scope } from '../../schemas/common.js';
+import { SCOPES } from '../../facts.js';
+import { AnyRecord } from '../../schemas/common.js';
+import { ENDPOINTS } from '../../schemas/endpoints.js';
 import { examples } from '../help.js';
 
 /**
- * One probe per scope. Write scopes are probed with an empty body, which the service rejects as invalid (400),
- * or answers 503 (SMS sending, reference 4.9), when the scope is there, and with 403 when it is not: nothing is
- * created or charged.
+ * One probe per scope: the first endpoint of the table that needs it and takes no id, a list asked for one
+ * record. Write scopes are probed with an empty body, which the service rejects as invalid (400), or answers 503
+ * (SMS sending, reference 4.9), when the scope is there, and with 403 when it is not: nothing is created or
+ * charged. Shown resource by resource, read before write.
  */
-const PROBES: { scope: Scope; method: 'GET' | 'POST'; path: string }[] = [
-  { scope: 'tts:read', method: 'GET', path: '/v1/tts?limit=1' },
-  { scope: 'tts:write', method: 'POST', path: '/v1/tts' },
-  { scope: 'campaigns:read', method: 'GET', path: '/v1/campaigns?limit=1' },
-  { scope: 'campaigns:write', method: 'POST', path: '/v1/campaigns' },
-  { scope: 'messages:read', method: 'GET', path: '/v1/messages?limit=1' },
-  { scope: 'messages:write', method: 'POST', path: '/v1/messages/sms' },
-];
+const PROBES = SCOPES.map((scope) => {
+  const e = ENDPOINTS.find((e) => e.scope === scope && !e.path.includes('{'))!;
+  return { scope, method: e.method, path: e.method === 'GET' ? `${e.path}?limit=1` : e.path };
+}).sort((a, b) => resourceOrder(a.scope) - resourceOrder(b.scope) || (a.scope.endsWith(':read') ? -1 : 1));
+
+function resourceOrder(scope: string): number {
+  return SCOPES.findIndex((s) => s.split(':')[0] === scope.split(':')[0]);
+}
 
 export async function statusRun(f: Factory): Promise<void> {
   const cfg = await f.config();

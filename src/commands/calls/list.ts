@@ -9,7 +9,7 @@ import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
 
-export interface CallsListOptions {
+interface CallsListOptions {
   list: ListOptions;
   /** Sent as the query parameter campaignId; the reference does not document it. */
   campaign?: string;
@@ -33,7 +33,7 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   }));
 }
 
-export async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
+async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
   const [{ runList }, { Call }, { inferColumns }] = await Promise.all([
     import('../list.js'),
     import('../../schemas/calls.js'),

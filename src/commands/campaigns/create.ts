@@ -25,7 +25,7 @@ import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shar
 
 const str = z.string().optional();
 
-export const CreateOptions = z
+const CreateOptions = z
   .object({
     name: str,
     agent: str,
@@ -68,7 +68,7 @@ export const CreateOptions = z
     path: ['skipInvalid'],
     message: 'applies to CSV contacts: use it with --contacts file.csv',
   });
-export type CreateOptions = z.infer<typeof CreateOptions>;
+type CreateOptions = z.infer<typeof CreateOptions>;
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
   const csv = Object.fromEntries(
@@ -236,7 +236,7 @@ async function printSummary(
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
+async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const checks = await numberChecks(opts);
   const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).

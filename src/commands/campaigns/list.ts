@@ -18,7 +18,7 @@ const COLUMNS: Column<Rec>[] = [
   { key: 'counters', header: 'PROGRESS', human: countersText, fill: 20 },
 ];
 
-export async function listRun(f: Factory, opts: ListOptions): Promise<void> {
+async function listRun(f: Factory, opts: ListOptions): Promise<void> {
   await runList(f, opts, {
     path: '/v1/campaigns',
     item: Campaign,

@@ -14,7 +14,7 @@ import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 import { sleep } from '../../io/sleep.js';
 
-export const ShowOptions = z.object({
+const ShowOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
   watch: z.boolean().default(false),
   /** Seconds between refreshes of --watch. */
@@ -25,7 +25,7 @@ export const ShowOptions = z.object({
       .max(3600, 'must be at most 3600'),
   ).default(5),
 });
-export type ShowOptions = z.infer<typeof ShowOptions>;
+type ShowOptions = z.infer<typeof ShowOptions>;
 
 type Rec = Record<string, unknown>;
 
@@ -103,7 +103,7 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
-export async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
+async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   let c = await fetchCampaign(f, opts.id);
   const out = f.output();
   if (!opts.watch) return render(f, c);

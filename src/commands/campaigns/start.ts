@@ -12,11 +12,11 @@ import { envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 
-export const StartOptions = z.object({
+const StartOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
   ifNotRunning: z.boolean().default(false),
 });
-export type StartOptions = z.infer<typeof StartOptions>;
+type StartOptions = z.infer<typeof StartOptions>;
 
 type Rec = Record<string, unknown>;
 
@@ -64,7 +64,7 @@ function refusalText(e: ApiError): string {
     .join(' · ');
 }
 
-export async function startRun(f: Factory, opts: StartOptions): Promise<void> {
+async function startRun(f: Factory, opts: StartOptions): Promise<void> {
   const client = await f.client();
   const outcome = await startOnce(client, opts.id, f.signal);
   const out = f.output();

@@ -1,6 +1,7 @@
 // voicectl completion bash|zsh|fish: prints a completion script generated from the real command tree.
 import { Argument, Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { TTS_STATUSES } from '../../facts.js';
 import { examples } from '../help.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -29,8 +30,7 @@ export async function completionRun(f: Factory, shell: Shell): Promise<void> {
   // A second program with every group loaded: the tree the user can type, whatever this one loaded.
   const { program } = await buildProgram([], { io: f.io, env: f.env, signal: f.signal, loadAll: true });
   const root = tree.readTree(program, {
-    // Reference 3.1: the states of a generation, the values of tts list --status.
-    ttsStatuses: ['queued', 'processing', 'completed', 'failed'],
+    ttsStatuses: TTS_STATUSES,
     channels: MESSAGE_CHANNELS,
     strategies: STRATEGIES,
     formats: FORMATS,

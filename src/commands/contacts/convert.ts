@@ -12,7 +12,7 @@ import { examples } from '../help.js';
 /** Contacts shown before writing, when answers were given at prompts. */
 const PREVIEW_ROWS = 3;
 
-export const ConvertOptions = z
+const ConvertOptions = z
   .object({
     file: z.string().min(1, 'is required'),
     out: z.string().min(1, 'must not be empty').optional(),
@@ -29,10 +29,10 @@ export const ConvertOptions = z
     path: ['rejects'],
     message: 'must not be the --out file',
   });
-export type ConvertOptions = z.infer<typeof ConvertOptions>;
+type ConvertOptions = z.infer<typeof ConvertOptions>;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
-export async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
+async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
   if (opts.file === '-' || !f.io.canPrompt()) return convertOnce(f, opts);
   // On a terminal, a file that lacks its phone column or country asks for them, and shows what it will write.
   const { withAnswers } = await import('../../contacts/walkthrough.js');

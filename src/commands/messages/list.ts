@@ -7,7 +7,7 @@ import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
 
-export interface MessagesListOptions {
+interface MessagesListOptions {
   list: ListOptions;
   channel?: 'sms' | 'email' | 'whatsapp';
 }
@@ -50,7 +50,7 @@ const CSV_COLUMNS: Column[] = [
   'errorMessage',
 ].map((key) => ({ key }));
 
-export async function listRun(f: Factory, opts: MessagesListOptions): Promise<void> {
+async function listRun(f: Factory, opts: MessagesListOptions): Promise<void> {
   const [{ runList }, { Message }] = await Promise.all([import('../list.js'), import('../../schemas/messages.js')]);
   const table = f.output().format === 'table';
   await runList(f, opts.list, {

@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import type { SmsRequest } from '../../schemas/messages.js';
 import { examples } from '../help.js';
 
-export type SendSmsOptions = SmsRequest;
+type SendSmsOptions = SmsRequest;
 
 /** The 503 of POST /v1/messages/sms explained: announced, not yet available (reference 4.9). */
 export function smsUnavailable(err: ApiError): ApiError {
@@ -29,7 +29,7 @@ export function smsUnavailable(err: ApiError): ApiError {
   );
 }
 
-export async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
+async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
   const [{ z }, { printRecord }, { write }, { jsonForTerminal }] = await Promise.all([
     import('zod'),
     import('../../io/output.js'),

@@ -8,7 +8,7 @@ import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
-export const AddOptions = z.object({
+const AddOptions = z.object({
   name: ProfileName,
   baseUrl: z.string({ error: 'is required' }).min(1, 'is required'),
   apiKey: z.string().min(1, 'must not be empty').optional(),
@@ -16,7 +16,7 @@ export const AddOptions = z.object({
   use: z.boolean().default(false),
   force: z.boolean().default(false),
 });
-export type AddOptions = z.infer<typeof AddOptions>;
+type AddOptions = z.infer<typeof AddOptions>;
 
 async function readStdin(f: Factory): Promise<string> {
   const { readAll } = await import('../../io/stdin.js');
@@ -37,7 +37,7 @@ async function confirmReplace(f: Factory, opts: AddOptions, old: string): Promis
   }
 }
 
-export async function addRun(f: Factory, opts: AddOptions): Promise<void> {
+async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   checkBaseUrl(opts.baseUrl);
   const store = await f.store();
   const before = store.read();

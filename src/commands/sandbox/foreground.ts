@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
 import { decimal } from '../../schemas/common.js';
 
@@ -9,7 +10,7 @@ import { decimal } from '../../schemas/common.js';
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
  * is also the only plain-http address voicectl sends a key to, so `http://0.0.0.0:4010` would be refused.
  */
-export function clientUrl(listening: string): string {
+function clientUrl(listening: string): string {
   const url = new URL(listening);
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
   else if (url.hostname === '[::]') url.hostname = '[::1]';
@@ -72,7 +73,7 @@ export async function foregroundRun(f: Factory, opts: ForegroundOptions): Promis
     '',
     'Demo keys:',
     `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
-    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (tts:read campaigns:read messages:read)`,
+    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
     `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
     '',
     'Organizations:',

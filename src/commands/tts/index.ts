@@ -3,12 +3,13 @@
 // `voicectl tts --help` stays cheap.
 import { Command, Option } from 'commander';
 import type { Factory } from '../../factory.js';
+import { orList, TTS_STATUSES } from '../../facts.js';
 import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 
 type Rec = Record<string, unknown>;
 
-const STATUSES = 'queued, processing, completed or failed';
+const STATUSES = orList(TTS_STATUSES);
 
 /** --play is always asked for, so it plays on a terminal or not; nothing plays without it. */
 const PLAYERS_HELP = 'with the first player on PATH (ffplay, afplay, paplay, aplay), on a terminal or not';

@@ -64,7 +64,7 @@ export function costLine(characters: number): string {
 }
 
 const MAX_WAIT_SECONDS = 7 * 24 * 3600;
-export const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
+const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
 
 const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
 export const WaitFlags = z.object({

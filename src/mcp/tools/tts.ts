@@ -1,7 +1,8 @@
 // The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
 import { z } from 'zod';
-import { ApiError, CliError, JobFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
+import { TTS_STATUSES } from '../../facts.js';
 import {
   characterCount,
   TOKENS_PER_100_CHARACTERS,
@@ -52,7 +53,7 @@ const TtsCreateTool = TtsRequest.extend({
 });
 
 /** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-export const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 export const TTS_TOOLS: Tool[] = [
   tool({
@@ -86,7 +87,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_get',
     title: 'Get a generation',
-    description: `One generation (GET /v1/tts/{id}): status (queued, processing, completed, failed), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
+    description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
     input: z.object({ id: Id('Generation ID, as tts_create or tts_list return it') }),
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
@@ -170,8 +171,7 @@ export const TTS_TOOLS: Tool[] = [
       } catch (err) {
         // The command's hints name its flags (--force, --wait); a tool has other ways out.
         if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
-        else if (err instanceof CliError && err.code === 'not_ready')
-          err.hints = ['Wait for it with tts_wait, then download it.'];
+        else if (err instanceof NotReadyError) err.hints = ['Wait for it with tts_wait, then download it.'];
         throw err;
       }
       return { id: saved.id, file: saved.file, bytes: saved.bytes, contentType: saved.contentType };

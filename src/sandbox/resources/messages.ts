@@ -1,7 +1,8 @@
 // Sandbox: message history, SMS sending and call records (reference 2.4, 3.3, 4.8-4.10).
 // History is seeded per organization from settings.seed, so two sandboxes with the same seed and clock
 // hold the same records; choices where the reference is silent are listed in src/sandbox/README.md.
-import { CALL_OUTCOMES, type SandboxCall } from '../../schemas/calls.js';
+import { CALL_OUTCOMES } from '../../facts.js';
+import type { SandboxCall } from '../../schemas/calls.js';
 import { MESSAGE_CHANNELS, MessageChannel, type SandboxMessage } from '../../schemas/messages.js';
 import { SandboxError, paginate, validationError, type ResourceModule } from '../http.js';
 import type { SandboxSettings } from '../settings.js';

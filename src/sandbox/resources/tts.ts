@@ -2,13 +2,14 @@
 // settings.ttsQueueMs, then processing for settings.ttsProcessMs; both moments are fixed at creation and
 // replayed from timestamps by advance(), so state saved by --sandbox moves on between processes.
 // Tokens are deducted when processing begins and refunded when it fails (8). Choices in ../README.md.
+import type { TtsStatus } from '../../facts.js';
 import { characterCount, tokenCost, TTS_DEFAULTS, TtsListQuery, TtsRequest } from '../../schemas/tts.js';
 import { voiceAlias } from '../../schemas/voices.js';
 import { renderWav } from '../audio.js';
 import { ok, paginate, SandboxError, validationError, type ResourceModule, type RouteContext } from '../http.js';
 import { newId, type Org, type SandboxState } from '../state.js';
 
-export interface SandboxGeneration {
+interface SandboxGeneration {
   id: string;
   orgId: string;
   text: string;
@@ -20,7 +21,7 @@ export interface SandboxGeneration {
   similarityBoost: number;
   style: number;
   source: 'api';
-  status: 'queued' | 'processing' | 'completed' | 'failed';
+  status: TtsStatus;
   tokenCost: number;
   createdAt: string;
   completedAt: string | null;
@@ -36,9 +37,9 @@ export interface TtsSlice {
 }
 
 /** settings.ttsFailure value that makes POST /v1/tts answer 500 internal_error (TTS worker unavailable, 4.1). */
-export const FAIL_AT_CREATE = 'internal_error';
+const FAIL_AT_CREATE = 'internal_error';
 
-export function audioPath(id: string): string {
+function audioPath(id: string): string {
   return `/files/audio/${encodeURIComponent(id)}.wav`;
 }
 

@@ -1,0 +1,110 @@
+// Faults injected into the sandbox (tests, benchmarks, `voicectl sandbox` settings): each request is matched
+// against them before any route, and the first that applies answers it, breaks it or delays it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorBody } from './http.js';
+import type { LogEntry } from './server.js';
+import { Fault } from './settings.js';
+
+export class Faults {
+  private list: (Fault & { used: number; skipped?: number })[] = [];
+  /** Requests held by a fault's `gate`, released together. */
+  private readonly held = new Map<object, (() => void)[]>();
+
+  add(fault: Fault): void {
+    this.list.push({ ...Fault.parse(fault), used: 0 });
+  }
+
+  clear(): void {
+    this.list = [];
+  }
+
+  /** Applies the first matching fault; true when it answered (or broke) the request itself. */
+  async apply(
+    method: string,
+    path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: LogEntry,
+    requestId: string,
+  ): Promise<boolean> {
+    const fault = this.list.find(
+      (f) =>
+        (!f.method || f.method === method) &&
+        (!f.path || path.startsWith(f.path)) &&
+        (f.times === undefined || f.used < f.times) &&
+        (f.skipped ?? 0) >= (f.skip ?? 0),
+    );
+    for (const f of this.list) {
+      if (f === fault || (f.method && f.method !== method) || (f.path && !path.startsWith(f.path))) continue;
+      if ((f.skipped ?? 0) < (f.skip ?? 0)) f.skipped = (f.skipped ?? 0) + 1;
+    }
+    if (!fault) return false;
+    fault.used++;
+    if (fault.gate) {
+      const gate = fault.gate;
+      await new Promise<void>((resolve) => {
+        const held = (this.held.get(fault) ?? []).concat(resolve);
+        if (held.length < gate) {
+          this.held.set(fault, held);
+          setTimeout(resolve, 10_000).unref();
+          return;
+        }
+        this.held.delete(fault);
+        for (const r of held) r();
+      });
+    }
+    if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    const headers: Record<string, string> = { 'x-request-id': requestId };
+    if (fault.retryAfter) headers['retry-after'] = fault.retryAfter;
+    switch (fault.kind) {
+      case 'close':
+        entry.status = -1;
+        req.socket.destroy();
+        return true;
+      case 'hang':
+        // Never answered: a client's timeout is then the only way the request ends, whatever the machine's load.
+        entry.status = -1;
+        return true;
+      case 'cut':
+      case 'stall': {
+        entry.status = 200;
+        const full = JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
+        res.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': String(full.length) });
+        res.write(full.slice(0, full.length / 2));
+        if (fault.kind === 'cut') setTimeout(() => res.destroy(), 10);
+        return true;
+      }
+      case 'not-json':
+        entry.status = fault.status ?? 200;
+        res.writeHead(entry.status, { ...headers, 'content-type': 'application/json' });
+        res.end('<<this is not json>>');
+        return true;
+      case 'html':
+        entry.status = fault.status ?? 502;
+        res.writeHead(entry.status, { ...headers, 'content-type': 'text/html' });
+        res.end(
+          '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
+        );
+        return true;
+      case 'redirect':
+        entry.status = fault.status ?? 302;
+        res.writeHead(entry.status, { ...headers, location: fault.location ?? '/' });
+        res.end();
+        return true;
+      case 'missing-data':
+        entry.status = 200;
+        res.writeHead(200, { ...headers, 'content-type': 'application/json' });
+        res.end(JSON.stringify({ requestId }));
+        return true;
+      default:
+        if (fault.status) {
+          entry.status = fault.status;
+          res.writeHead(fault.status, { ...headers, 'content-type': 'application/json' });
+          const code = fault.status === 429 ? 'rate_limited' : fault.status >= 500 ? 'internal_error' : 'injected';
+          res.end(JSON.stringify(errorBody({ code, message: `injected fault: HTTP ${fault.status}` }, requestId)));
+          return true;
+        }
+        return false; // latency only
+    }
+  }
+}
