@@ -97,7 +97,10 @@ function generation(path: string) {
 describe('downloads', () => {
   it('--request-timeout bounds the whole of an endless download (a real process); nothing is kept', async () => {
     generation('/audio/endless.wav');
-    server.on('GET', '/audio/endless.wav', (_q, res) => endless(res, Buffer.alloc(256 * 1024), 'audio/wav'));
+    // A trickle that never ends (1 MiB every 20 ms), so that the timeout, not the size ceiling, ends it whatever the load.
+    server.on('GET', '/audio/endless.wav', (_q, res) =>
+      endless(res, Buffer.alloc(1024 * 1024), 'audio/wav', { everyMs: 20 }),
+    );
     const dir = tempDir();
     const started = Date.now();
     const r = await spawnCli(['--request-timeout', '2', 'tts', 'download', 'tts_1', '--out', join(dir, 'a.wav')], {

@@ -75,13 +75,23 @@ export function bearer(req: IncomingMessage): string {
  * Writes `chunk` for ever (or until `limit` bytes), as fast as the client reads, with a content type and no
  * content-length: an endless body. Stops when the client goes away.
  */
-export function endless(res: ServerResponse, chunk: Buffer, contentType: string, opts: { prefix?: string } = {}): void {
+export function endless(
+  res: ServerResponse,
+  chunk: Buffer,
+  contentType: string,
+  opts: { prefix?: string; everyMs?: number } = {},
+): void {
   res.writeHead(200, { 'content-type': contentType });
   if (opts.prefix) res.write(opts.prefix);
   let open = true;
   res.on('close', () => {
     open = false;
   });
+  // everyMs: one chunk per tick, a trickle that never ends (a slow link), rather than as fast as the socket takes.
+  if (opts.everyMs !== undefined) {
+    const timer = setInterval(() => (open ? res.write(chunk) : clearInterval(timer)), opts.everyMs);
+    return;
+  }
   const pump = () => {
     while (open && res.write(chunk)) {
       /* fill the socket */
