@@ -102,7 +102,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   }
   if (g.status !== 'completed') {
     throw new NotReadyError(`generation ${g.id} is ${g.status}; its audio is not ready yet`, {
-      hints: [`Wait for it and download in one go: voicectl tts download ${g.id} --wait`],
+      hints: [`Wait for it and download in one go: ${f.invocation()} tts download ${g.id} --wait`],
     });
   }
   if (!g.audioUrl) throw new MalformedResponseError(`generation ${g.id} is completed but has no audioUrl`);

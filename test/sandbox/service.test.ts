@@ -177,9 +177,12 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
     expect(stop.stderr).toContain(`sandbox stopped (pid ${s.pid}`);
     expect(alive(s.pid)).toBe(false);
     expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
+    // Stopped, it still names the state file: README's "start afresh" removes it.
     expect(JSON.parse((await spawnCli(['sandbox', 'status', '--json'], opts(dir))).stdout)).toMatchObject({
       running: false,
+      stateFile: join(dir, 'sandbox-state.json'),
     });
+    expect(existsSync(join(dir, 'sandbox-state.json'))).toBe(true);
     const again = await spawnCli(['sandbox', 'stop'], opts(dir));
     expect(again).toMatchObject({ code: 0, stderr: 'no background sandbox was running\n' });
 

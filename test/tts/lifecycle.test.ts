@@ -355,6 +355,11 @@ describe('tts download', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`generation ${queued} is queued; its audio is not ready yet`);
     expect(r.stderr).toContain(`voicectl tts download ${queued} --wait`);
+    // The hint is a command that works as printed: it keeps the service the user named (as --sandbox would be).
+    const named = await cli(['--base-url', sandbox.url, 'tts', 'download', queued, '--out', join(dir, 'a.wav')], {
+      sandbox,
+    });
+    expect(named.stderr).toContain(`voicectl --base-url ${sandbox.url} tts download ${queued} --wait`);
     Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsFailure: 'voice_not_found' });
     const failed = await create();
     const f = await cli(['tts', 'download', failed, '--out', join(dir, 'b.wav')], { sandbox });

@@ -9,7 +9,10 @@ export function makeStatusCommand(f: Factory): Command {
   const cmd = new Command('status')
     .description('Show whether the background sandbox of --sandbox runs: its URL, pid, version and idle stop.')
     .action(async () => {
-      const { probe, readInfo, describeIdle } = await import('../../sandbox/service.js');
+      const [{ probe, readInfo, describeIdle }, { stateFile }] = await Promise.all([
+        import('../../sandbox/service.js'),
+        import('../../sandbox/persist.js'),
+      ]);
       const dir = await f.configDir();
       const info = readInfo(dir);
       const status = info && (await probe(info));
@@ -24,7 +27,8 @@ export function makeStatusCommand(f: Factory): Command {
             idleStopSeconds: status.idleStopSeconds,
             stateFile: status.stateFile,
           }
-        : { running: false, url: null, pid: null, version: null, idleStopSeconds: null, stateFile: null };
+        : // Where the next --sandbox will read its state, running or not (to start afresh: remove it after a stop).
+          { running: false, url: null, pid: null, version: null, idleStopSeconds: null, stateFile: stateFile(dir) };
       await printRecord(
         f.io,
         f.output(),
