@@ -81,6 +81,11 @@ describe('on a terminal', () => {
     );
     // Attempts without an entry's overrides show none.
     expect(lines.find((l) => l.includes('+393479998888'))).not.toContain('first_name');
+    // On an 80-column terminal FROM gives way and OVERRIDES is cut: every line fits.
+    const narrow = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox, tty: true, columns: 80 });
+    const plan = narrow.stdout.split('\n').filter((l) => /^\s+\d+\s+\+/.test(l) || l.startsWith('CONTACT'));
+    expect(plan.find((l) => l.startsWith('CONTACT'))).toMatch(/CALLER ID\s+OVERRIDES$/);
+    for (const l of plan) expect(l.length).toBeLessThanOrEqual(80);
     const piped = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox });
     expect(JSON.parse(piped.stdout).plan[0].attempts[1].overrides).toEqual({ first_name: 'Anna (office)' });
     expect(sandbox.requests()).toEqual([]);

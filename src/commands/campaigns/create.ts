@@ -192,10 +192,11 @@ const PLAN_COLUMNS = [
   { key: 'attempt', header: 'Attempt' },
   { key: 'toNumber', header: 'Dials' },
   { key: 'fromNumber', header: 'Caller ID' },
-  { key: 'via', header: 'From' },
+  // On a narrow terminal FROM (where each number came from) gives way first; the JSON plan always has it.
+  { key: 'via', header: 'From', drop: 1 },
 ];
-/** Shown only when some attempt of the plan has overrides. */
-const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides' };
+/** Shown only when some attempt of the plan has overrides; cut to the terminal's width. */
+const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides', fill: 16 };
 
 /** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
 export function planJson(plan: ContactPlan[]) {
