@@ -29,6 +29,8 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** Waits between retries; a real timer unless a test passes its own clock. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface RequestOptions {
@@ -305,7 +307,7 @@ export class ApiClient {
           ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
           : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
       this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
-      await sleep(delay, req.signal ?? this.opts.signal);
+      await (this.opts.sleep ?? sleep)(delay, req.signal ?? this.opts.signal);
     }
   }
 
