@@ -200,6 +200,7 @@ export function createFactory(init: FactoryInit): Factory {
         timeoutText: g.requestTimeout.text,
         userAgent: `voicectl/${VERSION}`,
         sleep: f.sleep,
+        now: f.now,
         retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
         env: init.env,
