@@ -18,6 +18,8 @@ export interface RunOptions {
   env?: Env;
   signal?: AbortSignal;
   now?: () => number;
+  /** Replaces the real waits (retry backoff, polling): tests pass a clock of their own. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
   tempFiles?: Set<string>;
 }
@@ -134,6 +136,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     env,
     signal: opts.signal ?? new AbortController().signal,
     now: opts.now,
+    sleep: opts.sleep,
     argv,
     tempFiles: opts.tempFiles,
     globals: () => {

@@ -10,6 +10,7 @@ import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
 import type { IOStreams } from './io/streams.js';
 import { redactor, urlSecrets } from './api/redact.js';
+import { sleep } from './io/sleep.js';
 import { terminalSafe } from './io/safe.js';
 import { VERSION } from './version.js';
 
@@ -29,6 +30,8 @@ export interface Factory {
   client(): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   now(): number;
+  /** Waits `ms` (retry backoff, polling), or rejects with the signal's reason on Ctrl-C. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
    * `voicectl` with the global flags that chose the service (--sandbox, --profile, --base-url), for the
    * commands printed in hints (wait again, download), so that they reach the same service when pasted.
@@ -60,6 +63,8 @@ export interface FactoryInit {
   globals: () => GlobalOptions;
   /** Tests may pin the clock. */
   now?: () => number;
+  /** Tests may replace the waits (retry backoff, polling) with a clock of their own. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The words the user typed after `voicectl` (for commands that print how to resume). */
   argv?: string[];
   /** Temporary files in use, shared with the process's exit handler (bin/voicectl.js). */
@@ -123,6 +128,7 @@ export function createFactory(init: FactoryInit): Factory {
     },
     output: () => ({ ...resolveOutput(init.globals(), init.io), redact }),
     now: init.now ?? (() => Date.now()),
+    sleep: init.sleep ?? sleep,
     warn,
     redact,
     checkInterrupted() {
@@ -193,6 +199,8 @@ export function createFactory(init: FactoryInit): Factory {
         timeoutMs: Math.max(1, Math.ceil(g.requestTimeout.seconds * 1000)),
         timeoutText: g.requestTimeout.text,
         userAgent: `voicectl/${VERSION}`,
+        sleep: f.sleep,
+        now: f.now,
         retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
         env: init.env,

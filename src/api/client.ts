@@ -29,6 +29,10 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** Waits between retries; a real timer unless a test passes its own clock. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock an HTTP-date Retry-After is read against. */
+  now?: () => number;
 }
 
 export interface RequestOptions {
@@ -93,6 +97,16 @@ export interface JsonResponse<T> {
   status: number;
   requestId?: string;
   body: T;
+}
+
+type Req = RequestOptions & { auth?: boolean; read?: boolean };
+type Retry = { kind: 'retry'; reason: string; retryAfterMs?: number };
+type Attempt = { kind: 'ok'; response: RawResponse } | Retry;
+/** The signals of one attempt: its --request-timeout, Ctrl-C (outer), and both at once. */
+interface Signals {
+  timeout: AbortSignal;
+  outer?: AbortSignal;
+  signal: AbortSignal;
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
@@ -291,7 +305,7 @@ export class ApiClient {
     const retries = req.method === 'GET' ? (this.opts.retries ?? 3) : 0;
     const base = this.opts.retryBaseMs ?? 300;
     for (let attempt = 0; ; attempt++) {
-      let res: Awaited<ReturnType<ApiClient['once']>>;
+      let res: Attempt;
       try {
         res = await this.once(req, url, attempt < retries);
       } catch (err) {
@@ -305,40 +319,71 @@ export class ApiClient {
           ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
           : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
       this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
-      await sleep(delay, req.signal ?? this.opts.signal);
+      await (this.opts.sleep ?? sleep)(delay, req.signal ?? this.opts.signal);
     }
   }
 
-  private async once(
-    req: RequestOptions & { auth?: boolean; read?: boolean },
-    url: string,
-    mayRetry: boolean,
-  ): Promise<{ kind: 'ok'; response: RawResponse } | { kind: 'retry'; reason: string; retryAfterMs?: number }> {
+  /** One attempt: send, then read the answer as a success, a retry to make, or a typed error. */
+  private async once(req: Req, url: string, mayRetry: boolean): Promise<Attempt> {
+    const { headers, body } = this.prepare(req);
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const outer = req.signal ?? this.opts.signal;
+    const signals: Signals = { timeout, outer, signal: outer ? AbortSignal.any([timeout, outer]) : timeout };
+    const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
+    this.logRequest(req, url, headers, body);
+    const sent = await this.send(req, url, headers, body, signals, mayRetry, started);
+    if ('kind' in sent) return sent;
+    const res = sent;
+    const requestId = headerValue(res.headers, 'x-request-id');
+    this.log(`< ${res.statusCode} ${Date.now() - started} ms${requestId ? ` requestId=${requestId}` : ''}`);
+    if (res.statusCode >= 200 && res.statusCode < 300) return this.success(req, res, requestId, signals, mayRetry);
+    if (res.statusCode >= 300 && res.statusCode < 400) throw await this.redirected(req, res, requestId);
+    if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
+      await res.body.dump();
+      return {
+        kind: 'retry',
+        reason: `HTTP ${res.statusCode}`,
+        retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after'), (this.opts.now ?? Date.now)()),
+      };
+    }
+    throw await this.failure(req, res, requestId);
+  }
+
+  /** The headers and the JSON body of a request. */
+  private prepare(req: Req): { headers: Record<string, string>; body?: string } {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent,
     };
     if (req.auth !== false) headers.authorization = `Bearer ${this.opts.apiKey}`;
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
-    }
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
-    const outer = req.signal ?? this.opts.signal;
-    const signal = outer ? AbortSignal.any([timeout, outer]) : timeout;
-    const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
+    if (req.body === undefined) return { headers };
+    headers['content-type'] = 'application/json';
+    return { headers, body: JSON.stringify(req.body) };
+  }
+
+  private logRequest(req: Req, url: string, headers: Record<string, string>, body: string | undefined): void {
     this.log(`> ${req.method} ${url}`);
     for (const [k, v] of Object.entries(headers))
       this.log(`> ${k}: ${k === 'authorization' ? 'Bearer [redacted]' : v}`);
     if (body !== undefined) this.log(`> ${excerpt(body, 2000)}`);
-    let res: Dispatcher.ResponseData;
+  }
+
+  /** Sends the request: the response's head, a retry to make after a network error, or a typed error. */
+  private async send(
+    req: Req,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    { timeout, outer, signal }: Signals,
+    mayRetry: boolean,
+    started: number,
+  ): Promise<Dispatcher.ResponseData | Retry> {
     const dispatcher = await this.http();
     const target = new URL(url);
     // Ctrl-C before anything left: nothing was sent, whatever the method.
     if (outer?.aborted) throw outer.reason;
     try {
-      res = await dispatcher.request({
+      return await dispatcher.request({
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method: req.method,
@@ -351,8 +396,7 @@ export class ApiClient {
     } catch (err) {
       if (outer?.aborted) throw interrupted(req, outer.reason);
       const code = (err as { code?: string }).code ?? (err as Error).name;
-      const ms = Date.now() - started;
-      this.log(`< network error ${code} after ${ms} ms`);
+      this.log(`< network error ${code} after ${Date.now() - started} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new NetworkError(`${req.method} ${req.path} timed out after ${this.timeoutText()}`, {
           hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
@@ -372,96 +416,98 @@ export class ApiClient {
         { reason },
       );
     }
-    const ms = Date.now() - started;
-    const requestId = headerValue(res.headers, 'x-request-id');
-    this.log(`< ${res.statusCode} ${ms} ms${requestId ? ` requestId=${requestId}` : ''}`);
-    if (res.statusCode >= 200 && res.statusCode < 300) {
-      const response: RawResponse = {
-        status: res.statusCode,
-        headers: res.headers,
-        requestId,
-        body: res.body,
-        signals: [signal, timeout],
-      };
-      if (!req.read) return { kind: 'ok', response };
-      const limit = req.maxBodyBytes ?? this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
-      const tooLarge = (size: number, declared = false) =>
-        new ResponseTooLargeError(
-          `${req.method} ${req.path} answered ${res.statusCode} with a body larger than ${mib(limit)} (${declared ? 'it says' : 'more than'} ${mib(size)}); stopped reading`,
-          {
-            hints: [
-              ...(requestId ? [`requestId: ${requestId}`] : []),
-              req.method === 'GET'
-                ? 'Ask for less (--limit, a filter), or use `voicectl api ... --max-body <MiB>` to raise the limit.'
-                : unknownOutcomeHint(req.path),
-            ],
-          },
-        );
-      const declared = Number(headerValue(res.headers, 'content-length'));
-      try {
-        // A declared length over the limit is refused before a byte of the body is read.
-        if (Number.isFinite(declared) && declared > limit) {
-          res.body.destroy();
-          throw tooLarge(declared, true);
-        }
-        response.text = await readBounded(res.body, limit, tooLarge);
-        return { kind: 'ok', response };
-      } catch (err) {
-        if (err instanceof ResponseTooLargeError) throw err;
-        if (outer?.aborted) throw interrupted(req, outer.reason);
-        this.log(
-          `< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`,
-        );
-        if (timeout.aborted) {
-          throw new NetworkError(
-            `${req.method} ${req.path} timed out after ${this.timeoutText()} while the response was arriving (HTTP ${res.statusCode})`,
-            {
-              cause: err,
-              hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
-            },
-          );
-        }
-        if (mayRetry) return { kind: 'retry', reason: 'response cut' };
+  }
+
+  /** A 2xx: the body left to the caller, or read whole (bounded) with `read`; a GET cut halfway is retried. */
+  private async success(
+    req: Req,
+    res: Dispatcher.ResponseData,
+    requestId: string | undefined,
+    { timeout, outer, signal }: Signals,
+    mayRetry: boolean,
+  ): Promise<Attempt> {
+    const response: RawResponse = {
+      status: res.statusCode,
+      headers: res.headers,
+      requestId,
+      body: res.body,
+      signals: [signal, timeout],
+    };
+    if (!req.read) return { kind: 'ok', response };
+    const limit = req.maxBodyBytes ?? this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
+    const tooLarge = (size: number, declared = false) =>
+      new ResponseTooLargeError(
+        `${req.method} ${req.path} answered ${res.statusCode} with a body larger than ${mib(limit)} (${declared ? 'it says' : 'more than'} ${mib(size)}); stopped reading`,
+        {
+          hints: [
+            ...(requestId ? [`requestId: ${requestId}`] : []),
+            req.method === 'GET'
+              ? 'Ask for less (--limit, a filter), or use `voicectl api ... --max-body <MiB>` to raise the limit.'
+              : unknownOutcomeHint(req.path),
+          ],
+        },
+      );
+    const declared = Number(headerValue(res.headers, 'content-length'));
+    try {
+      // A declared length over the limit is refused before a byte of the body is read.
+      if (Number.isFinite(declared) && declared > limit) {
+        res.body.destroy();
+        throw tooLarge(declared, true);
+      }
+      response.text = await readBounded(res.body, limit, tooLarge);
+      return { kind: 'ok', response };
+    } catch (err) {
+      if (err instanceof ResponseTooLargeError) throw err;
+      if (outer?.aborted) throw interrupted(req, outer.reason);
+      this.log(
+        `< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`,
+      );
+      if (timeout.aborted) {
         throw new NetworkError(
-          `${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`,
+          `${req.method} ${req.path} timed out after ${this.timeoutText()} while the response was arriving (HTTP ${res.statusCode})`,
           {
             cause: err,
-            hints: [
-              ...(requestId ? [`requestId: ${requestId}`] : []),
-              ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)]),
-            ],
+            hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
           },
         );
       }
-    }
-    if (res.statusCode >= 300 && res.statusCode < 400) {
-      await res.body.dump();
-      // Redirects are never followed: the Authorization header must not travel to another origin.
-      throw new ApiError(
+      if (mayRetry) return { kind: 'retry', reason: 'response cut' };
+      throw new NetworkError(
+        `${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`,
         {
-          status: res.statusCode,
-          message: `the service redirected to ${headerValue(res.headers, 'location') ?? 'another address'}; redirects are not followed`,
-          method: req.method,
-          path: req.path,
-          requestId,
+          cause: err,
+          hints: [
+            ...(requestId ? [`requestId: ${requestId}`] : []),
+            ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)]),
+          ],
         },
-        ['Check the base URL.'],
       );
     }
-    if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
-      await res.body.dump();
-      return {
-        kind: 'retry',
-        reason: `HTTP ${res.statusCode}`,
-        retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after')),
-      };
-    }
+  }
+
+  /** A 3xx. Redirects are never followed: the Authorization header must not travel to another origin. */
+  private async redirected(req: Req, res: Dispatcher.ResponseData, requestId: string | undefined): Promise<ApiError> {
+    await res.body.dump();
+    return new ApiError(
+      {
+        status: res.statusCode,
+        message: `the service redirected to ${headerValue(res.headers, 'location') ?? 'another address'}; redirects are not followed`,
+        method: req.method,
+        path: req.path,
+        requestId,
+      },
+      ['Check the base URL.'],
+    );
+  }
+
+  /** Any other status: the error body read for its message, as an ApiError. */
+  private async failure(req: Req, res: Dispatcher.ResponseData, requestId: string | undefined): Promise<ApiError> {
     const text = await readBounded(res.body, MAX_ERROR_BODY_BYTES).catch(() => '');
     this.log(`< ${excerpt(text, 2000)}`);
     const parsed = parseErrorBody(text, headerValue(res.headers, 'content-type'));
     // A detail that only repeats the message (a single invalid field) is not printed twice.
     const details = (parsed.details?.map((d) => `${d.field}: ${d.message}`) ?? []).filter((d) => d !== parsed.message);
-    throw new ApiError(
+    return new ApiError(
       {
         status: res.statusCode,
         code: parsed.code,

@@ -11,7 +11,6 @@ import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES } from '../facts.js';
 import { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
-import { sleep } from '../io/sleep.js';
 
 export interface WaitOptions {
   intervalMs: number;
@@ -122,7 +121,7 @@ export async function waitForGenerations(
         );
       }
       const next = roundStart + opts.intervalMs * (1 + Math.random() * JITTER);
-      await sleep(Math.max(0, Math.min(next, deadline) - now), f.signal);
+      await f.sleep(Math.max(0, Math.min(next, deadline) - now), f.signal);
     }
   } catch (err) {
     if (f.signal.aborted) {

@@ -19,9 +19,39 @@ export function tempDir(prefix = 'voicectl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * A clock that moves only when the command waits: `sleep(ms)` puts it `ms` ahead at once (and lets other work
+ * run), and `now()` reads it. Given to a sandbox (`startSandbox(settings, clock)`) and to `cli(argv, { clock })`,
+ * simulated time (TTS queue and processing, retry backoff, --timeout) passes exactly as the command waits, so a
+ * test sees the same polls whatever the load of the machine. `waits` lists every wait asked for.
+ */
+export interface VirtualClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  waits: number[];
+}
+
+export function virtualClock(start = Date.now()): VirtualClock {
+  let t = start;
+  const waits: number[] = [];
+  return {
+    now: () => t,
+    waits,
+    sleep(ms, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      waits.push(ms);
+      t += ms;
+      return new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
 /** A sandbox on 127.0.0.1:<free port>, instant by default. Close it in afterAll/afterEach. */
-export async function startSandbox(settings: Partial<SandboxSettings> = {}): Promise<Sandbox> {
-  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0, ...settings } });
+export async function startSandbox(
+  settings: Partial<SandboxSettings> = {},
+  clock?: Pick<VirtualClock, 'now'>,
+): Promise<Sandbox> {
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0, ...settings }, now: clock?.now });
   await sandbox.listen(0, '127.0.0.1');
   return sandbox;
 }
@@ -44,6 +74,8 @@ export interface CliOptions {
   stdin?: string;
   configDir?: string;
   signal?: AbortSignal;
+  /** In-process runs only: the command's clock and waits (see virtualClock). */
+  clock?: Pick<VirtualClock, 'now' | 'sleep'>;
 }
 
 export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
@@ -81,7 +113,7 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
   const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin, columns: opts.columns });
   const env = cliEnv(opts);
-  const code = await run(argv, { io, env, signal: opts.signal });
+  const code = await run(argv, { io, env, signal: opts.signal, now: opts.clock?.now, sleep: opts.clock?.sleep });
   return assertNoSecrets(argv, { code, stdout: io.stdout(), stderr: io.stderr() }, env);
 }
 

@@ -1,10 +1,11 @@
 // Faults injected in the sandbox, provoked through the real commands over real HTTP: what is retried, what is
 // sent exactly once, and what the user reads when the service misbehaves. Retries back off 5 ms here
-// (VOICECTL_RETRY_BASE_MS in the test env), so give-ups are fast.
+// (VOICECTL_RETRY_BASE_MS in the test env), so give-ups are fast; the tests of the waits themselves run on a
+// virtual clock shared by the command and the sandbox, so they wait no real time and measure exactly.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, parseJson, ROOT, startSandbox } from '../helpers/cli.js';
+import { cli, parseJson, ROOT, startSandbox, virtualClock } from '../helpers/cli.js';
 import { expectFailure } from './helpers.js';
 
 const CAMPAIGN_FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
@@ -65,75 +66,93 @@ describe('GET commands retry network errors, 429, 502, 503 and 504', () => {
     });
   });
 
-  /** Milliseconds between the sandbox's log entries (each stamped to the millisecond when the request arrived). */
+  /** Milliseconds between the sandbox's log entries (each stamped when the request arrived, by the sandbox's clock). */
   const gaps = (entries: { at: string }[]) =>
     entries.slice(1).map((e, i) => Date.parse(e.at) - Date.parse(entries[i].at));
-  /** Timers and millisecond stamps may each round by 1 ms. */
-  const SLACK_MS = 2;
 
-  it('honours Retry-After instead of its own backoff (seen in --debug, and in the time that passed)', async () => {
-    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 429, retryAfter: '0.3', times: 1 });
-    const started = Date.now();
-    const r = await cli(['messages', 'list', '--debug'], { sandbox });
-    const took = Date.now() - started;
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('retry 1/3 in 300 ms (HTTP 429)');
-    const log = sandbox.requests('GET', '/v1/messages');
-    expect(log.map((e) => e.status)).toEqual([429, 200]);
-    // The retry left only after the 300 ms asked for (not after the 5 ms backoff of the tests).
-    expect(gaps(log)[0]).toBeGreaterThanOrEqual(300 - SLACK_MS);
-    expect(took).toBeGreaterThanOrEqual(300);
-    expect(took).toBeLessThan(5000);
-  });
+  /** A sandbox of its own on a virtual clock that the command moves as it waits (see virtualClock). */
+  async function onClock<T>(fn: (own: Sandbox, clock: ReturnType<typeof virtualClock>) => Promise<T>): Promise<T> {
+    const clock = virtualClock();
+    const own = await startSandbox({}, clock);
+    try {
+      return await fn(own, clock);
+    } finally {
+      await own.close();
+    }
+  }
 
-  it('backs off exponentially with jitter (the waits --debug announces, and that they were waited)', async () => {
-    sandbox.addFault({ method: 'GET', path: '/v1/messages', status: 503 });
-    // A first step of 40 ms here (5 ms in the other tests), so that each wait stands out from a request's own time.
-    const base = 40;
-    const started = Date.now();
-    const r = await cli(['messages', 'list', '--debug'], { sandbox, env: { VOICECTL_RETRY_BASE_MS: String(base) } });
-    const took = Date.now() - started;
-    expectFailure(r, 7);
-    const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [
-      Number(m[1]),
-      Number(m[2]),
-    ]);
-    expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
-    waits.forEach(([n, ms]) => {
-      const step = base * 2 ** (n - 1);
-      expect(ms).toBeGreaterThanOrEqual(Math.floor(step * 0.8));
-      expect(ms).toBeLessThanOrEqual(Math.ceil(step * 1.2));
-    });
-    const log = sandbox.requests('GET', '/v1/messages');
-    expect(log).toHaveLength(4);
-    gaps(log).forEach((gap, i) =>
-      expect(gap, `wait before attempt ${i + 2}`).toBeGreaterThanOrEqual(waits[i][1] - SLACK_MS),
-    );
-    const announced = waits.reduce((sum, [, ms]) => sum + ms, 0);
-    expect(took).toBeGreaterThanOrEqual(announced - SLACK_MS);
-    expect(took).toBeLessThan(announced + 5000);
-  });
+  it('honours Retry-After instead of its own backoff (seen in --debug, and in the time that passed)', () =>
+    onClock(async (own, clock) => {
+      own.addFault({ method: 'GET', path: '/v1/messages', status: 429, retryAfter: '0.3', times: 1 });
+      const started = clock.now();
+      const r = await cli(['messages', 'list', '--debug'], { sandbox: own, clock });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('retry 1/3 in 300 ms (HTTP 429)');
+      const log = own.requests('GET', '/v1/messages');
+      expect(log.map((e) => e.status)).toEqual([429, 200]);
+      // The retry left only after the 300 ms asked for (not after the 5 ms backoff of the tests).
+      expect(clock.waits).toEqual([300]);
+      expect(gaps(log)).toEqual([300]);
+      expect(clock.now() - started).toBe(300);
+    }));
 
-  it('reads Retry-After given as an HTTP date, and waits until then', async () => {
-    // An HTTP date has whole seconds: 1.5 s from now is 0.5 to 1.5 s away.
-    const at = new Date(Date.now() + 1500);
-    sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: at.toUTCString(), times: 1 });
-    const started = Date.now();
-    const r = await cli(['calls', 'list', '--debug'], { sandbox });
-    const took = Date.now() - started;
-    expect(r.code, r.stderr).toBe(0);
-    const said = /retry 1\/3 in (\d+) ms \(HTTP 503\)/.exec(r.stderr);
-    expect(said, r.stderr).not.toBeNull();
-    const ms = Number(said![1]);
-    expect(ms).toBeLessThanOrEqual(1500);
-    const log = sandbox.requests('GET', '/v1/calls');
-    expect(log.map((e) => e.status)).toEqual([503, 200]);
-    expect(gaps(log)[0]).toBeGreaterThanOrEqual(ms - SLACK_MS);
-    // The retry went out at the date asked for, not before (the date has whole seconds, so compare to the second).
-    expect(Date.parse(log[1].at)).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000 - SLACK_MS);
-    expect(took).toBeGreaterThanOrEqual(ms);
-    expect(took).toBeLessThan(ms + 5000);
-  });
+  it('backs off exponentially with jitter (the waits --debug announces, and that they were waited)', () =>
+    onClock(async (own, clock) => {
+      own.addFault({ method: 'GET', path: '/v1/messages', status: 503 });
+      // A first step of 40 ms here (5 ms in the other tests), so that each wait stands out from a request's own time.
+      const base = 40;
+      const started = clock.now();
+      const r = await cli(['messages', 'list', '--debug'], {
+        sandbox: own,
+        clock,
+        env: { VOICECTL_RETRY_BASE_MS: String(base) },
+      });
+      expectFailure(r, 7);
+      const waits = [...r.stderr.matchAll(/retry (\d)\/3 in (\d+) ms \(HTTP 503\)/g)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+      ]);
+      expect(waits.map(([n]) => n)).toEqual([1, 2, 3]);
+      waits.forEach(([n, ms]) => {
+        const step = base * 2 ** (n - 1);
+        expect(ms).toBeGreaterThanOrEqual(Math.floor(step * 0.8));
+        expect(ms).toBeLessThanOrEqual(Math.ceil(step * 1.2));
+      });
+      // What --debug announced (rounded) is what was waited, before each attempt.
+      expect(clock.waits.map(Math.round)).toEqual(waits.map(([, ms]) => ms));
+      const log = own.requests('GET', '/v1/messages');
+      expect(log).toHaveLength(4);
+      // Log stamps are whole milliseconds and the jittered waits are not: each gap is its wait to within 1 ms.
+      gaps(log).forEach((gap, i) =>
+        expect(Math.abs(gap - clock.waits[i]), `wait before attempt ${i + 2}`).toBeLessThan(1),
+      );
+      // (to a hundredth of a millisecond: the clock holds an epoch time, whose doubles round there)
+      expect(clock.now() - started).toBeCloseTo(
+        clock.waits.reduce((sum, ms) => sum + ms, 0),
+        2,
+      );
+    }));
+
+  it('reads Retry-After given as an HTTP date, and waits until then', () =>
+    onClock(async (own, clock) => {
+      // An HTTP date has whole seconds: 1.5 s from now is 0.5 to 1.5 s away.
+      const at = new Date(clock.now() + 1500);
+      own.addFault({ method: 'GET', path: '/v1/calls', status: 503, retryAfter: at.toUTCString(), times: 1 });
+      const started = clock.now();
+      const r = await cli(['calls', 'list', '--debug'], { sandbox: own, clock });
+      expect(r.code, r.stderr).toBe(0);
+      const said = /retry 1\/3 in (\d+) ms \(HTTP 503\)/.exec(r.stderr);
+      expect(said, r.stderr).not.toBeNull();
+      const ms = Number(said![1]);
+      expect(ms).toBeLessThanOrEqual(1500);
+      expect(ms).toBeGreaterThanOrEqual(500);
+      const log = own.requests('GET', '/v1/calls');
+      expect(log.map((e) => e.status)).toEqual([503, 200]);
+      expect(gaps(log)).toEqual([ms]);
+      // The retry went out at the date asked for, not before (the date has whole seconds).
+      expect(Date.parse(log[1].at)).toBe(Math.floor(at.getTime() / 1000) * 1000);
+      expect(clock.now() - started).toBe(ms);
+    }));
 
   it('reads a Retry-After date in the past as "now"', async () => {
     sandbox.addFault({

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry, Sandbox } from '../../src/sandbox/server.js';
-import { cli, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, startSandbox, tempDir, type CliOptions, type CliResult, virtualClock } from '../helpers/cli.js';
 import { expectNoCrash, until } from './helpers.js';
 
 const RUNS = { numRuns: 60 };
@@ -304,9 +304,9 @@ describe('tts and list flags', () => {
     await list.close();
   });
 
-  async function runOn(sb: Sandbox, argv: string[]): Promise<Run> {
+  async function runOn(sb: Sandbox, argv: string[], clock?: CliOptions['clock']): Promise<Run> {
     sb.log.length = 0;
-    const r = await cli(argv, { sandbox: sb, configDir: join(dir, 'cfg') });
+    const r = await cli(argv, { sandbox: sb, configDir: join(dir, 'cfg'), clock });
     return { r, requests: [...sb.log] };
   }
 
@@ -523,14 +523,18 @@ describe('tts and list flags', () => {
       await fc.assert(
         fc.asyncProperty(fc.oneof(numberish, decimalish, spelledIn(3, 60)), async (value) => {
           // The generation stays processing and the wait gives up after 0.1 s: at an interval of 3 s or more that is
-          // the first poll and one at the deadline (one when the first is slow), never a poll every few milliseconds.
-          const run = await runOn(tts, ['tts', 'wait', pendingId, `--interval=${value}`, '--timeout', '0.1s']);
+          // the first poll and one at the deadline, never a poll every few milliseconds. The wait runs on a clock of
+          // its own (it moves only as the command waits), so the 0.1 s pass at once and the count does not hang on load.
+          const clock = virtualClock();
+          const run = await runOn(tts, ['tts', 'wait', pendingId, `--interval=${value}`, '--timeout', '0.1s'], clock);
           const n = plainDecimal(value);
           if (n === undefined || n < 3 || n > 60) return expectRejected(run, '--interval');
           expect(run.r.code, run.r.stderr).toBe(6);
           expectNoCrash(run.r);
           expect(run.requests.length).toBeGreaterThanOrEqual(1);
           expect(run.requests.length).toBeLessThanOrEqual(2);
+          // One wait, up to the deadline: the interval asked for (3 s or more) was never cut into shorter polls.
+          expect(clock.waits).toEqual([100]);
           for (const e of run.requests) expect(`${e.method} ${e.path}`).toBe(`GET /v1/tts/${pendingId}`);
         }),
         { numRuns: 30 },

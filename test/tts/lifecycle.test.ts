@@ -4,12 +4,13 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, parseJson, startSandbox, tempDir, type CliOptions } from '../helpers/cli.js';
-import { until } from '../reliability/helpers.js';
+import { cli, KEYS, parseJson, startSandbox, tempDir, virtualClock, type CliOptions } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
+// Simulated TTS time passes only while a command waits between polls: the same polls on any machine, at any load.
+const clock = virtualClock();
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({}, clock);
 });
 afterAll(async () => {
   await sandbox.close();
@@ -21,7 +22,7 @@ beforeEach(() => {
 });
 
 type Gen = Record<string, unknown> & { id: string; status: string };
-const fast: CliOptions = { env: { VOICECTL_POLL_INTERVAL_MS: '20' } };
+const fast: CliOptions = { clock };
 
 async function create(text = 'Hello', key = KEYS.acme): Promise<string> {
   const r = await cli(['tts', 'create', '-q', '--text', text], { sandbox, key });
@@ -228,8 +229,8 @@ describe('tts wait', () => {
       scopes: ['messages:read'],
     });
     try {
-      // --timeout 2s: if a 403 did not stop the wait, it would poll every 20 ms until then and exit 6.
-      const r = await cli(['tts', 'wait', id, '--timeout', '2s'], { sandbox, key, ...fast });
+      // --timeout 1m: if a 403 did not stop the wait, it would poll again every 3 s of the clock until then and exit 6.
+      const r = await cli(['tts', 'wait', id, '--timeout', '1m'], { sandbox, key, ...fast });
       expect(r.code, r.stderr).toBe(3);
       expect(sandbox.requests('GET').map((e) => `${e.path} ${e.status}`)).toEqual([`/v1/tts/${id} 403`]);
       expect(r.stderr).toMatch(/^error: /);
@@ -245,10 +246,12 @@ describe('tts wait', () => {
     Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 60_000 });
     const id = await create();
     const polls = () => sandbox.requests('GET', `/v1/tts/${id}`);
-    const running = cli(['tts', 'wait', id, '--timeout', '3s'], { sandbox, ...fast });
-    await until(() => polls().length >= 2, 5000, 'two polls');
-    sandbox.addFault({ method: 'GET', path: `/v1/tts/${id}`, status: 403 });
-    const r = await running;
+    // Access is withdrawn between polls, once two polls were answered 200: at a wait, not at a moment of luck.
+    const sleep = (ms: number, signal?: AbortSignal) => {
+      if (polls().length === 2) sandbox.addFault({ method: 'GET', path: `/v1/tts/${id}`, status: 403 });
+      return clock.sleep(ms, signal);
+    };
+    const r = await cli(['tts', 'wait', id, '--timeout', '1m'], { sandbox, clock: { now: clock.now, sleep } });
     expect(r.code, r.stderr).toBe(3);
     const statuses = polls().map((e) => e.status);
     // Polls answered 200 while processing, then the one 403, and nothing after it (not retried, not polled again).

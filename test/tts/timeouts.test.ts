@@ -3,13 +3,15 @@
 // Flags that change nothing are said.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, type CliOptions, startSandbox } from '../helpers/cli.js';
+import { cli, type CliOptions, startSandbox, virtualClock } from '../helpers/cli.js';
 
-const fast: CliOptions = { env: { VOICECTL_POLL_INTERVAL_MS: '20' } };
+// The waits pass on a clock shared by the sandbox and the command: a --timeout of 0.5s waits no real time.
+const clock = virtualClock();
+const fast: CliOptions = { clock };
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({}, clock);
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {

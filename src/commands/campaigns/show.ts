@@ -12,7 +12,6 @@ import { Campaign } from '../../schemas/campaigns.js';
 import { decimal, envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
-import { sleep } from '../../io/sleep.js';
 
 const ShowOptions = z.object({
   id: z.string().trim().min(1, 'must not be empty'),
@@ -129,7 +128,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   await draw();
   let last = JSON.stringify(c);
   while (MOVING.has(String(c.status))) {
-    await sleep(opts.interval * 1000, f.signal);
+    await f.sleep(opts.interval * 1000, f.signal);
     f.checkInterrupted();
     c = await fetchCampaign(f, opts.id);
     const now = JSON.stringify(c);
