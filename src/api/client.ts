@@ -49,7 +49,7 @@ export interface RequestOptions {
 const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 
 /** The body is larger than the limit: reading stopped at once, and it is not retried (it would be as large again). */
-export class ResponseTooLargeError extends CliError {
+class ResponseTooLargeError extends CliError {
   override code = 'response_too_large';
 }
 
