@@ -89,11 +89,13 @@ function plausiblyInternational(digits: string): boolean {
   if (!lengths) {
     lengths = new Map();
     const m = new Metadata();
+    // Every country of a calling code: +1 is the US's plan and Canada's, whose 310-XXXX numbers are 7 digits long.
     for (const c of getCountries()) {
       const cc = getCountryCallingCode(c);
-      if (lengths.has(cc)) continue;
       m.selectNumberingPlan(c);
-      lengths.set(cc, new Set(m.numberingPlan!.possibleLengths()));
+      const set = lengths.get(cc) ?? new Set<number>();
+      for (const n of m.numberingPlan!.possibleLengths()) set.add(n);
+      lengths.set(cc, set);
     }
   }
   for (let n = 1; n <= 3; n++) if (lengths.get(digits.slice(0, n))?.has(digits.length - n)) return true;

@@ -96,6 +96,14 @@ describe('numbers written as exports write them never convert to a different num
     );
   });
 
+  it('a dropped + of a number whose length only another country of its calling code has (found by the property above)', () => {
+    // +1 310-0000 is a Canadian number of 7 digits; the US plan, the first of +1, has 10-digit numbers only.
+    expect(toE164('13100000', { defaultCountry: 'IT', withoutPlus: 'international', anyType: true })).toEqual({
+      ok: true,
+      e164: '+13100000',
+    });
+  });
+
   it('several numbers in one cell stay several numbers, each itself', () => {
     fc.assert(
       fc.property(
