@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/bench/**', 'node_modules/**'],
     globalSetup: ['test/setup/build.ts'],
-    setupFiles: ['test/setup/fast-check.ts'],
+    setupFiles: ['test/setup/fast-check.ts', 'test/setup/temp.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -1,7 +1,7 @@
 // Test helpers: a real sandbox on a loopback port, and the real CLI run against it, in-process
 // (run() with in-memory streams) or as a child process (bin/voicectl.js) when a test needs signals.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +15,18 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin/voicectl.js');
 export const KEYS = { acme: DEMO.acme.fullKey, acmeRead: DEMO.acme.readKey, globex: DEMO.globex.fullKey };
 
+const made: string[] = [];
+
+/** A fresh directory in the OS temp dir, removed after the test file (test/setup/temp.ts). */
 export function tempDir(prefix = 'voicectl-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes the directories tempDir() made in this test file: a suite run leaves nothing behind in /tmp. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 /**
