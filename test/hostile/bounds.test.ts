@@ -5,24 +5,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/api/client.js';
-import { cli, type CliOptions, spawnCli, tempDir } from '../helpers/cli.js';
+import { spawnCli, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
-import { endless, HostileServer, json, page } from './server.js';
+import { endless, json, page, useHostileServer } from './server.js';
 
 const KEY = 'vk_live_9f2c4e6a8b1d3f5a7c9e';
 const MiB = 1024 * 1024;
-let server: HostileServer;
-beforeAll(async () => {
-  server = new HostileServer();
-  await server.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-const run = (argv: string[], opts: CliOptions = {}) =>
-  cli(argv, { key: KEY, ...opts, env: { VOICECTL_BASE_URL: server.url, ...opts.env } });
+const { server, run } = useHostileServer(KEY);
 const requestsTo = (path: string) => server.requests.filter((r) => r.url.split('?')[0] === path).length;
 
 describe('response size', () => {

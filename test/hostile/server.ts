@@ -3,17 +3,19 @@
 // not the sandbox, which must stay faithful to the reference.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type CliOptions, cli } from '../helpers/cli.js';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
 }
 
-export type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void | Promise<void>;
+type Handler = (req: IncomingMessage & { body: string }, res: ServerResponse) => void | Promise<void>;
 
-export class HostileServer {
+class HostileServer {
   readonly requests: SeenRequest[] = [];
   private readonly routes = new Map<string, Handler>();
   private readonly server: Server;
@@ -109,4 +111,18 @@ export function page(records: unknown[], p: { page: number; totalPages: number; 
     pagination: { page: p.page, limit, total: p.total ?? p.totalPages * limit, totalPages: p.totalPages },
     requestId: `req_${p.page}`,
   };
+}
+
+/**
+ * The hostile server of one test file (listening before its tests, reset before each, closed after them) and `run`,
+ * the CLI in-process against it with `key` in the environment.
+ */
+export function useHostileServer(key: string) {
+  const server = new HostileServer();
+  beforeAll(() => server.listen());
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+  const run = (argv: string[], opts: CliOptions = {}) =>
+    cli(argv, { key, ...opts, env: { VOICECTL_BASE_URL: server.url, ...opts.env } });
+  return { server, run };
 }

@@ -4,15 +4,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFactory } from '../../src/factory.js';
 import type { GlobalOptions } from '../../src/globals.js';
 import { makePrompter } from '../../src/io/prompter.js';
 import { waitProgress } from '../../src/tts/progress.js';
 import { testStreams } from '../../src/io/streams.js';
-import { BIN, type CliOptions, cli, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
+import { BIN, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
-import { HostileServer, json, page } from './server.js';
+import { json, page, useHostileServer } from './server.js';
 
 const KEY = 'vk_live_9f2c4e6a8b1d3f5a7c9e';
 const ESC = '\x1b';
@@ -27,16 +27,7 @@ function expectInert(text: string): void {
   expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
 }
 
-let server: HostileServer;
-beforeAll(async () => {
-  server = new HostileServer();
-  await server.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-
-const run = (argv: string[], opts: CliOptions = {}) =>
-  cli(argv, { key: KEY, ...opts, env: { VOICECTL_BASE_URL: server.url, ...opts.env } });
+const { server, run } = useHostileServer(KEY);
 
 const campaign = { id: 'cmp_1', name: HOSTILE, status: `RUNNING${CLEAR}`, counters: { [`done${ESC}[1A`]: 1 } };
 
