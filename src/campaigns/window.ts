@@ -10,19 +10,20 @@ export interface WindowRule {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+/** One formatter per time zone and use (`what`), built once: Intl.DateTimeFormat is costly to create. */
+function formatter(what: string, timezone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${what} ${timezone}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', ...opts });
+    formatters.set(key, fmt);
+  }
+  return fmt;
+}
+
 /** Weekday (0 = Sunday) and minute of the day of `ms` in `timezone`. */
 export function localTime(ms: number, timezone: string): { weekday: number; minutes: number } {
-  let fmt = formatters.get(timezone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timezone, fmt);
-  }
+  const fmt = formatter('weekday', timezone, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   let weekday = 0;
   let hour = 0;
   let minute = 0;
@@ -123,24 +124,16 @@ export function parseIsoDateTime(text: string): IsoDateTime | undefined {
   return { year, month, day, hour, minute, second, millisecond, offsetMinutes };
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes east of UTC of `timezone` at the instant `ms`. */
 function zoneOffset(ms: number, timezone: string): number {
-  let fmt = offsetFormatters.get(timezone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    offsetFormatters.set(timezone, fmt);
-  }
+  const fmt = formatter('offset', timezone, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const p: Record<string, number> = {};
   for (const part of fmt.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second);

@@ -25,6 +25,13 @@ const names = z
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
 
+/** --skip-invalid, --rejects and --force: what a command does with the rows of a CSV that have errors. */
+export const RejectsShape = {
+  skipInvalid: z.boolean().default(false),
+  rejects: z.string().min(1, 'must not be empty').optional(),
+  force: z.boolean().default(false),
+};
+
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
   phoneColumn: names.optional(),

@@ -9,6 +9,7 @@ import {
   checkJsonContacts,
   type ContactsCsvOptions,
   ContactsCsvShape,
+  RejectsShape,
   loadContacts,
   numberChecks,
 } from '../../contacts/load.js';
@@ -55,9 +56,7 @@ const CreateOptions = z
       z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'),
     ).optional(),
     yes: z.boolean().default(false),
-    skipInvalid: z.boolean().default(false),
-    rejects: z.string().min(1, 'must not be empty').optional(),
-    force: z.boolean().default(false),
+    ...RejectsShape,
     ...ContactsCsvShape,
   })
   .refine((o) => !o.rejects || o.skipInvalid, {

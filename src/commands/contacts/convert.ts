@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { addCsvOptions, ContactsCsvShape } from '../../contacts/load.js';
+import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/load.js';
 import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -16,9 +16,7 @@ const ConvertOptions = z
   .object({
     file: z.string().min(1, 'is required'),
     out: z.string().min(1, 'must not be empty').optional(),
-    skipInvalid: z.boolean().default(false),
-    rejects: z.string().min(1, 'must not be empty').optional(),
-    force: z.boolean().default(false),
+    ...RejectsShape,
     ...ContactsCsvShape,
   })
   .refine((o) => !o.rejects || o.skipInvalid, {
