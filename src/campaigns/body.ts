@@ -1,5 +1,6 @@
-// From flags (and an optional --file body) to a validated create body, with errors that name the flag,
-// the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
+// From a create body (the --file body with the flags applied, see flags.ts) to a validated one, with errors
+// that name the flag, the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
+import { FIELD_FLAGS } from './flags.js';
 import { isoInstant } from './window.js';
 import { UsageError } from '../errors.js';
 import type { PhoneResult } from '../contacts/phone.js';
@@ -8,173 +9,7 @@ import { describeValue } from '../options.js';
 import { CampaignCreate } from '../schemas/campaigns.js';
 import { attemptsPerContact } from './plan.js';
 
-/** Flags as commander hands them over (strings), before conversion. */
-export interface CampaignFlags {
-  name?: string;
-  agent?: string;
-  from?: string;
-  description?: string;
-  fromAttempts?: string;
-  fromStrategy?: string;
-  contactStrategy?: string;
-  map?: string[];
-  maxRetries?: string;
-  retryDelay?: string;
-  days?: string;
-  window?: string;
-  startTime?: string;
-  endTime?: string;
-  timezone?: string;
-  maxConcurrency?: string;
-  keepFreeForInbound?: string;
-  scheduledAt?: string;
-  start?: boolean;
-}
-
-/** Body field -> the flag that sets it. */
-const FIELD_FLAGS: Record<string, string> = {
-  name: '--name',
-  agentId: '--agent',
-  fromNumber: '--from',
-  contacts: '--contacts',
-  description: '--description',
-  fromNumberAttempts: '--from-attempts',
-  fromNumberStrategy: '--from-strategy',
-  contactAttemptStrategy: '--contact-strategy',
-  variableMapping: '--map',
-  maxRetries: '--max-retries',
-  retryDelayMinutes: '--retry-delay',
-  callingDays: '--days',
-  callingStartTime: '--start-time',
-  callingEndTime: '--end-time',
-  timezone: '--timezone',
-  maxConcurrency: '--max-concurrency',
-  keepFreeForInbound: '--keep-free-for-inbound',
-  scheduledAt: '--scheduled-at',
-  startImmediately: '--start',
-};
-
 const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
-
-/** The spellings --days takes for each weekday (0 = Sunday): three letters, the full name, and tues or thurs. */
-const DAY_SPELLINGS: readonly string[][] = [
-  ['sun', 'sunday'],
-  ['mon', 'monday'],
-  ['tue', 'tues', 'tuesday'],
-  ['wed', 'wednesday'],
-  ['thu', 'thurs', 'thursday'],
-  ['fri', 'friday'],
-  ['sat', 'saturday'],
-];
-
-function dayNumber(token: string): number {
-  const t = token.trim().toLowerCase();
-  if (/^\d+$/.test(t)) return Number(t);
-  const i = DAY_SPELLINGS.findIndex((names) => names.includes(t));
-  if (i < 0)
-    throw new UsageError(
-      `--days: "${token.trim()}" is not a weekday (use names like mon-fri, or numbers 0 = Sunday to 6 = Saturday: 1-5, 0,6)`,
-    );
-  return i;
-}
-
-/** "mon-fri", "1-5", "0,6", "fri-mon" (wraps), "mon,wed,fri" -> weekday numbers (0 = Sunday). */
-function parseDays(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text.split(',')) {
-    if (part.trim() === '') continue;
-    const range = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(part);
-    if (!range) {
-      out.push(dayNumber(part));
-      continue;
-    }
-    const a = dayNumber(range[1]);
-    const b = dayNumber(range[2]);
-    if (a > 6 || b > 6) {
-      // out of range: hand the ends that are out of range to the schema, which names the rule and the value
-      // (never the days in between: "0-99999999999" would fill memory)
-      for (const d of new Set([a, b])) if (d > 6) out.push(d);
-      continue;
-    }
-    for (let d = a; ; d = (d + 1) % 7) {
-      out.push(d);
-      if (d === b) break;
-    }
-  }
-  return out;
-}
-
-/** "09:00-18:00" -> [start, end]. */
-function parseWindow(text: string): [string, string] {
-  const m = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
-  if (!m) throw new UsageError(`--window: "${text}" is not a window START-END such as 09:00-18:00`);
-  return [m[1], m[2]];
-}
-
-/** ["name=first_name", ...] -> {name: "first_name"}. */
-function parseMap(entries: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of entries) {
-    const m = /^\s*([^=\s]+)\s*=\s*(\S.*?)\s*$/.exec(e);
-    if (!m) throw new UsageError(`--map: "${e}" is not VARIABLE=FIELD (for example --map customer_name=first_name)`);
-    // JSON objects cannot carry it through JavaScript: refused rather than silently dropped.
-    if (m[1] === '__proto__') throw new UsageError(`--map: "__proto__" cannot be a variable name (got "${e}")`);
-    out[m[1]] = m[2];
-  }
-  return out;
-}
-
-/** A whole number as a number; anything else stays a string so the schema reports it with the value. */
-function integer(text: string): number | string {
-  return /^\s*[+-]?\d+\s*$/.test(text) ? Number(text) : text;
-}
-
-/** Overlays the flags the user gave on `base` (the --file body). Returns the body and the fields set by flags. */
-export function applyFlags(
-  base: Record<string, unknown>,
-  flags: CampaignFlags,
-): { body: Record<string, unknown>; fromFlags: Set<string> } {
-  const body: Record<string, unknown> = { ...base };
-  const fromFlags = new Set<string>();
-  const set = (field: string, value: unknown) => {
-    body[field] = value;
-    fromFlags.add(field);
-  };
-  if (flags.name !== undefined) set('name', flags.name);
-  if (flags.agent !== undefined) set('agentId', flags.agent);
-  if (flags.from !== undefined) set('fromNumber', flags.from.trim());
-  if (flags.description !== undefined) set('description', flags.description);
-  if (flags.fromAttempts !== undefined)
-    set(
-      'fromNumberAttempts',
-      flags.fromAttempts
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    );
-  if (flags.fromStrategy !== undefined) set('fromNumberStrategy', flags.fromStrategy);
-  if (flags.contactStrategy !== undefined) set('contactAttemptStrategy', flags.contactStrategy);
-  if (flags.map !== undefined && flags.map.length > 0)
-    set('variableMapping', { ...(base.variableMapping as object | undefined), ...parseMap(flags.map) });
-  if (flags.maxRetries !== undefined) set('maxRetries', integer(flags.maxRetries));
-  if (flags.retryDelay !== undefined) set('retryDelayMinutes', integer(flags.retryDelay));
-  if (flags.days !== undefined) set('callingDays', parseDays(flags.days));
-  if (flags.window !== undefined) {
-    if (flags.startTime !== undefined || flags.endTime !== undefined)
-      throw new UsageError('--window cannot be combined with --start-time or --end-time');
-    const [start, end] = parseWindow(flags.window);
-    set('callingStartTime', start);
-    set('callingEndTime', end);
-  }
-  if (flags.startTime !== undefined) set('callingStartTime', flags.startTime);
-  if (flags.endTime !== undefined) set('callingEndTime', flags.endTime);
-  if (flags.timezone !== undefined) set('timezone', flags.timezone);
-  if (flags.maxConcurrency !== undefined) set('maxConcurrency', integer(flags.maxConcurrency));
-  if (flags.keepFreeForInbound !== undefined) set('keepFreeForInbound', integer(flags.keepFreeForInbound));
-  if (flags.scheduledAt !== undefined) set('scheduledAt', withSeconds(flags.scheduledAt));
-  if (flags.start) set('startImmediately', true);
-  return { body, fromFlags };
-}
 
 /**
  * Required fields absent from the body, as the flags that supply them. Contacts given but empty (a file
@@ -357,9 +192,4 @@ function warningsFor(
     );
   }
   return warnings;
-}
-
-/** ISO 8601 lets seconds be left out (2026-01-15T09:00Z); the API's examples carry them, so they are added. */
-function withSeconds(at: string): string {
-  return at.replace(/^(\d{4}-\d\d-\d\dT\d\d:\d\d)(Z|[+-]\d\d:\d\d)$/i, '$1:00$2');
 }

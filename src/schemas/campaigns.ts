@@ -2,30 +2,16 @@
 // CLI (before anything is sent) and in the sandbox (POST /v1/campaigns). Campaign records are read
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
 import { z } from 'zod';
+import { CAMPAIGN_DEFAULTS, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES, STRATEGIES } from '../facts.js';
 import { parseIsoDateTime } from '../campaigns/window.js';
 import { E164 } from './common.js';
 import { similar } from '../suggest.js';
 import { Contact } from './contacts.js';
 
-export const STRATEGIES = ['rolling', 'clamp', 'custom'] as const;
 export const Strategy = z.enum(STRATEGIES, { error: `must be one of ${STRATEGIES.join(', ')}` });
 export type Strategy = z.infer<typeof Strategy>;
-
-/**
- * Defaults, written once. maxRetries, retryDelayMinutes, timezone and keepFreeForInbound are the
- * reference's (4.4, 8). `strategy` is our reading where the reference names none: a campaign without
- * fromNumberStrategy or contactAttemptStrategy is planned (and dialled by the sandbox) as rolling.
- */
-export const CAMPAIGN_DEFAULTS = {
-  maxRetries: 0,
-  retryDelayMinutes: 30,
-  timezone: 'Europe/Rome',
-  keepFreeForInbound: 0,
-  strategy: 'rolling' as Strategy,
-} as const;
-
-export const MAX_RETRIES = 5;
-export const MIN_RETRY_DELAY_MINUTES = 5;
+// The facts of campaigns (facts.ts), where the domain modules and the sandbox already look for them.
+export { CAMPAIGN_DEFAULTS, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES, STRATEGIES } from '../facts.js';
 
 const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
 const isCount = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;

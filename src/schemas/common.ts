@@ -1,10 +1,9 @@
 // Shapes shared by every endpoint of the reference (section 1): the envelope, pagination and errors.
 // Response objects are loose: unknown fields pass through untouched, for forward compatibility.
 import { z } from 'zod';
+import { PAGINATION } from '../facts.js';
+export { PAGINATION };
 import { didYouMean } from '../suggest.js';
-
-/** Defaults of the pagination convention (reference, "Pagination"). */
-export const PAGINATION = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
 
 export const Pagination = z.looseObject({
   page: z.number().int(),

@@ -1,9 +1,10 @@
 // Messages (reference 2.4, 3.3, 4.8, 4.9). The Message record is read loosely: unknown fields pass through,
 // and only id, channel and createdAt are required, since a delivery status or an address may be absent.
 import { z } from 'zod';
+import { MESSAGE_CHANNELS } from '../facts.js';
+export { MESSAGE_CHANNELS };
 import { choice, E164 } from './common.js';
 
-export const MESSAGE_CHANNELS = ['sms', 'email', 'whatsapp'] as const;
 export const MessageChannel = z.enum(MESSAGE_CHANNELS, { error: `must be one of ${MESSAGE_CHANNELS.join(', ')}` });
 export type MessageChannel = z.infer<typeof MessageChannel>;
 

@@ -3,39 +3,9 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
-import { TTS_STATUSES } from '../facts.js';
+import { TOKENS_PER_100_CHARACTERS, TTS_LIMITS, TTS_STATUSES } from '../facts.js';
 import { choice, decimal, PageLimit, PageNumber } from './common.js';
-import { DEFAULT_VOICE, resolveVoice, similarVoices } from './voices.js';
-
-export const TTS_LIMITS = {
-  maxTextLength: 10_000,
-  /** The same, as people write it (no Intl at load time: its first use costs ~15 ms of start-up). */
-  maxTextLengthText: '10,000',
-  speed: { min: 0.25, max: 4 },
-  /** stability, similarityBoost and style. */
-  unit: { min: 0, max: 1 },
-} as const;
-
-/** The API's defaults (4.1): the CLI never sends them; the sandbox applies them. */
-export const TTS_DEFAULTS = {
-  voice: DEFAULT_VOICE,
-  language: 'en',
-  speed: 1.0,
-  stability: 0.4,
-  similarityBoost: 0.75,
-  style: 0,
-} as const;
-
-/** Billing (8): 10 tokens per 100 characters, rounded up. */
-export const TOKENS_PER_100_CHARACTERS = 10;
-
-/** Polling (4.2, 8: "every 3 to 5 seconds"); the CLI never polls faster than the minimum. */
-export const TTS_POLL = {
-  minIntervalSeconds: 3,
-  maxIntervalSeconds: 60,
-  defaultIntervalSeconds: 3,
-  defaultTimeoutSeconds: 600,
-} as const;
+import { resolveVoice, similarVoices } from './voices.js';
 
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
 export type TtsStatus = z.infer<typeof TtsStatus>;
@@ -148,3 +118,4 @@ export const TtsListQuery = z.object({
 });
 
 export { decimal };
+export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS, TTS_POLL } from '../facts.js';

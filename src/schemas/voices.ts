@@ -87,9 +87,6 @@ export function filterVoices(filter: VoiceFilter): VoiceInfo[] {
   );
 }
 
-/** The default voice of POST /v1/tts (4.1). */
-export const DEFAULT_VOICE = 'Sarah';
-
 /** A raw voice ID: exactly 20 letters and digits (2.2). */
 const VOICE_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 

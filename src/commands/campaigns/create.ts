@@ -1,8 +1,10 @@
-import type { Writable } from 'node:stream';
+// campaigns create: POST /v1/campaigns (reference 4.4). The flags that set body fields come from one table
+// (src/campaigns/flags.ts); the others say where contacts come from and how the command behaves.
 import { Command } from 'commander';
 import { z } from 'zod';
-import { applyFlags, type CampaignFlags, emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
-import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
+import { emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
+import { applyFlags, BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
+import { planCampaign } from '../../campaigns/plan.js';
 import { readBodyFile } from '../../campaigns/file.js';
 import {
   addCsvOptions,
@@ -15,42 +17,33 @@ import {
 } from '../../contacts/load.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { printList, printRecord } from '../../io/output.js';
-import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import { STRATEGIES } from '../../facts.js';
+import { printRecord } from '../../io/output.js';
+import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { Campaign, type CampaignCreate, STRATEGIES, TimeZoneFlag } from '../../schemas/campaigns.js';
+import { Campaign, TimeZoneFlag } from '../../schemas/campaigns.js';
 import { choice, decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
 import { examples } from '../help.js';
-import { attemptsText, CAMPAIGN_FIELDS, callerIdsText, windowText } from './shared.js';
+import { CAMPAIGN_FIELDS } from './shared.js';
+import { planJson, printSummary } from './summary.js';
 
-const str = z.string().optional();
+/** The rule of a body flag's value as commander hands it over; the body's schema checks what it becomes. */
+function flagRule(entry: BodyFlag): z.ZodType {
+  if (entry.check === 'strategy') return choice(STRATEGIES).optional(); // any case, sent as the API spells it
+  if (entry.check === 'timezone') return TimeZoneFlag.optional();
+  if (isSwitch(entry)) return z.boolean().optional();
+  return entry.repeatable ? z.array(z.string()).optional() : z.string().optional();
+}
 
 const CreateOptions = z
   .object({
-    name: str,
-    agent: str,
-    from: str,
-    description: str,
-    fromAttempts: str,
-    // Flags in any case, sent as the API spells them (`--from-strategy Rolling` is rolling).
-    fromStrategy: choice(STRATEGIES).optional(),
-    contactStrategy: choice(STRATEGIES).optional(),
-    map: z.array(z.string()).optional(),
-    maxRetries: str,
-    retryDelay: str,
-    days: str,
-    window: str,
-    startTime: str,
-    endTime: str,
-    timezone: TimeZoneFlag.optional(),
-    maxConcurrency: str,
-    keepFreeForInbound: str,
-    scheduledAt: str,
-    start: z.boolean().optional(),
+    ...Object.fromEntries(BODY_FLAGS.map((e) => [optionKey(e), flagRule(e)])),
+    // Read by the command here: the source of contacts (a body flag, but loaded from a file) and the window.
+    contacts: z.string().optional(),
+    window: z.string().optional(),
     ifAbsent: z.boolean().default(false),
-    contacts: str,
-    file: str,
+    file: z.string().optional(),
     dryRun: z.boolean().default(false),
     planRows: decimal(
       z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'),
@@ -126,117 +119,9 @@ async function askMissing(
   }
 }
 
-/** The summary of a create body, as label and value (shared with `voicectl mcp`'s plan). */
-export function summaryLines(body: CampaignCreate, startWith = '`voicectl campaigns start <id>`'): [string, string][] {
-  const r = body as unknown as Record<string, unknown>;
-  const start = body.startImmediately
-    ? 'immediately (startImmediately)'
-    : body.scheduledAt
-      ? `at ${body.scheduledAt} (SCHEDULED)`
-      : `not yet: created as DRAFT, start it with ${startWith}`;
-  const rows: [string, string][] = [
-    ['Name', body.name],
-    ['Agent', body.agentId],
-    ['Caller ID', body.fromNumber],
-    ['Per attempt', callerIdsText(r)],
-    [
-      'Contacts',
-      `${body.contacts.length}${body.contactAttemptStrategy ? ` (alternatives: ${body.contactAttemptStrategy})` : ''}`,
-    ],
-    ['Attempts', attemptsText(r)],
-    ['Window', windowText(r)],
-    [
-      'Concurrency',
-      body.maxConcurrency !== undefined
-        ? `${body.maxConcurrency}, ${body.keepFreeForInbound} kept free for inbound`
-        : body.keepFreeForInbound
-          ? `${body.keepFreeForInbound} kept free for inbound`
-          : '',
-    ],
-    [
-      'Variables',
-      Object.entries(body.variableMapping ?? {})
-        .map(([v, k]) => `${v} ← ${k}`)
-        .join(', '),
-    ],
-    ['Starts', start],
-  ];
-  return rows.filter(([, v]) => v !== '');
-}
-
-/** The fields an attempt's contact_attempts entry overrides (those that differ from attempt 1's), or undefined. */
-function attemptOverrides(c: ContactPlan, a: PlannedAttempt): Record<string, unknown> | undefined {
-  const base = c.attempts[0].fields;
-  const changed = Object.entries(a.fields).filter(([k, v]) => JSON.stringify(base[k]) !== JSON.stringify(v));
-  return changed.length ? Object.fromEntries(changed) : undefined;
-}
-
-function planRows(plan: ContactPlan[]): Record<string, unknown>[] {
-  return plan.flatMap((c) =>
-    c.attempts.map((a) => ({
-      contact: a.attempt === 1 ? String(c.contactIndex + 1) : '',
-      attempt: a.attempt,
-      toNumber: a.toNumber,
-      fromNumber: a.fromNumber,
-      via: `${a.toSource} / ${a.fromSource}`,
-      overrides: Object.entries(attemptOverrides(c, a) ?? {})
-        .map(([k, v]) => `${k}=${JSON.stringify(v) ?? 'null'}`)
-        .join(', '),
-    })),
-  );
-}
-
-const PLAN_COLUMNS = [
-  { key: 'contact', header: 'Contact' },
-  { key: 'attempt', header: 'Attempt' },
-  { key: 'toNumber', header: 'Dials' },
-  { key: 'fromNumber', header: 'Caller ID' },
-  // On a narrow terminal FROM (where each number came from) gives way first; the JSON plan always has it.
-  { key: 'via', header: 'From', drop: 1 },
-];
-/** Shown only when some attempt of the plan has overrides; cut to the terminal's width. */
-const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides', fill: 16 };
-
-/** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
-export function planJson(plan: ContactPlan[]) {
-  return plan.map((c) => ({
-    contactIndex: c.contactIndex,
-    phone_number: c.phone_number,
-    attempts: c.attempts.map((a) => {
-      const overrides = attemptOverrides(c, a);
-      return {
-        attempt: a.attempt,
-        toNumber: a.toNumber,
-        fromNumber: a.fromNumber,
-        toSource: a.toSource,
-        fromSource: a.fromSource,
-        ...(overrides ? { overrides } : {}),
-      };
-    }),
-  }));
-}
-
-async function printSummary(
-  f: Factory,
-  body: CampaignCreate,
-  plan: ContactPlan[],
-  stream: Writable,
-  title: string,
-): Promise<void> {
-  // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
-  const rows = summaryLines(body).map(([k, v]) => [k, terminalSafe(String(v))] as const);
-  const width = Math.max(...rows.map(([k]) => k.length));
-  await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
-  const attempts = planRows(plan);
-  const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
-  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, attempts, { columns });
-  if (plan.length < body.contacts.length)
-    await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
-}
-
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
+export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const checks = await numberChecks(opts);
   const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).
@@ -248,8 +133,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
       label: `--file ${opts.file}`,
       where: (i) => `contacts[${i}]`,
     });
-  const flags: CampaignFlags = opts;
-  const { body: raw, fromFlags } = applyFlags(base, flags);
+  const { body: raw, fromFlags } = applyFlags(base, opts as Record<string, unknown>);
   const load = contactsLoader(f, opts);
   if (opts.contacts !== undefined) {
     raw.contacts = await load(opts.contacts);
@@ -321,37 +205,15 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
 
 export function makeCreateCommand(f: Factory, run = createRun): Command {
   const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
-  const cmd = new Command('create')
-    .description(
-      'Create a call campaign (reference 4.4). Everything is checked before anything is sent; --dry-run prints the attempt plan: which number each attempt dials, with which caller ID.\n\nOn a terminal, missing required values are asked for and a summary is confirmed (--yes skips the confirmation); without one, missing flags are an error (exit 2).',
-    )
-    .option('--name <name>', 'campaign name (required)')
-    .option('--agent <id>', 'AI agent ID (required)')
-    .option('--from <e164>', "main caller ID, E.164, one of your organization's numbers (required)")
-    .option(
-      '--contacts <file|->',
-      'contacts: CSV (converted as `contacts convert` does), JSON array or NDJSON; - reads stdin (required)',
-    )
+  const cmd = new Command('create').description(
+    'Create a call campaign (reference 4.4). Everything is checked before anything is sent; --dry-run prints the attempt plan: which number each attempt dials, with which caller ID.\n\nOn a terminal, missing required values are asked for and a summary is confirmed (--yes skips the confirmation); without one, missing flags are an error (exit 2).',
+  );
+  for (const e of BODY_FLAGS) {
+    if (e.repeatable) cmd.option(e.flag, e.help, collect);
+    else cmd.option(e.flag, e.help);
+  }
+  cmd
     .option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields')
-    .option('--description <text>', 'free description')
-    .option('--from-attempts <n1,n2,...>', 'caller ID per attempt, E.164, comma-separated')
-    .option('--from-strategy <s>', 'when attempts outnumber --from-attempts: rolling | clamp | custom')
-    .option('--contact-strategy <s>', "when attempts outnumber a contact's alternatives: rolling | clamp | custom")
-    .option('--map <var=field>', 'agent prompt variable = contact field (repeatable)', collect)
-    .option('--max-retries <n>', 'retries per contact, 0 to 5 (default 0)')
-    .option('--retry-delay <minutes>', 'minutes between attempts, at least 5 with retries (default 30)')
-    .option('--days <days>', 'calling days: mon-fri, 1-5, 0,6, mon,wed,fri (0 = Sunday)')
-    .option('--window <HH:MM-HH:MM>', 'calling window, e.g. 09:00-18:00 (or --start-time/--end-time)')
-    .option('--start-time <HH:MM>', 'calling window start')
-    .option('--end-time <HH:MM>', 'calling window end')
-    .option('--timezone <iana>', 'time zone of days and window (default Europe/Rome)')
-    .option('--max-concurrency <n>', 'most simultaneous calls')
-    .option('--keep-free-for-inbound <n>', 'lines kept free for inbound calls (default 0)')
-    .option(
-      '--scheduled-at <iso8601>',
-      'start automatically at this time, e.g. 2026-03-02T09:00:00+01:00 (campaign is SCHEDULED)',
-    )
-    .option('--start', 'start calling at once (startImmediately); not with --scheduled-at')
     .option(
       '--if-absent',
       'create it only if no campaign has this name; else print that one (exit 0), or exit 9 if its contact count or caller ID differ. With --start, one never started is started',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
-import { planJson, summaryLines } from '../../commands/campaigns/create.js';
+import { planJson, summaryLines } from '../../commands/campaigns/summary.js';
 import { ContactsCsvShape } from '../../contacts/load.js';
 import { UsageError } from '../../errors.js';
 import {
