@@ -1,40 +1,91 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import { readFile, stat } from 'node:fs/promises';
+import { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { decimalText, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
 import { decodeText, Encoding } from '../../io/encoding.js';
-import { printRecord } from '../../io/output.js';
 import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { envelope } from '../../schemas/common.js';
+import { characterCount, tokenCost, TtsCreated, TtsCreateInput, type TtsRequest } from '../../schemas/tts.js';
+import { examples } from '../help.js';
 import {
-  characterCount,
-  tokenCost,
-  TTS_LIMITS,
-  TtsCreated,
-  TtsCreateInput,
-  type TtsRequest,
-} from '../../schemas/tts.js';
-import { checkDestination, downloadAudio } from '../../tts/download.js';
-import { waitProgress } from '../../tts/progress.js';
-import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { costLine, intervalMs, printGenerations, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './shared.js';
+  addWaitOptions,
+  costLine,
+  intervalMs,
+  PLAYERS_HELP,
+  WaitFlags,
+  waitTimeout,
+  warnUnusedWaitFlags,
+} from './common.js';
 
-type Rec = Record<string, unknown>;
+const raw = z.string().optional();
 
-const Flags = WaitFlags.extend({
-  text: z.string().optional(),
-  file: z.string().optional(),
+export const CreateOptions = WaitFlags.extend({
+  text: raw,
+  file: raw,
   encoding: Encoding.optional(),
+  // Checked with the text by TtsCreateInput, which names --text or --file in its errors.
+  voice: raw,
+  language: raw,
+  speed: raw,
+  stability: raw,
+  similarityBoost: raw,
+  style: raw,
   dryRun: z.boolean().default(false),
   wait: z.boolean().default(false),
-  out: z.string().optional(),
+  out: raw,
   force: z.boolean().default(false),
   play: z.boolean().default(false),
 });
+export type CreateOptions = z.infer<typeof CreateOptions>;
+
+const { speed, unit } = TTS_LIMITS;
+const D = TTS_DEFAULTS;
+
+export function makeCreateCommand(f: Factory, run = createRun): Command {
+  const cmd = addWaitOptions(
+    new Command('create')
+      .description(
+        `Queue a generation (POST /v1/tts) and print its id, status, character count and token cost.\n\nValues are checked before anything is sent: text 1 to ${TTS_LIMITS.maxTextLengthText} characters, --speed ${speed.min} to ${decimalText(speed.max)}, --stability/--similarity-boost/--style ${unit.min} to ${unit.max}, --voice a built-in alias (any case) or a 20-character voice ID. Flags you leave out are not sent: the API applies its defaults (${D.voice}, ${D.language}, ${decimalText(D.speed)}, ${D.stability}, ${D.similarityBoost}, ${D.style}).`,
+      )
+      .option('--text <text>', `the text to speak (at most ${TTS_LIMITS.maxTextLengthText} characters)`)
+      .option('--file <path>', 'read the text from a file, or - for stdin (one trailing newline is dropped)')
+      .option(
+        '--encoding <name>',
+        'encoding of --file when it is not UTF-8 (refused otherwise): windows-1252 (also called latin1), windows-1250, iso-8859-15, ...',
+      )
+      .option(
+        '--voice <voice>',
+        `built-in alias (voicectl voices list) or a voice ID of 20 letters and digits; default ${D.voice}`,
+      )
+      .option('--language <code>', `language code such as en, it, es; default ${D.language}`)
+      .option(
+        '--speed <n>',
+        `playback speed, ${speed.min} to ${decimalText(speed.max)}; default ${decimalText(D.speed)}`,
+      )
+      .option('--stability <n>', `voice stability, ${unit.min} to ${unit.max}; default ${D.stability}`)
+      .option('--similarity-boost <n>', `similarity boost, ${unit.min} to ${unit.max}; default ${D.similarityBoost}`)
+      .option('--style <n>', `style exaggeration, ${unit.min} to ${unit.max}; default ${D.style}`)
+      .option('--dry-run', 'check the values, print the JSON body and the cost, send nothing')
+      .option('-w, --wait', 'wait until the generation is completed or failed (exit 5 if it failed, 6 on timeout)')
+      .option('--out <file>', 'wait, then download the audio to this file (- for stdout); implies --wait')
+      .option('--force', 'let --out replace an existing file')
+      .option('--play', `play the audio here ${PLAYERS_HELP}; implies --wait; without --out it is not kept`),
+  ).action(async (raw: Record<string, unknown>) => run(f, parseOptions(CreateOptions, raw)));
+  return examples(cmd, [
+    'voicectl tts create --text "Hello from voicectl"',
+    'voicectl tts create --text "Ciao!" --voice lorenzo --language it --wait',
+    'voicectl tts create --file script.txt --speed 1.2 --out greeting.wav',
+    'voicectl tts create --text "Does this sound right?" --voice Roger --play',
+    'id=$(voicectl tts create -q --text "Your order has shipped")',
+    'echo "Hello" | voicectl tts create --file - --dry-run',
+  ]);
+}
 
 /** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
 const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
@@ -76,8 +127,7 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
   return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
 }
 
-export async function createRun(f: Factory, raw: Rec): Promise<void> {
-  const flags = parseOptions(Flags, raw);
+export async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   if (flags.text !== undefined && flags.file !== undefined)
     throw new UsageError('--text and --file cannot be combined: give the text one way');
   if (flags.text === undefined && flags.file === undefined) {
@@ -92,18 +142,19 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
     TtsCreateInput,
     {
       text,
-      voice: raw.voice,
-      language: raw.language,
-      speed: raw.speed,
-      stability: raw.stability,
-      similarityBoost: raw.similarityBoost,
-      style: raw.style,
+      voice: flags.voice,
+      language: flags.language,
+      speed: flags.speed,
+      stability: flags.stability,
+      similarityBoost: flags.similarityBoost,
+      style: flags.style,
     },
     { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
   );
   const waiting = flags.wait || flags.out !== undefined || flags.play;
-  if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
-  warnUnusedWaitFlags(f, raw, waiting, '--wait, --out or --play');
+  if (flags.out !== undefined)
+    (await import('../../tts/download.js')).checkDestination(f, { out: flags.out, force: flags.force });
+  warnUnusedWaitFlags(f, flags, waiting, '--wait, --out or --play');
   const chars = characterCount(body.text);
 
   if (flags.dryRun) {
@@ -116,6 +167,10 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   const play = flags.play ? await import('../../tts/play.js') : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 
+  const [{ printRecord }, { printGenerations }] = await Promise.all([
+    import('../../io/output.js'),
+    import('./shared.js'),
+  ]);
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
   const created = res.body.data;
@@ -138,6 +193,11 @@ export async function createRun(f: Factory, raw: Rec): Promise<void> {
   }
 
   if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  const [{ waitProgress }, { recordsOf, waitForGenerations }, { downloadAudio }] = await Promise.all([
+    import('../../tts/progress.js'),
+    import('../../tts/wait.js'),
+    import('../../tts/download.js'),
+  ]);
   const progress = await waitProgress(f);
   let records;
   try {

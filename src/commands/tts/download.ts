@@ -1,30 +1,52 @@
 // tts download: the audio of a completed generation, to a file or stdout.
+import { Command } from 'commander';
 import { z } from 'zod';
 import type { Factory } from '../../factory.js';
-import { printRecord } from '../../io/output.js';
-import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { checkDestination, downloadAudio } from '../../tts/download.js';
-import { waitProgress } from '../../tts/progress.js';
-import { fetchGeneration, waitForGenerations } from '../../tts/wait.js';
-import { intervalMs, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './shared.js';
+import { examples } from '../help.js';
+import { addWaitOptions, intervalMs, PLAYERS_HELP, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './common.js';
 
-const Flags = WaitFlags.extend({
+export const DownloadOptions = WaitFlags.extend({
   id: z.string().trim().min(1, 'must not be empty'),
   out: z.string().optional(),
   force: z.boolean().default(false),
   wait: z.boolean().default(false),
   play: z.boolean().default(false),
 });
+export type DownloadOptions = z.infer<typeof DownloadOptions>;
 
-export async function downloadRun(f: Factory, id: string, raw: Record<string, unknown>): Promise<void> {
-  const flags = parseOptions(Flags, { ...raw, id }, { id: '<id>' });
+export function makeDownloadCommand(f: Factory, run = downloadRun): Command {
+  const cmd = addWaitOptions(
+    new Command('download')
+      .description(
+        'Download the audio of a completed generation to a file (default: <id>.wav in the current directory) or to stdout with --out -.\n\nThe file is written under a temporary name and renamed when complete: a failed or interrupted download leaves nothing. An existing file is never replaced without --force.',
+      )
+      .argument('<id>', 'generation ID')
+      .option('--out <file>', 'where to write the audio; - for stdout')
+      .option('--force', 'replace an existing file')
+      .option('-w, --wait', 'wait for the generation to finish first')
+      .option('--play', `play the saved file ${PLAYERS_HELP}`),
+  ).action(async (id: string, raw: Record<string, unknown>) =>
+    run(f, parseOptions(DownloadOptions, { ...raw, id }, { id: '<id>' })),
+  );
+  return examples(cmd, [
+    'voicectl tts download tts_0123456789abcdef',
+    'voicectl tts download tts_0123456789abcdef --out hello.wav --force',
+    'voicectl tts download tts_0123456789abcdef --play',
+    'voicectl tts download tts_0123456789abcdef --out - | ffplay -nodisp -autoexit -',
+  ]);
+}
+
+export async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
+  const { checkDestination, downloadAudio } = await import('../../tts/download.js');
   checkDestination(f, { out: flags.out, force: flags.force });
   const play = flags.play ? await import('../../tts/play.js') : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was downloaded.');
-  warnUnusedWaitFlags(f, raw, flags.wait, '--wait');
+  warnUnusedWaitFlags(f, flags, flags.wait, '--wait');
+  const { fetchGeneration, waitForGenerations } = await import('../../tts/wait.js');
   let g;
   if (flags.wait) {
+    const { waitProgress } = await import('../../tts/progress.js');
     const progress = await waitProgress(f);
     try {
       [g] = await waitForGenerations(
@@ -46,9 +68,11 @@ export async function downloadRun(f: Factory, id: string, raw: Record<string, un
   const saved = await downloadAudio(f, g, { out: flags.out, force: flags.force });
   if (saved.file === null) return;
   const out = f.output();
-  if (out.quiet) await write(f.io.out, `${saved.file}\n`);
-  else if (out.format === 'table')
+  if (out.quiet) {
+    const { write } = await import('../../io/streams.js');
+    await write(f.io.out, `${saved.file}\n`);
+  } else if (out.format === 'table')
     f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
-  else await printRecord(f.io, out, { ...saved });
+  else await (await import('../../io/output.js')).printRecord(f.io, out, { ...saved });
   if (play && player) await play.playFile(f, player, saved.file, `The audio is in ${saved.file}.`);
 }

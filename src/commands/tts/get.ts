@@ -1,14 +1,32 @@
 // tts get: GET /v1/tts/{id} (reference 4.2).
-import type { Factory } from '../../factory.js';
-import { printRecord } from '../../io/output.js';
-import { parseOptions } from '../../options.js';
+import { Command } from 'commander';
 import { z } from 'zod';
-import { fetchGeneration } from '../../tts/wait.js';
-import { GENERATION_FIELDS } from './shared.js';
+import type { Factory } from '../../factory.js';
+import { parseOptions } from '../../options.js';
+import { examples } from '../help.js';
 
-export async function getRun(f: Factory, rawId: string): Promise<void> {
-  const id = parseOptions(z.string().trim().min(1, 'must not be empty'), rawId, { '': '<id>' });
-  const client = await f.client();
-  const g = await fetchGeneration(client, id, f.signal);
+export const GetOptions = z.object({ id: z.string().trim().min(1, 'must not be empty') });
+export type GetOptions = z.infer<typeof GetOptions>;
+
+export function makeGetCommand(f: Factory, run = getRun): Command {
+  const cmd = new Command('get')
+    .description(
+      'Show one generation (GET /v1/tts/{id}): status, audioUrl, cost, and what an errorMessage means.\n\nA table on a terminal (local times), JSON when piped. Exit 4 when it does not exist or belongs to another organization.',
+    )
+    .argument('<id>', 'generation ID (tts create prints it)')
+    .action(async (id: string) => run(f, parseOptions(GetOptions, { id }, { id: '<id>' })));
+  return examples(cmd, [
+    'voicectl tts get tts_0123456789abcdef',
+    'voicectl tts get tts_0123456789abcdef --json | jq -r .audioUrl',
+  ]);
+}
+
+export async function getRun(f: Factory, opts: GetOptions): Promise<void> {
+  const [{ printRecord }, { fetchGeneration }, { GENERATION_FIELDS }] = await Promise.all([
+    import('../../io/output.js'),
+    import('../../tts/wait.js'),
+    import('./shared.js'),
+  ]);
+  const g = await fetchGeneration(await f.client(), opts.id, f.signal);
   await printRecord(f.io, f.output(), g, GENERATION_FIELDS);
 }

@@ -1,11 +1,9 @@
-// What the tts verbs share: how a generation reads on a terminal, and the flags of waiting.
-// Loaded only when a tts verb runs (index.ts defines the commands without importing zod).
-import { z } from 'zod';
+// How a generation reads, on a terminal or not, for every tts verb. Loaded only when a verb runs (the flags of
+// waiting, which the commands need to be defined, are in common.ts).
 import type { Factory } from '../../factory.js';
 import { cell, oneLine } from '../../io/format.js';
 import { printList, printRecord, type Column, type Field } from '../../io/output.js';
-import { decimal, tokenCost, TTS_POLL, type TtsGeneration } from '../../schemas/tts.js';
-import { type Duration, durationFlag } from '../../schemas/duration.js';
+import type { TtsGeneration } from '../../schemas/tts.js';
 import { explainFailure } from '../../tts/failures.js';
 
 type Rec = Record<string, unknown>;
@@ -57,44 +55,4 @@ export async function printGenerations(f: Factory, records: TtsGeneration[], sin
   await printList(f.io, out, records, {
     columns: out.format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
   });
-}
-
-export function costLine(characters: number): string {
-  return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (10 per 100, rounded up; deducted when processing begins, refunded if it fails)`;
-}
-
-const MAX_WAIT_SECONDS = 7 * 24 * 3600;
-const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
-
-const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
-export const WaitFlags = z.object({
-  interval: decimal(
-    z
-      .number({ error: intervalRule })
-      .min(TTS_POLL.minIntervalSeconds, intervalRule)
-      .max(TTS_POLL.maxIntervalSeconds, intervalRule),
-  ).default(TTS_POLL.defaultIntervalSeconds),
-  /** The whole wait (not each request): how long until it gives up. */
-  timeout: WaitDuration.optional(),
-});
-
-/** --interval and --timeout given to a command that will not wait: said, since they change nothing. */
-export function warnUnusedWaitFlags(f: Factory, raw: Record<string, unknown>, waiting: boolean, how: string): void {
-  if (waiting) return;
-  for (const flag of ['interval', 'timeout'] as const)
-    if (raw[flag] !== undefined) f.warn(`warning: --${flag} has no effect without ${how}`);
-}
-
-/** The wait's --timeout in milliseconds, and how to say it: as typed, or the default. */
-export function waitTimeout(flags: { timeout?: Duration }): { timeoutMs: number; timeoutText?: string } {
-  return {
-    timeoutMs: (flags.timeout?.seconds ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
-    timeoutText: flags.timeout?.text,
-  };
-}
-
-/** Milliseconds between polls: the flag, or VOICECTL_POLL_INTERVAL_MS (tests and demos against a local sandbox). */
-export function intervalMs(f: Factory, seconds: number): number {
-  const override = Number(f.env.VOICECTL_POLL_INTERVAL_MS);
-  return f.env.VOICECTL_POLL_INTERVAL_MS && Number.isFinite(override) && override >= 0 ? override : seconds * 1000;
 }

@@ -1,26 +1,47 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
+import { Command } from 'commander';
 import { z } from 'zod';
 import type { Factory } from '../../factory.js';
+import { TTS_POLL } from '../../facts.js';
 import { parseOptions } from '../../options.js';
-import { waitProgress } from '../../tts/progress.js';
-import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { intervalMs, printGenerations, WaitFlags, waitTimeout } from './shared.js';
+import { examples } from '../help.js';
+import { addWaitOptions, intervalMs, WaitFlags, waitTimeout } from './common.js';
 
-const Ids = z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID');
+export const WaitOptions = WaitFlags.extend({
+  ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
+});
+export type WaitOptions = z.infer<typeof WaitOptions>;
 
-export async function waitRun(f: Factory, rawIds: string[], raw: Record<string, unknown>): Promise<void> {
-  const ids = parseOptions(Ids, rawIds, { '': '<id...>', '0': '<id...>' });
-  const flags = parseOptions(WaitFlags, raw);
-  const single = ids.length === 1;
+export function makeWaitCommand(f: Factory, run = waitRun): Command {
+  const cmd = addWaitOptions(
+    new Command('wait').description(
+      `Wait for one or more generations to finish, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5).\n\nOn a terminal a spinner shows each id's status; piped, nothing is printed until the end, then the final records (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it. Exit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).`,
+    ),
+  )
+    .argument('<id...>', 'generation IDs')
+    .action(async (ids: string[], raw: Record<string, unknown>) =>
+      run(f, parseOptions(WaitOptions, { ...raw, ids }, { ids: '<id...>' })),
+    );
+  return examples(cmd, [
+    'voicectl tts wait tts_0123456789abcdef',
+    'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
+    'voicectl tts list --status processing -q | xargs voicectl tts wait --json',
+  ]);
+}
+
+export async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
+  const [{ waitProgress }, { recordsOf, waitForGenerations }, { printGenerations }] = await Promise.all([
+    import('../../tts/progress.js'),
+    import('../../tts/wait.js'),
+    import('./shared.js'),
+  ]);
+  const single = opts.ids.length === 1;
   const progress = await waitProgress(f);
   try {
     const records = await waitForGenerations(
       f,
-      ids,
-      {
-        intervalMs: intervalMs(f, flags.interval),
-        ...waitTimeout(flags),
-      },
+      opts.ids,
+      { intervalMs: intervalMs(f, opts.interval), ...waitTimeout(opts) },
       progress.update,
     );
     progress.stop();

@@ -125,7 +125,7 @@ export const TTS_TOOLS: Tool[] = [
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
         import('../../tts/wait.js'),
-        import('../../commands/tts/shared.js'),
+        import('../../commands/tts/common.js'),
       ]);
       let records: TtsGeneration[];
       let pending: string[] = [];
