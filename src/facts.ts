@@ -33,6 +33,10 @@ export const TTS_DEFAULTS = {
 /** Billing (8): 10 tokens per 100 characters, rounded up. */
 export const TOKENS_PER_100_CHARACTERS = 10;
 
+export function tokenCost(characters: number): number {
+  return Math.ceil(characters / 100) * TOKENS_PER_100_CHARACTERS;
+}
+
 /** Polling (4.2, 8: "every 3 to 5 seconds"); the CLI never polls faster than the minimum. */
 export const TTS_POLL = {
   minIntervalSeconds: 3,

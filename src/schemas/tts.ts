@@ -3,7 +3,7 @@
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
 import { z } from 'zod';
-import { TOKENS_PER_100_CHARACTERS, TTS_LIMITS, TTS_STATUSES } from '../facts.js';
+import { TTS_LIMITS, TTS_STATUSES } from '../facts.js';
 import { choice, decimal, PageLimit, PageNumber } from './common.js';
 import { resolveVoice, similarVoices } from './voices.js';
 
@@ -15,10 +15,6 @@ export function characterCount(text: string): number {
   let n = 0;
   for (const _ of text) n++;
   return n;
-}
-
-export function tokenCost(characters: number): number {
-  return Math.ceil(characters / 100) * TOKENS_PER_100_CHARACTERS;
 }
 
 const between = (min: number, max: number) => {
@@ -118,4 +114,4 @@ export const TtsListQuery = z.object({
 });
 
 export { decimal };
-export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS, TTS_POLL } from '../facts.js';
+export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS, TTS_POLL, tokenCost } from '../facts.js';

@@ -1,11 +1,10 @@
-// What the tts verbs share and is cheap to load (commander, zod, facts): the flags of waiting and the cost line.
-// How a generation prints is in shared.ts, loaded only when a verb runs.
+// What the tts verbs share and is cheap to load (commander and facts, no zod): the flags of waiting and the cost
+// line. Their rules are in wait-flags.ts, how a generation prints in shared.ts: both load when a verb runs.
 import type { Command } from 'commander';
-import { z } from 'zod';
 import type { Factory } from '../../factory.js';
-import { TTS_POLL } from '../../facts.js';
-import { type Duration, durationFlag } from '../../schemas/duration.js';
-import { decimal, tokenCost } from '../../schemas/tts.js';
+import { TTS_POLL, tokenCost } from '../../facts.js';
+import type { Duration } from '../../schemas/duration.js';
+import type { WaitFlags } from './wait-flags.js';
 
 /** --play is always asked for, so it plays on a terminal or not; nothing plays without it. */
 export const PLAYERS_HELP = 'with the first player on PATH (ffplay, afplay, paplay, aplay), on a terminal or not';
@@ -24,23 +23,6 @@ export function addWaitOptions(cmd: Command): Command {
       `give up waiting after this long: 90, 90s, 10m, 1h (default ${DEFAULT_TIMEOUT}); the whole wait, not each request`,
     );
 }
-
-const MAX_WAIT_SECONDS = 7 * 24 * 3600;
-const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
-
-const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
-export const WaitFlags = z.object({
-  /** Absent: the default poll (TTS_POLL), and no warning that it has no effect. */
-  interval: decimal(
-    z
-      .number({ error: intervalRule })
-      .min(TTS_POLL.minIntervalSeconds, intervalRule)
-      .max(TTS_POLL.maxIntervalSeconds, intervalRule),
-  ).optional(),
-  /** The whole wait (not each request): how long until it gives up. */
-  timeout: WaitDuration.optional(),
-});
-export type WaitFlags = z.infer<typeof WaitFlags>;
 
 /** --interval and --timeout given to a command that will not wait: said, since they change nothing. */
 export function warnUnusedWaitFlags(f: Factory, flags: WaitFlags, waiting: boolean, how: string): void {

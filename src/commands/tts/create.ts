@@ -2,47 +2,43 @@
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import { readFile, stat } from 'node:fs/promises';
 import { Command } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { decimalText, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
-import { decodeText, Encoding } from '../../io/encoding.js';
+import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
 import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { envelope } from '../../schemas/common.js';
-import { characterCount, tokenCost, TtsCreated, TtsCreateInput, type TtsRequest } from '../../schemas/tts.js';
 import { examples } from '../help.js';
-import {
-  addWaitOptions,
-  costLine,
-  intervalMs,
-  PLAYERS_HELP,
-  WaitFlags,
-  waitTimeout,
-  warnUnusedWaitFlags,
-} from './common.js';
+import { addWaitOptions, costLine, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFlags } from './common.js';
 
-const raw = z.string().optional();
-
-export const CreateOptions = WaitFlags.extend({
-  text: raw,
-  file: raw,
-  encoding: Encoding.optional(),
-  // Checked with the text by TtsCreateInput, which names --text or --file in its errors.
-  voice: raw,
-  language: raw,
-  speed: raw,
-  stability: raw,
-  similarityBoost: raw,
-  style: raw,
-  dryRun: z.boolean().default(false),
-  wait: z.boolean().default(false),
-  out: raw,
-  force: z.boolean().default(false),
-  play: z.boolean().default(false),
-});
-export type CreateOptions = z.infer<typeof CreateOptions>;
+/** The options' rules, built when the verb runs: zod and the schemas load then, never for --help. */
+async function optionsSchema() {
+  const [{ z }, { WaitFlags }, { Encoding }] = await Promise.all([
+    import('zod'),
+    import('./wait-flags.js'),
+    import('../../io/encoding.js'),
+  ]);
+  const raw = z.string().optional();
+  return WaitFlags.extend({
+    text: raw,
+    file: raw,
+    encoding: Encoding.optional(),
+    // Checked with the text by TtsCreateInput, which names --text or --file in its errors.
+    voice: raw,
+    language: raw,
+    speed: raw,
+    stability: raw,
+    similarityBoost: raw,
+    style: raw,
+    dryRun: z.boolean().default(false),
+    wait: z.boolean().default(false),
+    out: raw,
+    force: z.boolean().default(false),
+    play: z.boolean().default(false),
+  });
+}
+export type CreateOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 const { speed, unit } = TTS_LIMITS;
 const D = TTS_DEFAULTS;
@@ -76,7 +72,7 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
       .option('--out <file>', 'wait, then download the audio to this file (- for stdout); implies --wait')
       .option('--force', 'let --out replace an existing file')
       .option('--play', `play the audio here ${PLAYERS_HELP}; implies --wait; without --out it is not kept`),
-  ).action(async (raw: Record<string, unknown>) => run(f, parseOptions(CreateOptions, raw)));
+  ).action(async (raw: Record<string, unknown>) => run(f, parseOptions(await optionsSchema(), raw)));
   return examples(cmd, [
     'voicectl tts create --text "Hello from voicectl"',
     'voicectl tts create --text "Ciao!" --voice lorenzo --language it --wait',
@@ -92,6 +88,7 @@ const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
 
 /** The text of --file: UTF-8 (or what a BOM or --encoding says); other bytes would be sent, and paid for, as "�". */
 async function readText(f: Factory, file: string, encoding: string | undefined): Promise<string> {
+  const { decodeText } = await import('../../io/encoding.js');
   let text: string;
   if (file === '-') {
     if (f.io.stdinIsTTY)
@@ -138,7 +135,11 @@ export async function createRun(f: Factory, flags: CreateOptions): Promise<void>
   if (flags.encoding !== undefined && flags.file === undefined)
     throw new UsageError('--encoding applies to --file: the text of --text is already text');
   const text = flags.text ?? (await readText(f, flags.file!, flags.encoding));
-  const body: TtsRequest = parseOptions(
+  const [{ characterCount, TtsCreated, TtsCreateInput }, { envelope }] = await Promise.all([
+    import('../../schemas/tts.js'),
+    import('../../schemas/common.js'),
+  ]);
+  const body = parseOptions(
     TtsCreateInput,
     {
       text,

@@ -1,19 +1,23 @@
 // tts download: the audio of a completed generation, to a file or stdout.
 import { Command } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
-import { addWaitOptions, intervalMs, PLAYERS_HELP, WaitFlags, waitTimeout, warnUnusedWaitFlags } from './common.js';
+import { addWaitOptions, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFlags } from './common.js';
 
-export const DownloadOptions = WaitFlags.extend({
-  id: z.string().trim().min(1, 'must not be empty'),
-  out: z.string().optional(),
-  force: z.boolean().default(false),
-  wait: z.boolean().default(false),
-  play: z.boolean().default(false),
-});
-export type DownloadOptions = z.infer<typeof DownloadOptions>;
+/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+async function optionsSchema() {
+  const [{ z }, { WaitFlags }] = await Promise.all([import('zod'), import('./wait-flags.js')]);
+  return WaitFlags.extend({
+    id: z.string().trim().min(1, 'must not be empty'),
+    out: z.string().optional(),
+    force: z.boolean().default(false),
+    wait: z.boolean().default(false),
+    play: z.boolean().default(false),
+  });
+}
+export type DownloadOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeDownloadCommand(f: Factory, run = downloadRun): Command {
   const cmd = addWaitOptions(
@@ -27,7 +31,7 @@ export function makeDownloadCommand(f: Factory, run = downloadRun): Command {
       .option('-w, --wait', 'wait for the generation to finish first')
       .option('--play', `play the saved file ${PLAYERS_HELP}`),
   ).action(async (id: string, raw: Record<string, unknown>) =>
-    run(f, parseOptions(DownloadOptions, { ...raw, id }, { id: '<id>' })),
+    run(f, parseOptions(await optionsSchema(), { ...raw, id }, { id: '<id>' })),
   );
   return examples(cmd, [
     'voicectl tts download tts_0123456789abcdef',

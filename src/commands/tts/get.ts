@@ -1,12 +1,16 @@
 // tts get: GET /v1/tts/{id} (reference 4.2).
 import { Command } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
-export const GetOptions = z.object({ id: z.string().trim().min(1, 'must not be empty') });
-export type GetOptions = z.infer<typeof GetOptions>;
+/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+async function optionsSchema() {
+  const { z } = await import('zod');
+  return z.object({ id: z.string().trim().min(1, 'must not be empty') });
+}
+export type GetOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeGetCommand(f: Factory, run = getRun): Command {
   const cmd = new Command('get')
@@ -14,7 +18,7 @@ export function makeGetCommand(f: Factory, run = getRun): Command {
       'Show one generation (GET /v1/tts/{id}): status, audioUrl, cost, and what an errorMessage means.\n\nA table on a terminal (local times), JSON when piped. Exit 4 when it does not exist or belongs to another organization.',
     )
     .argument('<id>', 'generation ID (tts create prints it)')
-    .action(async (id: string) => run(f, parseOptions(GetOptions, { id }, { id: '<id>' })));
+    .action(async (id: string) => run(f, parseOptions(await optionsSchema(), { id }, { id: '<id>' })));
   return examples(cmd, [
     'voicectl tts get tts_0123456789abcdef',
     'voicectl tts get tts_0123456789abcdef --json | jq -r .audioUrl',

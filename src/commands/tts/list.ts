@@ -3,7 +3,6 @@ import { Command, Option } from 'commander';
 import type { Factory } from '../../factory.js';
 import { orList, TTS_STATUSES, type TtsStatus } from '../../facts.js';
 import { parseOptions } from '../../options.js';
-import { TtsFilter } from '../../schemas/tts.js';
 import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
@@ -18,7 +17,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
     .description("List the organization's generations (GET /v1/tts), newest first.")
     .addOption(new Option('--status <status>', `only this status: ${orList(TTS_STATUSES)}`));
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const { ListOptions } = await import('../list.js');
+    const [{ ListOptions }, { TtsFilter }] = await Promise.all([import('../list.js'), import('../../schemas/tts.js')]);
     const filter = parseOptions(TtsFilter, { status: raw.status });
     const list = parseOptions(ListOptions, {
       page: raw.page,

@@ -1,16 +1,20 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import { Command } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { TTS_POLL } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
-import { addWaitOptions, intervalMs, WaitFlags, waitTimeout } from './common.js';
+import { addWaitOptions, intervalMs, waitTimeout } from './common.js';
 
-export const WaitOptions = WaitFlags.extend({
-  ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
-});
-export type WaitOptions = z.infer<typeof WaitOptions>;
+/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+async function optionsSchema() {
+  const [{ z }, { WaitFlags }] = await Promise.all([import('zod'), import('./wait-flags.js')]);
+  return WaitFlags.extend({
+    ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
+  });
+}
+export type WaitOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeWaitCommand(f: Factory, run = waitRun): Command {
   const cmd = addWaitOptions(
@@ -20,7 +24,7 @@ export function makeWaitCommand(f: Factory, run = waitRun): Command {
   )
     .argument('<id...>', 'generation IDs')
     .action(async (ids: string[], raw: Record<string, unknown>) =>
-      run(f, parseOptions(WaitOptions, { ...raw, ids }, { ids: '<id...>' })),
+      run(f, parseOptions(await optionsSchema(), { ...raw, ids }, { ids: '<id...>' })),
     );
   return examples(cmd, [
     'voicectl tts wait tts_0123456789abcdef',

@@ -1,0 +1,22 @@
+// The rules of the flags of waiting (--interval, --timeout), loaded when a tts verb runs (common.ts adds the flags).
+import { z } from 'zod';
+import { TTS_POLL } from '../../facts.js';
+import { durationFlag } from '../../schemas/duration.js';
+import { decimal } from '../../schemas/tts.js';
+
+const MAX_WAIT_SECONDS = 7 * 24 * 3600;
+const WaitDuration = durationFlag(MAX_WAIT_SECONDS, '7 days');
+
+const intervalRule = `must be a number of seconds from ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (the reference asks clients to poll every 3 to 5 seconds)`;
+export const WaitFlags = z.object({
+  /** Absent: the default poll (TTS_POLL), and no warning that it has no effect. */
+  interval: decimal(
+    z
+      .number({ error: intervalRule })
+      .min(TTS_POLL.minIntervalSeconds, intervalRule)
+      .max(TTS_POLL.maxIntervalSeconds, intervalRule),
+  ).optional(),
+  /** The whole wait (not each request): how long until it gives up. */
+  timeout: WaitDuration.optional(),
+});
+export type WaitFlags = z.infer<typeof WaitFlags>;
