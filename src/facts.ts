@@ -18,7 +18,7 @@ export const TTS_LIMITS = {
 } as const;
 
 /** The default voice of POST /v1/tts (4.1). */
-export const DEFAULT_VOICE = 'Sarah';
+const DEFAULT_VOICE = 'Sarah';
 
 /** The API's defaults (4.1): the CLI never sends them; the sandbox applies them. */
 export const TTS_DEFAULTS = {

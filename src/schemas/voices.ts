@@ -6,8 +6,8 @@ export interface VoiceInfo {
   /** The alias: "the ID and the name are identical". */
   id: string;
   /** Stated by the reference for the standard voices; not stated for the Italian custom voices. */
-  gender: 'female' | 'male' | null;
-  language: 'en' | 'it';
+  gender: (typeof VOICE_GENDERS)[number] | null;
+  language: (typeof VOICE_LANGUAGES)[number];
   /** Stated for the Italian custom voices only. */
   accent: string | null;
   description: string;
@@ -66,12 +66,15 @@ export const VOICES: readonly VoiceInfo[] = [
   ),
 ];
 
+export const VOICE_GENDERS = ['female', 'male'] as const;
+export const VOICE_LANGUAGES = ['en', 'it'] as const;
+
 /** The accents of the Italian custom voices, as the reference writes them. */
 export const ACCENTS: readonly string[] = [...new Set(VOICES.flatMap((v) => (v.accent ? [v.accent] : [])))];
 
 export interface VoiceFilter {
-  gender?: 'female' | 'male';
-  language?: 'en' | 'it';
+  gender?: (typeof VOICE_GENDERS)[number];
+  language?: (typeof VOICE_LANGUAGES)[number];
   /** Any case. */
   accent?: string;
 }

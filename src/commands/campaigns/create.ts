@@ -121,7 +121,7 @@ async function askMissing(
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
+async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const checks = await numberChecks(opts);
   const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).

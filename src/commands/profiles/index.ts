@@ -1,8 +1,12 @@
+// profiles: stored credentials, one verb per file.
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
 import { makeAddCommand } from './add.js';
-import { makeListCommand, makeRemoveCommand, makeShowCommand, makeUseCommand } from './manage.js';
+import { makeListCommand } from './list.js';
+import { makeRemoveCommand } from './remove.js';
+import { makeShowCommand } from './show.js';
+import { makeUseCommand } from './use.js';
 
 export function make(f: Factory): Command {
   const cmd = new Command('profiles').description(

@@ -1,10 +1,15 @@
-// `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory.
-import { z } from 'zod';
+// `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory. The group's own
+// command: its verbs (status, stop, serve) manage the background sandbox of --sandbox.
+import { Command } from 'commander';
+import type { z } from 'zod';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
-import { decimal } from '../../schemas/common.js';
+import { parseOptions } from '../../options.js';
+
+const DEFAULT_PORT = 4010;
+const DEFAULT_HOST = '127.0.0.1';
 
 /**
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
@@ -17,18 +22,33 @@ function clientUrl(listening: string): string {
   return url.origin;
 }
 
-export const ForegroundOptions = z.object({
-  port: decimal(
-    z
-      .number({ error: 'must be a port number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 to 65535')
-      .max(65535, 'must be 0 to 65535'),
-  ).default(4010),
-  host: z.string().default('127.0.0.1'),
-  fast: z.boolean().default(false),
-});
-export type ForegroundOptions = z.infer<typeof ForegroundOptions>;
+/** The options' rules, built when the command runs: zod loads then, never for --help. */
+async function optionsSchema() {
+  const [{ z }, { decimal }] = await Promise.all([import('zod'), import('../../schemas/common.js')]);
+  return z.object({
+    port: decimal(
+      z
+        .number({ error: 'must be a port number' })
+        .int('must be a whole number')
+        .min(0, 'must be 0 to 65535')
+        .max(65535, 'must be 0 to 65535'),
+    ).default(DEFAULT_PORT),
+    host: z.string().default(DEFAULT_HOST),
+    fast: z.boolean().default(false),
+  });
+}
+type ForegroundOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+
+export function makeSandboxCommand(f: Factory, run = foregroundRun): Command {
+  return new Command('sandbox')
+    .description(
+      'Run the local sandbox API server in the foreground, or manage the background sandbox that --sandbox uses.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. In the foreground its state lives in memory and is lost when it stops; the background sandbox of --sandbox keeps its own in the config dir.',
+    )
+    .option('--port <port>', `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})`)
+    .option('--host <host>', `address to bind (default ${DEFAULT_HOST})`)
+    .option('--fast', 'generations complete at once (as in tests)')
+    .action(async (raw: Record<string, unknown>) => run(f, parseOptions(await optionsSchema(), raw)));
+}
 
 /** Why the server could not listen, in one line that says what to do. */
 function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliError {
@@ -54,7 +74,7 @@ function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliEr
   }
 }
 
-export async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void> {
+async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void> {
   const { Sandbox } = await import('../../sandbox/server.js');
   const { DEMO } = await import('../../sandbox/state.js');
   const sandbox = new Sandbox({ settings: opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {} });

@@ -38,7 +38,7 @@ async function optionsSchema() {
     play: z.boolean().default(false),
   });
 }
-export type CreateOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+type CreateOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 const { speed, unit } = TTS_LIMITS;
 const D = TTS_DEFAULTS;
@@ -124,7 +124,7 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
   return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
 }
 
-export async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
+async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   if (flags.text !== undefined && flags.file !== undefined)
     throw new UsageError('--text and --file cannot be combined: give the text one way');
   if (flags.text === undefined && flags.file === undefined) {

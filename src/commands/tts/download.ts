@@ -17,7 +17,7 @@ async function optionsSchema() {
     play: z.boolean().default(false),
   });
 }
-export type DownloadOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+type DownloadOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeDownloadCommand(f: Factory, run = downloadRun): Command {
   const cmd = addWaitOptions(
@@ -41,7 +41,7 @@ export function makeDownloadCommand(f: Factory, run = downloadRun): Command {
   ]);
 }
 
-export async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
+async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
   const { checkDestination, downloadAudio } = await import('../../tts/download.js');
   checkDestination(f, { out: flags.out, force: flags.force });
   const play = flags.play ? await import('../../tts/play.js') : undefined;

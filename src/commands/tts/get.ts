@@ -10,7 +10,7 @@ async function optionsSchema() {
   const { z } = await import('zod');
   return z.object({ id: z.string().trim().min(1, 'must not be empty') });
 }
-export type GetOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+type GetOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeGetCommand(f: Factory, run = getRun): Command {
   const cmd = new Command('get')
@@ -25,7 +25,7 @@ export function makeGetCommand(f: Factory, run = getRun): Command {
   ]);
 }
 
-export async function getRun(f: Factory, opts: GetOptions): Promise<void> {
+async function getRun(f: Factory, opts: GetOptions): Promise<void> {
   const [{ printRecord }, { fetchGeneration }, { GENERATION_FIELDS }] = await Promise.all([
     import('../../io/output.js'),
     import('../../tts/wait.js'),

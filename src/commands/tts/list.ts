@@ -7,7 +7,7 @@ import { examples } from '../help.js';
 import { addListOptions } from '../list-flags.js';
 import type { ListOptions } from '../list.js';
 
-export interface TtsListOptions {
+interface TtsListOptions {
   list: ListOptions;
   status?: TtsStatus;
 }
@@ -34,7 +34,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
   ]);
 }
 
-export async function listRun(f: Factory, opts: TtsListOptions): Promise<void> {
+async function listRun(f: Factory, opts: TtsListOptions): Promise<void> {
   const [{ runList }, { TtsGeneration }, { GENERATION_COLUMNS, GENERATION_CSV_COLUMNS }] = await Promise.all([
     import('../list.js'),
     import('../../schemas/tts.js'),

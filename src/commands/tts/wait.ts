@@ -14,7 +14,7 @@ async function optionsSchema() {
     ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
   });
 }
-export type WaitOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+type WaitOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 
 export function makeWaitCommand(f: Factory, run = waitRun): Command {
   const cmd = addWaitOptions(
@@ -33,7 +33,7 @@ export function makeWaitCommand(f: Factory, run = waitRun): Command {
   ]);
 }
 
-export async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
+async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
   const [{ waitProgress }, { recordsOf, waitForGenerations }, { printGenerations }] = await Promise.all([
     import('../../tts/progress.js'),
     import('../../tts/wait.js'),
