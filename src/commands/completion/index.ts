@@ -1,29 +1,18 @@
 // voicectl completion bash|zsh|fish: prints a completion script generated from the real command tree.
 import { Argument, Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { TTS_STATUSES } from '../../facts.js';
+import { MESSAGE_CHANNELS, STRATEGIES, TTS_STATUSES } from '../../facts.js';
 import { examples } from '../help.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 export async function completionRun(f: Factory, shell: Shell): Promise<void> {
-  const [
-    { buildProgram },
-    tree,
-    scripts,
-    { FORMATS },
-    { MESSAGE_CHANNELS },
-    { STRATEGIES },
-    { API_METHODS },
-    { write },
-  ] = await Promise.all([
+  const [{ buildProgram }, tree, scripts, { FORMATS }, { API_METHODS }, { write }] = await Promise.all([
     import('../../cli.js'),
     import('./tree.js'),
     import('./scripts.js'),
     import('../../io/output.js'),
-    import('../../schemas/messages.js'),
-    import('../../schemas/campaigns.js'),
     import('../api/request.js'),
     import('../../io/streams.js'),
   ]);

@@ -1,6 +1,7 @@
 // messages list: GET /v1/messages (reference 4.8), with the channel filter checked before anything is sent.
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { MESSAGE_CHANNELS, orList } from '../../facts.js';
 import type { Column } from '../../io/output.js';
 import { cell, localTime } from '../../io/format.js';
 import { examples } from '../help.js';
@@ -9,7 +10,7 @@ import type { ListOptions } from '../list.js';
 
 interface MessagesListOptions {
   list: ListOptions;
-  channel?: 'sms' | 'email' | 'whatsapp';
+  channel?: (typeof MESSAGE_CHANNELS)[number];
 }
 
 const SUBJECT_WIDTH = 30;
@@ -67,7 +68,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
     .description(
       "List the organization's message history (SMS, email, WhatsApp), newest first.\n\nOn a terminal: a table with local times and the body cut to the terminal width. Piped: JSON of the API's records (-o ndjson, -o csv also work).",
     )
-    .option('--channel <channel>', 'only this channel: sms, email or whatsapp');
+    .option('--channel <channel>', `only this channel: ${orList(MESSAGE_CHANNELS)}`);
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const [{ parseOptions }, { ListOptions }, { MessageFilter }] = await Promise.all([
       import('../../options.js'),

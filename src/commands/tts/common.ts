@@ -2,7 +2,7 @@
 // line. Their rules are in wait-flags.ts, how a generation prints in shared.ts: both load when a verb runs.
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { TTS_POLL, tokenCost } from '../../facts.js';
+import { TOKENS_PER_100_CHARACTERS, TTS_POLL, tokenCost } from '../../facts.js';
 import type { Duration } from '../../schemas/duration.js';
 import type { WaitFlags } from './wait-flags.js';
 
@@ -46,5 +46,5 @@ export function intervalMs(f: Factory, seconds: number = TTS_POLL.defaultInterva
 }
 
 export function costLine(characters: number): string {
-  return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (10 per 100, rounded up; deducted when processing begins, refunded if it fails)`;
+  return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (${TOKENS_PER_100_CHARACTERS} per 100, rounded up; deducted when processing begins, refunded if it fails)`;
 }

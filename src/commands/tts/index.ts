@@ -2,6 +2,7 @@
 // verb runs (the client, ora, output) is imported only when it runs, so `voicectl tts --help` stays cheap.
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { TOKENS_PER_100_CHARACTERS } from '../../facts.js';
 import { examples } from '../help.js';
 import { makeCreateCommand } from './create.js';
 import { makeDownloadCommand } from './download.js';
@@ -11,7 +12,7 @@ import { makeWaitCommand } from './wait.js';
 
 export function make(f: Factory): Command {
   const tts = new Command('tts').description(
-    'Text-to-speech generations: create (and wait, download), get, list, wait, download.\n\nA generation is queued, processed in the background, then completed (audio ready) or failed. Cost: 10 tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.',
+    `Text-to-speech generations: create (and wait, download), get, list, wait, download.\n\nA generation is queued, processed in the background, then completed (audio ready) or failed. Cost: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.`,
   );
   tts.addCommand(makeCreateCommand(f));
   tts.addCommand(makeGetCommand(f));

@@ -159,7 +159,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_create',
     title: 'Create a call campaign (shows the plan first)',
-    description: `Create an outbound call campaign (POST /v1/campaigns, reference 4.4). Two steps: called without planId it checks everything, sends nothing, and returns the summary, the attempt plan (which number each attempt dials, with which caller ID) and a planId; show them to the user, then call again with the same arguments and that planId to create it. Rules: fromNumber and every number E.164; maxRetries 0 to 5 (default 0; attempts per contact = 1 + maxRetries); retryDelayMinutes at least 5 when retrying (default 30); callingDays 0 (Sunday) to 6; callingStartTime/EndTime HH:MM; timezone IANA (default Europe/Rome); startImmediately calls at once (not with scheduledAt). ${UNTRUSTED}`,
+    description: `Create an outbound call campaign (POST /v1/campaigns, reference 4.4). Two steps: called without planId it checks everything, sends nothing, and returns the summary, the attempt plan (which number each attempt dials, with which caller ID) and a planId; show them to the user, then call again with the same arguments and that planId to create it. Rules: fromNumber and every number E.164; maxRetries 0 to ${MAX_RETRIES} (default ${CAMPAIGN_DEFAULTS.maxRetries}; attempts per contact = 1 + maxRetries); retryDelayMinutes at least ${MIN_RETRY_DELAY_MINUTES} when retrying (default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}); callingDays 0 (Sunday) to 6; callingStartTime/EndTime HH:MM; timezone IANA (default ${CAMPAIGN_DEFAULTS.timezone}); startImmediately calls at once (not with scheduledAt). ${UNTRUSTED}`,
     input: CampaignArgs,
     write: true,
     async run(ctx, args, sent) {
