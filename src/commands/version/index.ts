@@ -1,73 +1,8 @@
-// voicectl version: what a bug report needs (as `gh version`, `aws --version`). Plain `voicectl --version` stays
-// one line and is answered by bin/voicectl.js before anything loads; `--version --verbose` and `--version --json`
-// land here (src/cli.ts).
-import { Command } from 'commander';
+// version: a group of one command, what a bug report needs (report.ts).
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { terminalSafe } from '../../io/safe.js';
-import { examples } from '../help.js';
-import { sandboxStatus, type SandboxStatus } from './sandbox.js';
+import { makeVersionCommand } from './report.js';
 
-export interface VersionInfo {
-  version: string;
-  node: string;
-  platform: string;
-  arch: string;
-  configDir: string;
-  /** What chose configDir: the VOICECTL_CONFIG_DIR variable, or the platform's default. */
-  configDirSource: 'VOICECTL_CONFIG_DIR' | 'default';
-  sandbox: SandboxStatus;
-}
-
-export async function versionInfo(f: Factory): Promise<VersionInfo> {
-  const configDir = await f.configDir();
-  return {
-    version: f.version,
-    node: process.version,
-    platform: process.platform,
-    arch: process.arch,
-    configDir,
-    configDirSource: f.env.VOICECTL_CONFIG_DIR ? 'VOICECTL_CONFIG_DIR' : 'default',
-    sandbox: await sandboxStatus(configDir),
-  };
-}
-
-export async function versionRun(f: Factory): Promise<void> {
-  const { printRecord } = await import('../../io/output.js');
-  // A type literal, not the interface, to fit printRecord's Record<string, unknown>.
-  const info = { ...(await versionInfo(f)) };
-  await printRecord(
-    f.io,
-    f.output(),
-    info,
-    [
-      { key: 'version', label: 'voicectl' },
-      { key: 'node', label: 'Node.js' },
-      { key: 'platform', label: 'platform', human: (r) => `${r.platform} ${r.arch}` },
-      {
-        key: 'configDir',
-        label: 'config',
-        human: (r) => `${terminalSafe(r.configDir)}${r.configDirSource === 'default' ? '' : ` (${r.configDirSource})`}`,
-      },
-      {
-        key: 'sandbox',
-        label: 'sandbox',
-        human: (r) =>
-          r.sandbox.running
-            ? `running at ${terminalSafe(r.sandbox.url ?? '?')}`
-            : r.sandbox.running === false
-              ? r.sandbox.note
-              : `unknown: ${r.sandbox.note}`,
-      },
-    ],
-    'version',
-  );
-}
-
-export function make(f: Factory, run = versionRun): Command {
-  const cmd = new Command('version')
-    .description(
-      'Print the version of voicectl, Node.js and the platform, where the config lives and whether a sandbox is running: what a bug report needs. JSON when piped or with --json.\n\n`voicectl --version` prints only the version, on one line.',
-    )
-    .action(async () => run(f));
-  return examples(cmd, ['voicectl version', 'voicectl version --json', 'voicectl --version --verbose']);
+export function make(f: Factory): Command {
+  return makeVersionCommand(f);
 }
