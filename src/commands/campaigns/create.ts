@@ -211,9 +211,11 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
   for (const e of BODY_FLAGS) {
     if (e.repeatable) cmd.option(e.flag, e.help, collect);
     else cmd.option(e.flag, e.help);
+    // The other way to give the required fields, listed right after them.
+    if (e.field === 'contacts')
+      cmd.option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields');
   }
   cmd
-    .option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields')
     .option(
       '--if-absent',
       'create it only if no campaign has this name; else print that one (exit 0), or exit 9 if its contact count or caller ID differ. With --start, one never started is started',

@@ -1,0 +1,122 @@
+// Property tests of the parsers in the table of `campaigns create` (src/campaigns/flags.ts), without I/O: what each
+// flag's text becomes in the body. test/campaigns/flags-table.test.ts runs every flag end to end once.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyFlags, BODY_FLAGS, optionKey } from '../../src/campaigns/flags.js';
+import { UsageError } from '../../src/errors.js';
+
+const NAMES = [
+  ['sun', 'sunday'],
+  ['mon', 'monday'],
+  ['tue', 'tues', 'tuesday'],
+  ['wed', 'wednesday'],
+  ['thu', 'thurs', 'thursday'],
+  ['fri', 'friday'],
+  ['sat', 'saturday'],
+];
+const day = fc.integer({ min: 0, max: 6 });
+/** A weekday as a user may type it: its number, or one of its names in any case. */
+const dayToken = (d: number) =>
+  fc.oneof(
+    fc.constant(String(d)),
+    fc.constantFrom(...NAMES[d]).chain((n) => fc.constantFrom(n, n.toUpperCase(), n[0].toUpperCase() + n.slice(1))),
+  );
+const body = (values: Record<string, unknown>, base: Record<string, unknown> = {}) => applyFlags(base, values).body;
+
+describe('the parsers of the campaigns create table', () => {
+  it('--days A-B is every day from A to B, wrapping past Saturday, however A and B are spelled', () => {
+    fc.assert(
+      fc.property(
+        day.chain((a) => fc.tuple(fc.constant(a), dayToken(a))),
+        day.chain((b) => fc.tuple(fc.constant(b), dayToken(b))),
+        ([a, ta], [b, tb]) => {
+          const expected = Array.from({ length: ((b - a + 7) % 7) + 1 }, (_, i) => (a + i) % 7);
+          expect(body({ days: `${ta}-${tb}` }).callingDays).toEqual(expected);
+          expect(body({ days: ` ${ta} - ${tb} ` }).callingDays).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('--days: a word that is no weekday is refused, naming --days and the word', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z]{1,12}$/).filter((w) => !NAMES.flat().includes(w)),
+        (w) => {
+          expect(() => body({ days: w })).toThrow(UsageError);
+          expect(() => body({ days: w })).toThrow(`--days: "${w}" is not a weekday`);
+        },
+      ),
+    );
+  });
+
+  it('the whole-number flags send a whole number as a number, and anything else as typed (for the schema to refuse)', () => {
+    const keys = ['maxRetries', 'retryDelay', 'maxConcurrency', 'keepFreeForInbound'];
+    const field = (k: string) =>
+      BODY_FLAGS.find((e) => optionKey(e) === k)!.field as 'maxRetries' | 'retryDelayMinutes';
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.integer({ min: -1e9, max: 1e9 }), (k, n) => {
+        expect(body({ [k]: ` ${n} ` })[field(k)]).toBe(n);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keys),
+        fc.string().filter((s) => !/^\s*[+-]?\d+\s*$/.test(s)),
+        (k, s) => {
+          expect(body({ [k]: s })[field(k)]).toBe(s);
+        },
+      ),
+    );
+  });
+
+  it('--window START-END sets both ends as typed; two flags for one end are refused', () => {
+    const hhmm = fc.stringMatching(/^\d\d:\d\d$/);
+    fc.assert(
+      fc.property(hhmm, hhmm, (a, b) => {
+        const r = body({ window: `${a}-${b}` });
+        expect([r.callingStartTime, r.callingEndTime]).toEqual([a, b]);
+        expect(() => body({ window: `${a}-${b}`, endTime: b })).toThrow('--window cannot be combined with --end-time');
+      }),
+    );
+  });
+
+  it('--from-attempts: the numbers between commas, trimmed, empty ones left out', () => {
+    const number = fc.stringMatching(/^\+[1-9]\d{6,12}$/);
+    const sep = fc.constantFrom(',', ', ', ' ,', ',,');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(number, sep), { minLength: 1, maxLength: 6 }), (parts) => {
+        const text = parts.map(([n, s]) => n + s).join('');
+        expect(body({ fromAttempts: text }).fromNumberAttempts).toEqual(parts.map(([n]) => n));
+      }),
+    );
+  });
+
+  it("--map adds to the --file body's variableMapping, the last of a variable winning", () => {
+    const word = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/).filter((w) => w !== '__proto__');
+    fc.assert(
+      fc.property(
+        fc.dictionary(word, word),
+        fc.array(fc.tuple(word, word), { minLength: 1, maxLength: 6 }),
+        (base, pairs) => {
+          const expected = { ...base, ...Object.fromEntries(pairs) };
+          const r = body({ map: pairs.map(([v, k]) => `${v} = ${k}`) }, { variableMapping: base });
+          expect(r.variableMapping).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('a flag not given leaves the --file body as it is, and only given flags count as from flags', () => {
+    const strings = BODY_FLAGS.filter((e) => !e.parse && !e.loadedByCommand && e.flag.includes('<'));
+    fc.assert(
+      fc.property(fc.subarray(strings), fc.dictionary(fc.string(), fc.string()), (given, base) => {
+        const values = Object.fromEntries(given.map((e) => [optionKey(e), 'x']));
+        const { body: out, fromFlags } = applyFlags(base, values);
+        const fields = new Set(given.map((e) => e.field as string));
+        expect([...fromFlags].sort()).toEqual([...fields].sort());
+        for (const [k, v] of Object.entries(base)) if (!fields.has(k)) expect(out[k]).toBe(v);
+      }),
+    );
+  });
+});
