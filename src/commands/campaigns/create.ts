@@ -39,7 +39,8 @@ function flagRule(entry: BodyFlag): z.ZodType {
 const CreateOptions = z
   .object({
     ...Object.fromEntries(BODY_FLAGS.map((e) => [optionKey(e), flagRule(e)])),
-    // Read by the command here: the source of contacts (a body flag, but loaded from a file) and the window.
+    // Two flags of the table the command reads itself (contacts are loaded from a file; --window names its errors),
+    // named again so that their type is known here.
     contacts: z.string().optional(),
     window: z.string().optional(),
     ifAbsent: z.boolean().default(false),
