@@ -1,13 +1,10 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
-import { readFile, stat } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
-import { jsonForTerminal } from '../../io/safe.js';
-import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 import { addWaitOptions, costLine, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFlags } from './common.js';
@@ -107,6 +104,7 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
     );
   } else {
     try {
+      const { readFile, stat } = await import('node:fs/promises');
       const info = await stat(file);
       if (info.isDirectory()) throw new UsageError(`--file: ${file} is a directory`);
       if (info.size > MAX_FILE_BYTES)
@@ -161,6 +159,10 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   if (flags.dryRun) {
     if (flags.play) f.warn('warning: --play has no effect with --dry-run: nothing is generated');
     const json = JSON.stringify(body, null, 2);
+    const [{ jsonForTerminal }, { write }] = await Promise.all([
+      import('../../io/safe.js'),
+      import('../../io/streams.js'),
+    ]);
     await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
     return;
