@@ -2,13 +2,13 @@
 // Builds dist/: one ESM bundle with a chunk per command group, so that a command loads only what it runs
 // (README "Performance"). Run by `npm run build` and by `prepare` on install. Nothing here depends on the Node
 // that runs the build: the same dist/ serves every Node line in `engines`.
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 
 /**
- * The one mechanism of our own, kept because it measured ahead on Node 24 (README "Performance"): built-in
+ * A mechanism of our own, kept because it measured ahead on Node 24 (README "Performance"): built-in
  * modules that dependencies load when they load but voicectl never uses are replaced by stand-ins that load the
  * real module on first use. undici's HTTP/2 client reads node:http2's header constants when it loads, which pulls
  * in http2, tls and crypto; voicectl never enables HTTP/2. commander loads node:child_process for executable
@@ -99,6 +99,29 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// Help rendered ahead: `voicectl ... --help` piped or in a script prints this text without loading the CLI
+// (bin/voicectl.js); a terminal, whose width may differ, gets it rendered live. test/frame checks that the
+// two never differ.
+{
+  const base = new URL(`../${next}/`, import.meta.url);
+  const { run, buildProgram } = await import(new URL('cli.js', base));
+  const { testStreams } = await import(new URL('io/streams.js', base));
+  const { program } = await buildProgram([], { io: testStreams(), env: {}, loadAll: true });
+  const paths = [];
+  const walk = (cmd, path) => {
+    paths.push(path);
+    for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  const help = {};
+  for (const path of paths) {
+    const io = testStreams();
+    if ((await run([...path, '--help'], { io, env: {} })) !== 0)
+      throw new Error(`build: voicectl ${path.join(' ')} --help failed`);
+    help[path.join(' ')] = io.stdout();
+  }
+  writeFileSync(new URL('help.json', base), JSON.stringify(help));
+}
 // The old dist/ is moved aside before the new one takes its place, so that a CLI started meanwhile (two test
 // runs at once, a background sandbox) finds a dist/ for all but the instant between two renames.
 const old = new URL(`dist.${process.pid}.old`, root);

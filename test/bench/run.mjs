@@ -144,6 +144,10 @@ if (want('lines')) {
       .join(' ')})`,
   );
   const lines = nodeLines();
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.error(
+      '  NODE_EXTRA_CA_CERTS is set: Node 20 reads those certificates at every start, `node -e 0` included (~60 ms here); Node 24 only on first TLS use',
+    );
   const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
   await sandbox.listen(0);
   const { id } = await post(sandbox, '/v1/tts', { text: 'Benchmark' });
