@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point: wires the process (streams, environment, Ctrl-C) to run() and sets the exit code.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import module from 'node:module';
+import { tmpdir } from 'node:os';
 import v8 from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -32,11 +33,14 @@ if (argv.length === 1 && argv[0] === '--version') {
 } else if ((help = prerenderedHelp()) !== undefined) {
   process.stdout.write(help);
 } else {
-  // Node's own module compile cache (Node 22.1+): V8's compiled code of dist/ is kept in the OS temp dir (or
-  // $NODE_COMPILE_CACHE) and reused by later runs of the same Node. It reports its failures (a read-only temp
-  // dir, a full disk) in its return value, never by throwing or printing; the try covers a Node that would.
+  // Node's own module compile cache (module.enableCompileCache, Node 22.8+; absent on 20): V8's compiled code
+  // of dist/ is kept in the OS temp dir (or $NODE_COMPILE_CACHE) and reused by later runs of the same Node. It
+  // reports its failures (a temp dir that cannot be written) in its return value, never by throwing or printing;
+  // the try covers a Node that would. A temp dir that does not exist is not handed to it: Node's recursive mkdir
+  // never returns for some of those (TMPDIR below /proc/self, measured on Node 20 and 24).
   try {
-    module.enableCompileCache?.();
+    if (module.enableCompileCache && statSync(tmpdir(), { throwIfNoEntry: false })?.isDirectory())
+      module.enableCompileCache();
   } catch {
     // no cache: slower, never wrong
   }
