@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { maskKey } from '../../api/redact.js';
 import { ApiError, NetworkError } from '../../errors.js';
 import type { Factory } from '../../factory.js';

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyFlags, type CampaignFlags, emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
 import { planCampaign, type ContactPlan, type PlannedAttempt } from '../../campaigns/plan.js';
 import { readBodyFile } from '../../campaigns/file.js';

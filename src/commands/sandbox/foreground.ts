@@ -1,5 +1,5 @@
 // `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { READ_SCOPES } from '../../facts.js';

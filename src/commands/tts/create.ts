@@ -1,7 +1,7 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { decodeText, Encoding } from '../../io/encoding.js';

@@ -1,5 +1,5 @@
 // tts download: the audio of a completed generation, to a file or stdout.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';

@@ -2,7 +2,7 @@
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { parseOptions } from '../../options.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fetchGeneration } from '../../tts/wait.js';
 import { GENERATION_FIELDS } from './shared.js';
 

@@ -1,6 +1,6 @@
 // What the tts verbs share: how a generation reads on a terminal, and the flags of waiting.
 // Loaded only when a tts verb runs (index.ts defines the commands without importing zod).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Factory } from '../../factory.js';
 import { cell, oneLine } from '../../io/format.js';
 import { printList, printRecord, type Column, type Field } from '../../io/output.js';

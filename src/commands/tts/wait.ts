@@ -1,5 +1,5 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { waitProgress } from '../../tts/progress.js';

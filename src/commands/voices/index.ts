@@ -1,4 +1,5 @@
 // voices list: the built-in catalog of reference 2.2, offline. The same list checks --voice and feeds completion.
+import * as z from 'zod';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
@@ -6,8 +7,7 @@ import { examples } from '../help.js';
 type Rec = Record<string, unknown>;
 
 export async function listRun(f: Factory, raw: Rec): Promise<void> {
-  const [{ z }, { parseOptions }, { printList }, { ACCENTS, filterVoices }, { choice }] = await Promise.all([
-    import('zod'),
+  const [{ parseOptions }, { printList }, { ACCENTS, filterVoices }, { choice }] = await Promise.all([
     import('../../options.js'),
     import('../../io/output.js'),
     import('../../schemas/voices.js'),
