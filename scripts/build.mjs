@@ -1,37 +1,22 @@
 #!/usr/bin/env node
 // Builds dist/: one ESM bundle with a chunk per command group, so that a command loads only what it runs
-// (README "Performance"). Run by `npm run build` and by `prepare` on install.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// (README "Performance"). Run by `npm run build` and by `prepare` on install. Nothing here depends on the Node
+// that runs the build: the same dist/ serves every Node line in `engines`.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = new URL('..', import.meta.url);
 
 /**
- * zod's namespace object re-exports every locale (40% of zod's code) although only English error messages
- * are ever used; the bundler cannot drop them from a namespace. This plugin hands zod its English locale alone.
- */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${'/'}zod${'/'}`) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
-      contents: "export { default as en } from 'zod/v4/locales/en.js';",
-      resolveDir: root,
-    }));
-  },
-};
-
-/**
- * Built-in modules that dependencies load at start-up but voicectl never uses, replaced by stand-ins that load
- * the real module on first use. undici's HTTP/2 client reads node:http2's header constants when it loads, which
- * pulls in http2, tls and crypto (~25 ms); voicectl never enables HTTP/2. commander loads node:child_process for
- * executable subcommands, which voicectl does not have. The constants are checked against the real ones below.
+ * A mechanism of our own, kept because it measured ahead on Node 24 (README "Performance"): built-in
+ * modules that dependencies load when they load but voicectl never uses are replaced by stand-ins that load the
+ * real module on first use. undici's HTTP/2 client reads node:http2's header constants when it loads, which pulls
+ * in http2, tls and crypto; voicectl never enables HTTP/2. commander loads node:child_process for executable
+ * subcommands, which voicectl does not have; undici checks invariants with node:assert. Measured on Node 24.21
+ * (callgrind instructions, `tts get` against a local sandbox, 2 runs each): 610 M with the real modules, 440-520 M
+ * with the http2 stand-in, 420-500 M with all three, 344 M for the node:http one-shot; CPU medians of 20 runs
+ * 220 / 190 / 170 ms (one-shot 120 ms). The stand-ins are plain JavaScript in dist/, the same for every Node line;
+ * the constants are checked against the real ones at every build.
  */
 const HTTP2_CONSTANTS = {
   HTTP2_HEADER_AUTHORITY: ':authority',
@@ -58,8 +43,7 @@ const STAND_INS = {
     from: '/commander/',
     contents: "module.exports = new Proxy({}, { get: (_, k) => require('node:child_process')[k] });",
   },
-  // undici checks its invariants with assert(value): the real module (and its error formatting) loads only when
-  // one fails, or when another of its functions is used.
+  // The real module (and its error formatting) loads only when an invariant fails or another function is used.
   'node:assert': {
     from: '/undici/',
     contents:
@@ -85,75 +69,8 @@ const lazyBuiltins = {
 // Built beside dist/ and swapped in at the end, so that a CLI running meanwhile never finds half a dist/.
 const next = `dist.${process.pid}.tmp`;
 
-/**
- * zod and undici, the two biggest dependencies on the path of every API command, are bundled as CommonJS into
- * dist/vendor/ and loaded by src/vendor.ts with V8's code cache (written at the end of this build), which ESM
- * cannot use on Node 20. The ESM bundle imports them through a stand-in that calls loadVendor().
- */
-const VENDORS = {
-  zod: {
-    stdin: { contents: await zodEntry(), resolveDir: root, sourcefile: 'vendor-zod.js' },
-    plugins: [zodEnglishOnly],
-  },
-  undici: { entryPoints: ['src/api/undici.ts'], plugins: [lazyBuiltins] },
-};
-/**
- * zod's `z` namespace holds every schema type, format and tool (JSON Schema, registries, codecs); the bundle keeps
- * only the members src/ calls (`z.object`, `z.string`, ...), found by scanning the sources, which halves what
- * every command parses and runs. A member src/ starts using is picked up by the next build.
- */
-async function zodEntry() {
-  const { z } = await import('zod');
-  const used = new Set();
-  const scan = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) scan(p);
-      else if (p.endsWith('.ts'))
-        for (const m of readFileSync(p, 'utf8').matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) used.add(m[1]);
-    }
-  };
-  scan(join(root, 'src'));
-  const members = [...used].filter((k) => k in z).sort();
-  return `import { ${members.map((k, i) => `${k} as m${i}`).join(', ')} } from 'zod';\nexport const z = { ${members.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
-}
-const vendorExports = {};
-for (const [name, { plugins, ...input }] of Object.entries(VENDORS)) {
-  const outfile = `${next}/vendor/${name}.cjs`;
-  await esbuild.build({
-    absWorkingDir: root,
-    ...input,
-    outfile,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    plugins,
-    logLevel: 'warning',
-  });
-  vendorExports[name] = Object.keys(createRequire(import.meta.url)(`${root}${outfile}`)).filter(
-    (k) => k !== 'default' && k !== '__esModule',
-  );
-}
-const vendored = {
-  name: 'vendored',
-  setup(build) {
-    const fromSrc = (args) => args.importer.startsWith(`${root}src`);
-    build.onResolve({ filter: /^zod$/ }, (args) => (fromSrc(args) ? { path: 'zod', namespace: 'vendor' } : undefined));
-    build.onResolve({ filter: /^\.\/undici\.js$/ }, (args) =>
-      args.importer.endsWith('src/api/client.ts') ? { path: 'undici', namespace: 'vendor' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
-      contents: `import { loadVendor } from './src/vendor.ts';\nconst m = loadVendor(${JSON.stringify(args.path)});\nexport const { ${vendorExports[args.path].join(', ')} } = m;\n`,
-      resolveDir: root,
-      loader: 'js',
-    }));
-  },
-};
 await esbuild.build({
-  absWorkingDir: root,
+  absWorkingDir: root.pathname,
   // The CLI, the streams bin/voicectl.js wires, and the sandbox (importable as voicectl/sandbox).
   entryPoints: ['src/cli.ts', 'src/io/streams.ts', 'src/sandbox/server.ts'],
   outbase: 'src',
@@ -164,18 +81,21 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // Smaller files parse faster; names are kept so that --debug stack traces stay readable.
+  // Tree shaking keeps the zod members src/ uses (`import * as z from 'zod'`, accessed as z.object: zod declares
+  // no side effects) and undici's Agent and request API (src/api/undici.ts). Identifiers keep their names so
+  // that --debug stack traces stay readable.
+  treeShaking: true,
   minifyWhitespace: true,
   minifySyntax: true,
   // CommonJS dependencies bundled into ESM still call require(), for built-in modules only (everything else is
-  // bundled): process.getBuiltinModule (Node 20.16+) gives them without loading node:module and its source maps.
+  // bundled): process.getBuiltinModule (Node 20.16+, 22.3+; bin/voicectl.js provides it on 22.0-22.2) gives them.
   banner: {
     js: "const require=(id)=>{const m=process.getBuiltinModule(id);if(m===void 0)throw new Error('voicectl: not a built-in module: '+id);return m};",
   },
-  plugins: [vendored, zodEnglishOnly, lazyBuiltins],
   // The MCP SDK (and the zod, ajv and friends it brings) is loaded from node_modules by `voicectl mcp` alone, as
-  // the SDK ships it: bundling it would copy zod into dist/ a second time. Our own schemas stay on the vendored zod.
+  // the SDK ships it: bundling it would copy zod into dist/ a second time.
   external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+  plugins: [lazyBuiltins],
   logLevel: 'warning',
 });
 
@@ -204,42 +124,11 @@ await esbuild.build({
 }
 // The old dist/ is moved aside before the new one takes its place, so that a CLI started meanwhile (two test
 // runs at once, a background sandbox) finds a dist/ for all but the instant between two renames.
-const old = new URL(`../dist.${process.pid}.old`, import.meta.url);
+const old = new URL(`dist.${process.pid}.old`, root);
 try {
-  renameSync(new URL('../dist', import.meta.url), old);
+  renameSync(new URL('dist', root), old);
 } catch {
   // no dist/ yet
 }
-renameSync(new URL(`../${next}`, import.meta.url), new URL('../dist', import.meta.url));
+renameSync(new URL(next, root), new URL('dist', root));
 rmSync(old, { recursive: true, force: true });
-
-// The code cache of dist/vendor/, written in place (V8 keeps the file names it compiled): a child process with the CLI's V8 flags runs the commands that load them
-// (validation with zod, a GET with undici to a throwaway local server) and saves what V8 compiled.
-{
-  const script = `
-import v8 from 'node:v8';
-import { createServer } from 'node:http';
-v8.setFlagsFromString('--liftoff-only');
-const dist = new URL('../dist/', ${JSON.stringify(import.meta.url)});
-const { run } = await import(new URL('cli.js', dist));
-const { testStreams } = await import(new URL('io/streams.js', dist));
-const server = createServer((req, res) => {
-  res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ data: { id: 'tts_0123456789abcdef', status: 'completed', text: 'hi', characterCount: 2, tokenCost: 10, voiceId: null, language: null, audioUrl: null, errorMessage: null, createdAt: new Date(0).toISOString(), updatedAt: new Date(0).toISOString() } }));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const env = { VOICECTL_BASE_URL: 'http://127.0.0.1:' + server.address().port, VOICECTL_API_KEY: 'vk_build' };
-for (const argv of [['tts', 'create', '--dry-run', '--text', 'hi'], ['tts', 'get', 'tts_0123456789abcdef', '--json']]) {
-  const io = testStreams();
-  const code = await run(argv, { io, env });
-  if (code !== 0) { console.error(io.stderr()); process.exit(1); }
-}
-server.close();
-`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: root,
-    env: { ...process.env, VOICECTL_WRITE_CODE_CACHE: '1' },
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('build: writing the code cache failed');
-}

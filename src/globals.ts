@@ -1,6 +1,6 @@
 // Global options and their defaults, in one place. Commander declares the flags without defaults;
 // this schema supplies them, so a value never has two sources of truth.
-import { z } from 'zod';
+import * as z from 'zod';
 import { FORMATS } from './io/output.js';
 import { choice } from './schemas/common.js';
 import { durationFlag } from './schemas/duration.js';

@@ -6,7 +6,7 @@
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CliError, UsageError } from '../errors.js';
 
 export const ProfileName = z

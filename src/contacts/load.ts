@@ -2,7 +2,7 @@
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../errors.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';

@@ -3,7 +3,7 @@
 // iso-8859-15, ...). "latin1" means what browsers mean by it (WHATWG Encoding: windows-1252), which is what
 // Excel writes on Windows, so ’ € – “ ” arrive as themselves and not as invisible C1 control characters.
 import { isUtf8 } from 'node:buffer';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError } from '../errors.js';
 
 /**

@@ -1,7 +1,7 @@
 // What every tool of `voicectl mcp` shares: its shape, the context it runs in, and the helpers for pages, paths and
 // the note on untrusted text.
 import { isAbsolute, relative, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fetchPage } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';

@@ -1,6 +1,6 @@
 // Settings of the sandbox: how fast things happen and which failures to provoke. Tests set them;
 // `voicectl sandbox` and --sandbox use the defaults, slow enough to watch a spinner.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CALL_OUTCOMES } from '../facts.js';
 
 export const SandboxSettings = z.object({

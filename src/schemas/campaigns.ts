@@ -1,7 +1,7 @@
 // Campaigns (reference 2.3, 3.2, 4.4-4.7, 8). The create request is validated by this one schema in the
 // CLI (before anything is sent) and in the sandbox (POST /v1/campaigns). Campaign records are read
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAMPAIGN_DEFAULTS, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES, STRATEGIES } from '../facts.js';
 import { parseIsoDateTime } from '../campaigns/window.js';
 import { E164 } from './common.js';

@@ -1,6 +1,6 @@
 // Shapes shared by every endpoint of the reference (section 1): the envelope, pagination and errors.
 // Response objects are loose: unknown fields pass through untouched, for forward compatibility.
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGINATION } from '../facts.js';
 export { PAGINATION };
 import { didYouMean } from '../suggest.js';

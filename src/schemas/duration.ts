@@ -1,7 +1,7 @@
 // Durations as typed on a command line, for every flag that takes one (--timeout, --request-timeout): plain
 // seconds (`90`, `0.5`) or with units (`90s`, `10m`, `1h`, `1h30m`). The text is kept, so that messages say
 // the duration the way the user wrote it ("gave up after 0.5s", not "after 0s").
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface Duration {
   seconds: number;

@@ -1,6 +1,6 @@
 // Messages (reference 2.4, 3.3, 4.8, 4.9). The Message record is read loosely: unknown fields pass through,
 // and only id, channel and createdAt are required, since a delivery status or an address may be absent.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGE_CHANNELS } from '../facts.js';
 export { MESSAGE_CHANNELS };
 import { choice, E164 } from './common.js';

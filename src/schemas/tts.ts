@@ -2,7 +2,7 @@
 // checks them before sending (with the stricter --voice rule of TtsCreateInput) and the sandbox answers
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
-import { z } from 'zod';
+import * as z from 'zod';
 import { TTS_LIMITS, TTS_STATUSES } from '../facts.js';
 import { choice, decimal, PageLimit, PageNumber } from './common.js';
 import { resolveVoice, similarVoices } from './voices.js';

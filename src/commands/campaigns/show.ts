@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { path } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/client.js';
 import { AlreadyStartedError, ApiError } from '../../errors.js';

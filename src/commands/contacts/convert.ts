@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/load.js';
 import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';

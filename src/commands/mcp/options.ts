@@ -1,5 +1,5 @@
 // The flags of `voicectl mcp` and their defaults, in one place (commander declares them without defaults).
-import { z } from 'zod';
+import * as z from 'zod';
 import { decimal } from '../../schemas/common.js';
 import { TTS_LIMITS, tokenCost } from '../../schemas/tts.js';
 

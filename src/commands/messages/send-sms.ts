@@ -1,5 +1,6 @@
 // messages send-sms: POST /v1/messages/sms (reference 4.9). The service announces the endpoint and answers
 // 503 for now; the command says so plainly (exit 7). Once it accepts messages, whatever it returns is printed.
+import * as z from 'zod';
 import { Command } from 'commander';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -30,8 +31,7 @@ export function smsUnavailable(err: ApiError): ApiError {
 }
 
 async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
-  const [{ z }, { printRecord }, { write }, { jsonForTerminal }] = await Promise.all([
-    import('zod'),
+  const [{ printRecord }, { write }, { jsonForTerminal }] = await Promise.all([
     import('../../io/output.js'),
     import('../../io/streams.js'),
     import('../../io/safe.js'),

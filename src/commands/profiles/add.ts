@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkBaseUrl } from '../../api/client.js';
 import { ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';

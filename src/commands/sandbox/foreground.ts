@@ -1,7 +1,7 @@
 // `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory. The group's own
 // command: its verbs (status, stop, serve) manage the background sandbox of --sandbox.
+import * as z from 'zod';
 import { Command } from 'commander';
-import type { z } from 'zod';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { READ_SCOPES } from '../../facts.js';
@@ -22,9 +22,9 @@ function clientUrl(listening: string): string {
   return url.origin;
 }
 
-/** The options' rules, built when the command runs: zod loads then, never for --help. */
+/** The options' rules, built when the command runs (never for --help). */
 async function optionsSchema() {
-  const [{ z }, { decimal }] = await Promise.all([import('zod'), import('../../schemas/common.js')]);
+  const [{ decimal }] = await Promise.all([import('../../schemas/common.js')]);
   return z.object({
     port: decimal(
       z

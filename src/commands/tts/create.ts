@@ -1,7 +1,7 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
+import * as z from 'zod';
 import { Command } from 'commander';
-import type { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
@@ -9,13 +9,9 @@ import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 import { addWaitOptions, costLine, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFlags } from './common.js';
 
-/** The options' rules, built when the verb runs: zod and the schemas load then, never for --help. */
+/** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  const [{ z }, { WaitFlags }, { Encoding }] = await Promise.all([
-    import('zod'),
-    import('./wait-flags.js'),
-    import('../../io/encoding.js'),
-  ]);
+  const [{ WaitFlags }, { Encoding }] = await Promise.all([import('./wait-flags.js'), import('../../io/encoding.js')]);
   const raw = z.string().optional();
   return WaitFlags.extend({
     text: raw,

@@ -1,14 +1,14 @@
 // tts download: the audio of a completed generation, to a file or stdout.
+import * as z from 'zod';
 import { Command } from 'commander';
-import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 import { addWaitOptions, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFlags } from './common.js';
 
-/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+/** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  const [{ z }, { WaitFlags }] = await Promise.all([import('zod'), import('./wait-flags.js')]);
+  const [{ WaitFlags }] = await Promise.all([import('./wait-flags.js')]);
   return WaitFlags.extend({
     id: z.string().trim().min(1, 'must not be empty'),
     out: z.string().optional(),

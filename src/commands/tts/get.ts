@@ -1,13 +1,12 @@
 // tts get: GET /v1/tts/{id} (reference 4.2).
 import { Command } from 'commander';
-import type { z } from 'zod';
+import * as z from 'zod';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
-/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+/** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  const { z } = await import('zod');
   return z.object({ id: z.string().trim().min(1, 'must not be empty') });
 }
 type GetOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

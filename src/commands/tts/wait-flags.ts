@@ -1,5 +1,5 @@
 // The rules of the flags of waiting (--interval, --timeout), loaded when a tts verb runs (common.ts adds the flags).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TTS_POLL } from '../../facts.js';
 import { durationFlag } from '../../schemas/duration.js';
 import { decimal } from '../../schemas/tts.js';

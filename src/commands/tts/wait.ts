@@ -1,15 +1,15 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
+import * as z from 'zod';
 import { Command } from 'commander';
-import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { TTS_POLL } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 import { addWaitOptions, intervalMs, waitTimeout } from './common.js';
 
-/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+/** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  const [{ z }, { WaitFlags }] = await Promise.all([import('zod'), import('./wait-flags.js')]);
+  const [{ WaitFlags }] = await Promise.all([import('./wait-flags.js')]);
   return WaitFlags.extend({
     ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
   });

@@ -1,15 +1,15 @@
 // voices list: the built-in catalog of reference 2.2, offline. The same list checks --voice and feeds completion.
+import * as z from 'zod';
 import { Command } from 'commander';
-import type { z } from 'zod';
 import type { Factory } from '../../factory.js';
 import { orList } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { ACCENTS, VOICE_GENDERS, VOICE_LANGUAGES } from '../../schemas/voices.js';
 import { examples } from '../help.js';
 
-/** The options' rules, built when the verb runs: zod loads then, never for --help. */
+/** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  const [{ z }, { choice }] = await Promise.all([import('zod'), import('../../schemas/common.js')]);
+  const [{ choice }] = await Promise.all([import('../../schemas/common.js')]);
   return z.object({
     gender: choice(VOICE_GENDERS).optional(),
     language: choice(VOICE_LANGUAGES).optional(),

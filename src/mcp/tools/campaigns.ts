@@ -1,6 +1,6 @@
 // The campaign tools (reference 2.3, 3.2, 4.4-4.7) and the contacts converter: campaigns are created and started
 // only with the id of the plan the agent was shown.
-import { z } from 'zod';
+import * as z from 'zod';
 import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';

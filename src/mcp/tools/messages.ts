@@ -1,5 +1,5 @@
 // Messages, calls and SMS (reference 2.4, 4.8-4.10).
-import { z } from 'zod';
+import * as z from 'zod';
 import { smsUnavailable } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
 import { Call } from '../../schemas/calls.js';

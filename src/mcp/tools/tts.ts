@@ -1,5 +1,5 @@
 // The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
 import { TTS_STATUSES } from '../../facts.js';

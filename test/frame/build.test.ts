@@ -1,0 +1,86 @@
+// dist/ as scripts/build.mjs makes it (README "Performance"): what a command loads, and Node's compile cache,
+// which must only ever cost time. Each check runs bin/voicectl.js as users do, on the Node running the suite.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { cli, spawnCli, startSandbox, tempDir } from '../helpers/cli.js';
+
+/**
+ * Runs the CLI with NODE_OPTIONS hooks that record the files of dist/ it loads (a module loader hook) and the
+ * built-in modules it loaded (process.moduleLoadList at exit).
+ */
+async function loaded(argv: string[], sandbox?: Sandbox) {
+  const dir = tempDir('voicectl-build-');
+  const files = join(dir, 'files.txt');
+  const builtins = join(dir, 'builtins.json');
+  writeFileSync(
+    join(dir, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  const r = await next(url, context);
+  if (url.includes('/dist/')) appendFileSync(${JSON.stringify(files)}, url + '\\n');
+  return r;
+}`,
+  );
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${join(dir, 'hooks.mjs')}`)});`,
+  );
+  writeFileSync(
+    join(dir, 'builtins.cjs'),
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(builtins)}, JSON.stringify(process.moduleLoadList)));`,
+  );
+  const r = await spawnCli(argv, {
+    sandbox,
+    env: { NODE_OPTIONS: `--import ${join(dir, 'register.mjs')} --require ${join(dir, 'builtins.cjs')}` },
+  });
+  const urls = existsSync(files) ? readFileSync(files, 'utf8').trim().split('\n') : [];
+  const kb = urls.reduce((sum, url) => sum + readFileSync(new URL(url)).length, 0) / 1000;
+  const modules = (JSON.parse(readFileSync(builtins, 'utf8')) as string[])
+    .filter((m) => m.startsWith('NativeModule '))
+    .map((m) => m.slice('NativeModule '.length));
+  return { ...r, files: urls.length, kb, modules };
+}
+
+describe('the build', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it('tts create --dry-run loads zod tree-shaken, and no network, crypto or child process module', async () => {
+    const r = await loaded(['tts', 'create', '--text', 'hi', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ text: 'hi' });
+    expect(r.files).toBeGreaterThan(3);
+    // All of zod is ~585 kB, the members src/ uses ~140 kB: more means something imports zod as a whole
+    // (`import { z } from 'zod'` or `import('zod')` instead of `import * as z from 'zod'`).
+    expect(r.kb).toBeLessThan(400);
+    for (const m of ['http', 'http2', 'tls', 'crypto', 'child_process', 'assert']) expect(r.modules).not.toContain(m);
+  });
+
+  it('tts get loads neither node:http2 nor node:child_process nor node:assert (stand-ins until first use)', async () => {
+    const created = await cli(['tts', 'create', '--text', 'hi', '--json'], { sandbox });
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    const r = await loaded(['tts', 'get', id, '--json'], sandbox);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id });
+    expect(r.modules).toContain('net');
+    for (const m of ['http2', 'child_process', 'assert']) expect(r.modules).not.toContain(m);
+  });
+
+  it('a compile cache that cannot be written changes nothing: same output, nothing printed', async () => {
+    const dir = tempDir('voicectl-cache-');
+    const notADir = join(dir, 'file');
+    writeFileSync(notADir, 'not a directory');
+    const argv = ['tts', 'create', '--text', 'hi', '--dry-run'];
+    const good = await spawnCli(argv, { env: { NODE_COMPILE_CACHE: join(dir, 'cache') } });
+    const bad = await spawnCli(argv, { env: { NODE_COMPILE_CACHE: join(notADir, 'cache') } });
+    expect(good.code).toBe(0);
+    expect(bad).toEqual(good);
+    // A temp dir that cannot exist: Node's recursive mkdir never returns for this one, so bin/ must not ask it.
+    expect(await spawnCli(argv, { env: { TMPDIR: '/proc/self/no-such-dir' } })).toEqual(good);
+  });
+});
