@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pidAlive as alive } from '../../src/sandbox/service.js';
 import { BIN, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
 
 // No key and no base URL: --sandbox needs neither. Polls every 50 ms so that waits end soon after completion.
@@ -28,14 +29,6 @@ afterEach(async () => {
 const info = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { pid: number; url: string; instance: string };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
