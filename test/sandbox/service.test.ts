@@ -5,7 +5,7 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pidAlive as alive } from '../../src/sandbox/service.js';
 import { BIN, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
 
@@ -22,13 +22,14 @@ function configDir(): string {
   dirs.push(d);
   return d;
 }
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await stopSandboxService(d);
+// The tests run at once (each has its own config dir, so its own sandbox): most of their time is waiting on
+// processes, and the file would otherwise be the last to finish. Their sandboxes are all stopped at the end.
+afterAll(async () => {
+  await Promise.all(dirs.splice(0).map((d) => stopSandboxService(d)));
 });
 
 const info = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { pid: number; url: string; instance: string };
-
 
 /** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -39,7 +40,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
   }
 }
 
-describe('--sandbox: a background sandbox that outlives the command', () => {
+describe.concurrent('--sandbox: a background sandbox that outlives the command', () => {
   it("README's first command; the next command sees the record; the audioUrl answers after the command exited", async () => {
     const dir = configDir();
     const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Hello', '--wait'], opts(dir));
