@@ -88,9 +88,10 @@ function generation(path: string) {
 describe('downloads', () => {
   it('--request-timeout bounds the whole of an endless download (a real process); nothing is kept', async () => {
     generation('/audio/endless.wav');
-    // A trickle that never ends (1 MiB every 20 ms), so that the timeout, not the size ceiling, ends it whatever the load.
+    // A trickle that never ends (64 KiB every 20 ms: the 512 MiB ceiling is minutes away, and data keeps coming, so
+    // no idle timeout fires): only the whole-transfer timeout can end it, whatever the load.
     server.on('GET', '/audio/endless.wav', (_q, res) =>
-      endless(res, Buffer.alloc(1024 * 1024), 'audio/wav', { everyMs: 20 }),
+      endless(res, Buffer.alloc(64 * 1024), 'audio/wav', { everyMs: 20 }),
     );
     const dir = tempDir();
     const started = Date.now();
