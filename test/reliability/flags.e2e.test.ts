@@ -118,13 +118,16 @@ describe('tts and list flags: each at its boundary', () => {
     ['--stability', '1', { stability: 1 }, '1.01'],
     ['--similarity-boost', '0', { similarityBoost: 0 }, '-0.01'],
     ['--style', '1e0', { style: 1 }, '1.0001'],
-  ])('tts create %s %s is sent alone with the text; %s exits 2 with nothing sent', async (flag, good, sent, bad) => {
-    expect(sentBody(await run(['tts', 'create', '--text', 'Edge', `${flag}=${good}`]), '/v1/tts')).toEqual({
-      text: 'Edge',
-      ...sent,
-    });
-    expectRejected(await run(['tts', 'create', '--text', 'Edge', `${flag}=${bad}`]), flag);
-  });
+  ])(
+    'tts create %s %s is sent as %o alone with the text; %s exits 2 with nothing sent',
+    async (flag, good, sent, bad) => {
+      expect(sentBody(await run(['tts', 'create', '--text', 'Edge', `${flag}=${good}`]), '/v1/tts')).toEqual({
+        text: 'Edge',
+        ...sent,
+      });
+      expectRejected(await run(['tts', 'create', '--text', 'Edge', `${flag}=${bad}`]), flag);
+    },
+  );
 
   it.each([
     ['--page', '1', '0'],
