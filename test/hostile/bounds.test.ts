@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/api/client.js';
-import { spawnCli, tempDir } from '../helpers/cli.js';
+import { spawnCli, tempDir, virtualClock } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { endless, json, page, useHostileServer } from './server.js';
 
@@ -304,6 +304,7 @@ describe('Retry-After', () => {
     });
     const r = await run(['campaigns', 'show', 'cmp_1', '--json', '--debug'], {
       env: { VOICECTL_RETRY_BASE_MS: '40' },
+      clock: virtualClock(), // the backoff is read from --debug, not waited for
     });
     expect(r.code, r.stderr).toBe(0);
     // 40 ms ± 20% jitter: the backoff, where a "date" of -5 would have read as 0 ms.
