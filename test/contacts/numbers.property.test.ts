@@ -20,7 +20,7 @@ const number = fc
     digits: fc.stringMatching(/^[1-9]\d{5,11}$/),
   })
   .map(({ country, digits }) => parsePhoneNumberFromString(digits, { defaultCountry: country, extract: false }))
-  .filter((p) => p?.isValid() && p.country !== undefined)
+  .filter((p) => p?.isValid() === true && p.country !== undefined)
   .map((p) => p!);
 
 const SPACES = [' ', '\u00a0', '\u2009', '\u202f', '-', '.', '/', ''];

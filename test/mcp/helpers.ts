@@ -2,7 +2,7 @@
 // framing. By default the command runs in this process (run() with in-memory stdin/stdout, as test/helpers/cli.ts
 // does): the same command, factory and tools, without a process start per test. `process: true` spawns
 // bin/voicectl.js over real stdio, for what only a process shows (a client starting it, exit when stdin closes).
-import type { Readable, Writable } from 'node:stream';
+import type { PassThrough, Readable, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
@@ -93,7 +93,8 @@ export async function startMcp(
   } else {
     const io = testStreams();
     stderr = io.stderr;
-    transport = new StreamsTransport(io.out, io.in);
+    // testStreams' stdin and stdout are PassThroughs: the client writes the one and reads the other.
+    transport = new StreamsTransport(io.out as PassThrough, io.in as PassThrough);
     const clock = opts.clock ?? virtualClock();
     exit = run(['mcp', ...args], { io, env, now: clock.now, sleep: clock.sleep });
   }
