@@ -40,7 +40,7 @@ const written = fc.record({
  * `mustConvert`: forms that have one reading only.
  */
 function write(
-  w: fc.GeneratorValue<typeof written>,
+  w: typeof written extends fc.Arbitrary<infer T> ? T : never,
   fileCountry?: string,
 ): { text: string; country?: string; mustConvert: boolean } {
   const { p, sep } = w;

@@ -47,8 +47,8 @@ describe('response size', () => {
 
   it('api --max-body sets the limit: exactly the limit passes, one byte more stops', async () => {
     const body = (n: number) => `{"data":"${'x'.repeat(n - 11)}"}`;
-    server.on('GET', '/v1/at', (_q, res) => res.end(body(MiB)));
-    server.on('GET', '/v1/over', (_q, res) => res.end(body(MiB + 1)));
+    server.on('GET', '/v1/at', (_q, res) => void res.end(body(MiB)));
+    server.on('GET', '/v1/over', (_q, res) => void res.end(body(MiB + 1)));
     const ok = await run(['api', 'GET', '/v1/at', '--max-body', '1']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.length).toBe(MiB + 1);
