@@ -187,7 +187,9 @@ describe.concurrent.each([
     } finally {
       await sandbox.close();
     }
-  });
+    // Three job runs of bash and voicectl processes, with the other two jobs at once: 26-30 s when two suites ran on
+    // top of the other work of this 2-core machine, where the 30 s default cut one short.
+  }, 120_000);
 });
 
 it('the recipe has the three jobs, and nothing but them runs voicectl', () => {
