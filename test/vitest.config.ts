@@ -14,5 +14,9 @@ export default defineConfig({
     // file at a time on a 2-core machine: 219 s there, against 104 s with 4 workers (measured under the same load).
     // Not threads: a test changes directory (process.chdir is not allowed in a worker thread).
     maxWorkers: 4,
+    // Each worker loads src/ and its dependencies once for all the files it runs, not once per file: the suite's
+    // CPU time fell from 133 s to 93 s (user + sys, same load). Files leave no global state behind: fake timers and
+    // process.chdir are restored in `finally`, and nothing changes process.env.
+    isolate: false,
   },
 });

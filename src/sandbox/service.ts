@@ -121,12 +121,20 @@ export async function stopService(dir: string, timeoutMs = 10_000): Promise<Serv
   });
 }
 
-function pidAlive(pid: number): boolean {
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // An exited process that nobody has reaped yet (a zombie) still takes signal 0. The background sandbox is
+  // detached and its starter gone, so init reaps it, and a container's init may do so seconds later or never:
+  // `sandbox stop` waited 2 s for it on our CI machine.
+  if (process.platform !== 'linux') return true;
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false; // reaped meanwhile
   }
 }
 

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/sandbox/server.js';
 import { assertNoSecrets, BIN, KEYS, ROOT, tempDir } from '../helpers/cli.js';
 
@@ -64,17 +64,22 @@ function shellJob(): Job {
 }
 
 const T0 = Date.parse('2026-11-23T05:00:00Z');
-let sandbox: Sandbox;
-let work: string;
-let shims: string;
-beforeEach(async () => {
+
+/** A CI machine of its own: a sandbox, a work dir holding the export, and the PATH shims. */
+interface Runner {
+  sandbox: Sandbox;
+  work: string;
+  shims: string;
+}
+
+async function runner(): Promise<Runner> {
   // A clock that stands still: a started campaign stays RUNNING (its dialer moves only when time does).
-  sandbox = new Sandbox({ now: () => T0, settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  const sandbox = new Sandbox({ now: () => T0, settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
   await sandbox.listen(0, '127.0.0.1');
-  work = tempDir('voicectl-recipe-');
+  const work = tempDir('voicectl-recipe-');
   copyFileSync(EXPORT, join(work, 'crm-export.csv'));
   // `voicectl` is this checkout's; `date -u +%F` is pinned, so that both runs fall on the same day.
-  shims = tempDir('voicectl-shims-');
+  const shims = tempDir('voicectl-shims-');
   writeFileSync(join(shims, 'voicectl'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
   writeFileSync(
     join(shims, 'date'),
@@ -82,8 +87,8 @@ beforeEach(async () => {
   );
   chmodSync(join(shims, 'voicectl'), 0o755);
   chmodSync(join(shims, 'date'), 0o755);
-});
-afterEach(() => sandbox.close());
+  return { sandbox, work, shims };
+}
 
 interface RunResult {
   code: number;
@@ -91,9 +96,9 @@ interface RunResult {
   stderr: string;
 }
 
-function bash(script: string, env: Record<string, string | undefined>): Promise<RunResult> {
+function bash(script: string, cwd: string, env: Record<string, string | undefined>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: work, env: env as NodeJS.ProcessEnv });
+    const child = spawn('bash', ['-c', script], { cwd, env: env as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -104,7 +109,7 @@ function bash(script: string, env: Record<string, string | undefined>): Promise<
 }
 
 /** Runs the job's steps in order, as CI does: the first that fails ends it. */
-async function runJob(job: Job): Promise<RunResult> {
+async function runJob({ sandbox, work, shims }: Runner, job: Job): Promise<RunResult> {
   const env = {
     PATH: `${shims}:${process.env.PATH}`,
     HOME: process.env.HOME,
@@ -115,7 +120,7 @@ async function runJob(job: Job): Promise<RunResult> {
   };
   const all: RunResult = { code: 0, stdout: '', stderr: '' };
   for (const step of job.steps) {
-    const r = assertNoSecrets(['recipe'], await bash(step, env), env);
+    const r = assertNoSecrets(['recipe'], await bash(step, work, env), env);
     all.stdout += r.stdout;
     all.stderr += r.stderr;
     all.code = r.code;
@@ -124,60 +129,67 @@ async function runJob(job: Job): Promise<RunResult> {
   return all;
 }
 
-const posts = () => sandbox.requests('POST');
-
-describe.each([
+// The three jobs run at once, each on its own runner: their time is spent in bash and voicectl processes.
+describe.concurrent.each([
   ['GitHub Actions', githubJob],
   ['GitLab CI', gitlabJob],
   ['plain shell', shellJob],
 ])('README recipe, %s', (_name, job) => {
-  it('run twice: one campaign, created and started once; the second run only reads', async () => {
-    const first = await runJob(job());
-    expect(first.code, first.stderr).toBe(0);
-    const id = readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim();
-    expect(id).toMatch(/^cmp_/);
-    expect(first.stdout).toContain(`campaign ${id}`);
-    expect(first.stderr).toContain(`no campaign is named "Renewals ${TODAY}" yet`);
-    // Created with startImmediately in the one request: started once, with the 4 valid rows of the export.
-    expect(posts().map((e) => e.path)).toEqual(['/v1/campaigns']);
-    expect(posts()[0].body).toMatchObject({
-      name: `Renewals ${TODAY}`,
-      startImmediately: true,
-      variableMapping: { customer_name: 'first_name' },
-    });
-    expect((posts()[0].body as { contacts: unknown[] }).contacts).toHaveLength(4);
-    // The rejected row is kept for the artifact, with its row number and reason.
-    expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(
-      /^\uFEFFrejected_row,[^\n]*\n5,phone: a spreadsheet/,
-    );
+  // One test, three nightly runs: the first creates and starts, the second only reads, and a third after the
+  // export changed under the same name stops with exit 9 (each run starts from the state the one before left).
+  it('run twice: one campaign, created and started once; the second run only reads; a changed contact list under the same name then stops the job with exit 9 and sends nothing', async () => {
+    const r = await runner();
+    const { sandbox, work } = r;
+    const posts = () => sandbox.requests('POST');
+    try {
+      const first = await runJob(r, job());
+      expect(first.code, first.stderr).toBe(0);
+      const id = readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim();
+      expect(id).toMatch(/^cmp_/);
+      expect(first.stdout).toContain(`campaign ${id}`);
+      expect(first.stderr).toContain(`no campaign is named "Renewals ${TODAY}" yet`);
+      // Created with startImmediately in the one request: started once, with the 4 valid rows of the export.
+      expect(posts().map((e) => e.path)).toEqual(['/v1/campaigns']);
+      expect(posts()[0].body).toMatchObject({
+        name: `Renewals ${TODAY}`,
+        startImmediately: true,
+        variableMapping: { customer_name: 'first_name' },
+      });
+      expect((posts()[0].body as { contacts: unknown[] }).contacts).toHaveLength(4);
+      // The rejected row is kept for the artifact, with its row number and reason.
+      expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(
+        /^\uFEFFrejected_row,[^\n]*\n5,phone: a spreadsheet/,
+      );
 
-    sandbox.log.length = 0;
-    const second = await runJob(job());
-    expect(second.code, second.stderr).toBe(0);
-    expect(readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim()).toBe(id);
-    expect(second.stderr).toContain(
-      `campaign "Renewals ${TODAY}" already exists (${id}, RUNNING): not created; it was started before: not started again`,
-    );
-    expect(posts()).toEqual([]);
-    expect(sandbox.requests('GET', '/v1/campaigns').length).toBeGreaterThan(0);
-    expect(sandbox.state.campaigns).toHaveLength(1);
-  });
+      sandbox.log.length = 0;
+      const second = await runJob(r, job());
+      expect(second.code, second.stderr).toBe(0);
+      expect(readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim()).toBe(id);
+      expect(second.stderr).toContain(
+        `campaign "Renewals ${TODAY}" already exists (${id}, RUNNING): not created; it was started before: not started again`,
+      );
+      expect(posts()).toEqual([]);
+      expect(sandbox.requests('GET', '/v1/campaigns').length).toBeGreaterThan(0);
+      expect(sandbox.state.campaigns).toHaveLength(1);
 
-  it('a changed contact list under the same name stops the job with exit 9 and sends nothing', async () => {
-    expect((await runJob(job())).code).toBe(0);
-    appendFileSync(join(work, 'crm-export.csv'), '345 000 1111,Fabio,Fontana,Fontana Srl,giulia\n');
-    sandbox.log.length = 0;
-    const r = await runJob(job());
-    expect(r.code).toBe(9);
-    expect(r.stderr).toMatch(
-      /error: campaign "Renewals 2026-11-23" already exists \(cmp_\w+, RUNNING\) and differs from this one: contacts 4, this run 5/,
-    );
-    expect(r.stdout + r.stderr).toContain(
-      "today's campaign exists with other contacts or caller ID: a person must decide",
-    );
-    expect(posts()).toEqual([]);
-    expect(sandbox.state.campaigns).toHaveLength(1);
-  });
+      appendFileSync(join(work, 'crm-export.csv'), '345 000 1111,Fabio,Fontana,Fontana Srl,giulia\n');
+      sandbox.log.length = 0;
+      const changed = await runJob(r, job());
+      expect(changed.code).toBe(9);
+      expect(changed.stderr).toMatch(
+        /error: campaign "Renewals 2026-11-23" already exists \(cmp_\w+, RUNNING\) and differs from this one: contacts 4, this run 5/,
+      );
+      expect(changed.stdout + changed.stderr).toContain(
+        "today's campaign exists with other contacts or caller ID: a person must decide",
+      );
+      expect(posts()).toEqual([]);
+      expect(sandbox.state.campaigns).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+    // Three job runs of bash and voicectl processes, with the other two jobs at once: 26-30 s when two suites ran on
+    // top of the other work of this 2-core machine, where the 30 s default cut one short.
+  }, 120_000);
 });
 
 it('the recipe has the three jobs, and nothing but them runs voicectl', () => {

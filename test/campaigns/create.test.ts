@@ -3,9 +3,8 @@
 // --skip-invalid / --rejects for CSV contacts. Every refusal is checked against the sandbox's request log.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, useSandbox, tempDir } from '../helpers/cli.js';
 
 const FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
 const JSON_CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
@@ -15,14 +14,7 @@ const BASE = ['campaigns', 'create', '--name', 'Nightly', '--agent', 'agent_sale
 /** stderr as a terminal shows it: without the prompts' escape sequences. */
 const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 describe('on a terminal', () => {
   it('Ctrl-C at a prompt for a missing value exits 130, "interrupted: nothing was sent"', async () => {

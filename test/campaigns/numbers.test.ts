@@ -3,18 +3,10 @@
 // exits 2 with the flag or field, the rule and the value, and nothing reaches the sandbox.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, parseJson, startSandbox, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, parseJson, useSandbox, tempDir } from '../helpers/cli.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 const BASE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales'];
 const dir = tempDir();

@@ -2,9 +2,8 @@
 // effect, and campaigns create says so (a warning on stderr; the campaign is still valid). Every case runs with
 // --dry-run against the sandbox and checks that nothing was sent.
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, useSandbox, tempDir } from '../helpers/cli.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json'); // alternatives: 2, 1 and 0
 const FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
@@ -13,14 +12,7 @@ const A = '+390298765432';
 const B = '+393401234567';
 const C = '+390298765433';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 async function warnings(args: string[], contacts = CONTACTS): Promise<string[]> {
   const r = await cli([...BASE, '--contacts', contacts, ...args], { sandbox });

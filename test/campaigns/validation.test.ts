@@ -3,9 +3,8 @@
 // value, with no request reaching the sandbox. The sandbox's own checks follow.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, KEYS, ROOT, useSandbox, tempDir } from '../helpers/cli.js';
 import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
@@ -22,14 +21,7 @@ const BASE = [
   CONTACTS,
 ];
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 async function good(...extra: string[]) {
   const r = await cli([...BASE, ...extra, '--dry-run'], { sandbox });

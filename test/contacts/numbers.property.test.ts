@@ -20,7 +20,7 @@ const number = fc
     digits: fc.stringMatching(/^[1-9]\d{5,11}$/),
   })
   .map(({ country, digits }) => parsePhoneNumberFromString(digits, { defaultCountry: country, extract: false }))
-  .filter((p) => p !== undefined && p.isValid() && p.country !== undefined)
+  .filter((p) => p?.isValid() === true && p.country !== undefined)
   .map((p) => p!);
 
 const SPACES = [' ', '\u00a0', '\u2009', '\u202f', '-', '.', '/', ''];
@@ -40,7 +40,7 @@ const written = fc.record({
  * `mustConvert`: forms that have one reading only.
  */
 function write(
-  w: fc.GeneratorValue<typeof written>,
+  w: typeof written extends fc.Arbitrary<infer T> ? T : never,
   fileCountry?: string,
 ): { text: string; country?: string; mustConvert: boolean } {
   const { p, sep } = w;

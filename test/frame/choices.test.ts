@@ -1,20 +1,12 @@
 // Enumerated flag values: typed in any case, sent in the API's spelling (the sandbox's request log shows what
 // arrived); a near miss is refused with "did you mean", exit 2, nothing sent. The API itself stays exact.
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, ROOT, startSandbox } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, KEYS, ROOT, useSandbox } from '../helpers/cli.js';
 
 const FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 async function refused(argv: string[], message: string) {
   const r = await cli(argv, { sandbox });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetGroup } from '../../src/cli.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, spawnCli, startSandbox, tempDir } from '../helpers/cli.js';
+import { cli, KEYS, spawnCli, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -49,14 +49,16 @@ describe('help and usage', () => {
   it('a refused connection through a proxy names the proxy (without its credentials)', async () => {
     const r = await cli(['tts', 'get', 'tts_x'], {
       sandbox,
-      env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+      env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9' },
+      clock: virtualClock(),
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('HTTP_PROXY is set: the connection goes through the proxy 127.0.0.1:9');
     expect(r.stderr).not.toContain('s3cret');
     const direct = await cli(['tts', 'get', 'tts_x'], {
       sandbox,
-      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9' },
+      clock: virtualClock(),
     });
     expect(direct.stderr).toContain('could not connect to 127.0.0.1:9');
     expect(direct.stderr).not.toContain('proxy');
@@ -85,7 +87,8 @@ describe('help and usage', () => {
 
   it('auth status that cannot reach the service says so, not which probe failed first', async () => {
     const r = await cli(['auth', 'status'], {
-      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9', VOICECTL_RETRY_BASE_MS: '1' },
+      env: { VOICECTL_BASE_URL: 'http://127.0.0.1:9' },
+      clock: virtualClock(),
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
@@ -101,7 +104,7 @@ describe('help and usage', () => {
     const r = await cli(['tts', 'create', '--text', 'Hi', '--out', join(dir, 'hi.wav')], {
       sandbox: own,
       tty: true,
-      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+      clock: virtualClock(),
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Saved ${join(dir, 'hi.wav')}`);
@@ -109,7 +112,7 @@ describe('help and usage', () => {
     const plain = await cli(['tts', 'create', '--text', 'Hi', '--wait'], {
       sandbox: own,
       tty: true,
-      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+      clock: virtualClock(),
     });
     expect(plain.stderr).toContain('Download the audio: voicectl tts download tts_');
     await own.close();

@@ -3,23 +3,15 @@
 // global options are named once per help instead of repeated as a block.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT, spawnCli, startSandbox } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, spawnCli, useSandbox } from '../helpers/cli.js';
 import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const rendered = JSON.parse(readFileSync(join(ROOT, 'dist/help.json'), 'utf8')) as Record<string, string>;
 const lastJson = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!);
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 describe('help for something that does not exist', () => {
   it.each([

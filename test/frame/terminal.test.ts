@@ -2,22 +2,14 @@
 // no, "n" and Enter send nothing, Ctrl-C at a prompt says nothing was sent. Each checked against the sandbox log.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT, useSandbox, tempDir } from '../helpers/cli.js';
 import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
 const QUESTION = 'Create it and start calling now? (y/N)';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.log.length = 0;
-});
+const sandbox = useSandbox();
 
 describe.skipIf(!HAS_SCRIPT)('campaigns create --start on a real terminal', () => {
   const argv = ['campaigns', 'create', '--file', FILE, '--start'];

@@ -45,11 +45,12 @@ describe('voicectl version', () => {
 
   it('--version --verbose and --version --json are `version` (the installed binary)', async () => {
     const dir = tempDir();
-    for (const argv of [
-      ['--version', '--verbose'],
-      ['--version', '--json'],
-    ]) {
-      const r = await spawnCli(argv, { configDir: dir });
+    // bin/ answers a bare --version itself: the binary must hand these on. The second is the same path in-process.
+    for (const [argv, runner] of [
+      [['--version', '--verbose'], spawnCli],
+      [['--version', '--json'], cli],
+    ] as const) {
+      const r = await runner([...argv], { configDir: dir });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ version: VERSION, node: process.version, configDir: dir });
     }
@@ -58,7 +59,8 @@ describe('voicectl version', () => {
   it('names the background sandbox of the config dir while it runs, and not after it stopped', async () => {
     const dir = tempDir();
     try {
-      const started = await spawnCli(['--sandbox', 'tts', 'list', '-q'], { configDir: dir, key: null });
+      // In-process: the background sandbox it starts is a process of its own all the same.
+      const started = await cli(['--sandbox', 'tts', 'list', '-q'], { configDir: dir, key: null });
       expect(started.code, started.stderr).toBe(0);
       const { url } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { url: string };
       const running = await cli(['version', '--json'], { configDir: dir, key: null });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { run } from '../../src/cli.js';
 import { testStreams } from '../../src/io/streams.js';
 import { Sandbox } from '../../src/sandbox/server.js';
@@ -63,6 +64,22 @@ export async function startSandbox(
 ): Promise<Sandbox> {
   const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0, ...settings }, now: clock?.now });
   await sandbox.listen(0, '127.0.0.1');
+  return sandbox;
+}
+
+/**
+ * The sandbox of one test file (as startSandbox makes it): listening before its tests, its request log cleared
+ * before each, closed after them.
+ */
+export function useSandbox(settings: Partial<SandboxSettings> = {}): Sandbox {
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0, ...settings } });
+  beforeAll(async () => {
+    await sandbox.listen(0, '127.0.0.1');
+  });
+  beforeEach(() => {
+    sandbox.log.length = 0;
+  });
+  afterAll(() => sandbox.close());
   return sandbox;
 }
 

@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/api/client.js';
-import { spawnCli, tempDir } from '../helpers/cli.js';
+import { spawnCli, tempDir, virtualClock } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { endless, json, page, useHostileServer } from './server.js';
 
@@ -47,8 +47,8 @@ describe('response size', () => {
 
   it('api --max-body sets the limit: exactly the limit passes, one byte more stops', async () => {
     const body = (n: number) => `{"data":"${'x'.repeat(n - 11)}"}`;
-    server.on('GET', '/v1/at', (_q, res) => res.end(body(MiB)));
-    server.on('GET', '/v1/over', (_q, res) => res.end(body(MiB + 1)));
+    server.on('GET', '/v1/at', (_q, res) => void res.end(body(MiB)));
+    server.on('GET', '/v1/over', (_q, res) => void res.end(body(MiB + 1)));
     const ok = await run(['api', 'GET', '/v1/at', '--max-body', '1']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.length).toBe(MiB + 1);
@@ -88,9 +88,10 @@ function generation(path: string) {
 describe('downloads', () => {
   it('--request-timeout bounds the whole of an endless download (a real process); nothing is kept', async () => {
     generation('/audio/endless.wav');
-    // A trickle that never ends (1 MiB every 20 ms), so that the timeout, not the size ceiling, ends it whatever the load.
+    // A trickle that never ends (64 KiB every 20 ms: the 512 MiB ceiling is minutes away, and data keeps coming, so
+    // no idle timeout fires): only the whole-transfer timeout can end it, whatever the load.
     server.on('GET', '/audio/endless.wav', (_q, res) =>
-      endless(res, Buffer.alloc(1024 * 1024), 'audio/wav', { everyMs: 20 }),
+      endless(res, Buffer.alloc(64 * 1024), 'audio/wav', { everyMs: 20 }),
     );
     const dir = tempDir();
     const started = Date.now();
@@ -303,6 +304,7 @@ describe('Retry-After', () => {
     });
     const r = await run(['campaigns', 'show', 'cmp_1', '--json', '--debug'], {
       env: { VOICECTL_RETRY_BASE_MS: '40' },
+      clock: virtualClock(), // the backoff is read from --debug, not waited for
     });
     expect(r.code, r.stderr).toBe(0);
     // 40 ms ± 20% jitter: the backoff, where a "date" of -5 would have read as 0 ms.

@@ -6,6 +6,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { type Column, type OutputOptions, printList, printRecord } from '../../src/io/output.js';
 import { testStreams } from '../../src/io/streams.js';
+import { binaryString } from '../reliability/arbitraries.js';
 
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
@@ -13,7 +14,7 @@ const hostileChar = fc.oneof(
   fc.constantFrom('\x1b', '\x07', '\r', '\n', '\t', '\x7f', '\x9b', '\x9d', '\u202e', '\u2066', '\u2069', '\u200f'),
   fc.constantFrom('\x1b]52;c;', '\x1b[2J', '\x1b]8;;http://x\x1b\\', '\x1b[31m', '\\', 'x1b'),
   fc.constantFrom('東', '👍🏽', 'é', 'e\u0301', 'a', ' ', '…'),
-  fc.string({ unit: 'binary', maxLength: 2 }),
+  binaryString(2),
 );
 const hostile = fc.array(hostileChar, { maxLength: 30 }).map((a) => a.join(''));
 const record = fc.record({ id: hostile, status: hostile, name: hostile, body: hostile, note: hostile });

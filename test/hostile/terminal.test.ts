@@ -250,20 +250,24 @@ describe('spinner', () => {
       globals: () => ({}) as GlobalOptions,
     });
     // ora draws a frame every 80 ms: the clock is advanced, not waited for.
+    // Restored whatever happens: the worker runs other test files after this one (isolate: false).
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const progress = await waitProgress(f);
-    progress.update(
-      new Map([
-        [
-          `tts_1${CLEAR}`,
-          { record: { id: 'tts_1', status: `processing${RLO}` }, trouble: `HTTP 503 ${CLIPBOARD} ${KEY}` },
-        ],
-      ]),
-      0,
-    );
-    vi.advanceTimersByTime(200);
-    progress.stop();
-    vi.useRealTimers();
+    try {
+      const progress = await waitProgress(f);
+      progress.update(
+        new Map([
+          [
+            `tts_1${CLEAR}`,
+            { record: { id: 'tts_1', status: `processing${RLO}` }, trouble: `HTTP 503 ${CLIPBOARD} ${KEY}` },
+          ],
+        ]),
+        0,
+      );
+      vi.advanceTimersByTime(200);
+      progress.stop();
+    } finally {
+      vi.useRealTimers();
+    }
     const drawn = io.stderr();
     expect(drawn).toContain('tts_1\\x1b[2J  processing\\u202e (retrying: HTTP 503 \\x1b]52;c;');
     expect(drawn).toContain('[redacted]');

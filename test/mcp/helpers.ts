@@ -1,9 +1,17 @@
-// Drives `voicectl mcp` as an MCP client would: the SDK's own client, over stdio, spawning bin/voicectl.js
-// against a sandbox the test started (VOICECTL_BASE_URL / VOICECTL_API_KEY, as test/helpers/cli.ts does).
+// Drives `voicectl mcp` as an MCP client would, with the SDK's own client and its newline-delimited JSON-RPC
+// framing. By default the command runs in this process (run() with in-memory stdin/stdout, as test/helpers/cli.ts
+// does): the same command, factory and tools, without a process start per test. `process: true` spawns
+// bin/voicectl.js over real stdio, for what only a process shows (a client starting it, exit when stdin closes).
+import type { PassThrough, Readable, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { run } from '../../src/cli.js';
+import { testStreams } from '../../src/io/streams.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { BIN, type CliOptions, cliEnv, KEYS } from '../helpers/cli.js';
+import { BIN, type CliOptions, cliEnv, KEYS, virtualClock } from '../helpers/cli.js';
 
 export interface McpSession {
   client: Client;
@@ -11,7 +19,8 @@ export interface McpSession {
   stderr(): string;
   /** Calls a tool; `text` is its text content, `data` its structured content. */
   call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
-  close(): Promise<void>;
+  /** Ends the session as a client does (closes the server's stdin); in-process, resolves with the exit code. */
+  close(): Promise<number | undefined>;
 }
 
 interface ToolResult {
@@ -22,20 +31,73 @@ interface ToolResult {
 
 const SECRETS = Object.values(KEYS);
 
+/** The client side of the stdio transport, over the streams run() was given instead of a child's pipes. */
+class StreamsTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private readonly buffer = new ReadBuffer();
+
+  constructor(
+    private readonly from: Readable,
+    private readonly to: Writable,
+  ) {}
+
+  async start(): Promise<void> {
+    this.from.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      try {
+        for (let m = this.buffer.readMessage(); m !== null; m = this.buffer.readMessage()) this.onmessage?.(m);
+      } catch (err) {
+        this.onerror?.(err as Error);
+      }
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.to.write(serializeMessage(message));
+  }
+
+  async close(): Promise<void> {
+    this.to.end();
+    this.onclose?.();
+  }
+}
+
 export async function startMcp(
   sandbox: Sandbox,
   args: string[] = [],
-  opts: Omit<CliOptions, 'sandbox'> = {},
+  opts: Omit<CliOptions, 'sandbox'> & { process?: boolean } = {},
 ): Promise<McpSession> {
-  const env = cliEnv({ ...opts, sandbox, env: { VOICECTL_POLL_INTERVAL_MS: '5', ...opts.env } });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', ...args],
-    env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
-    stderr: 'pipe',
+  let transport: Transport;
+  let stderr: () => string;
+  let exit: Promise<number | undefined>;
+  // In-process, tts_wait's polls wait on a virtual clock (moved only by its waits); a process has the environment.
+  const env = cliEnv({
+    ...opts,
+    sandbox,
+    env: opts.process ? { VOICECTL_POLL_INTERVAL_MS: '5', ...opts.env } : opts.env,
   });
-  let stderr = '';
-  transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  if (opts.process) {
+    const stdio = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', ...args],
+      env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+      stderr: 'pipe',
+    });
+    let text = '';
+    stdio.stderr?.on('data', (c: Buffer) => (text += c.toString()));
+    stderr = () => text;
+    transport = stdio;
+    exit = Promise.resolve(undefined); // the SDK owns the child and does not tell its exit code
+  } else {
+    const io = testStreams();
+    stderr = io.stderr;
+    // testStreams' stdin and stdout are PassThroughs: the client writes the one and reads the other.
+    transport = new StreamsTransport(io.out as PassThrough, io.in as PassThrough);
+    const clock = opts.clock ?? virtualClock();
+    exit = run(['mcp', ...args], { io, env, now: clock.now, sleep: clock.sleep });
+  }
   const client = new Client({ name: 'voicectl-test', version: '1.0.0' });
   await client.connect(transport);
   const noSecrets = (text: string) => {
@@ -44,7 +106,7 @@ export async function startMcp(
   };
   return {
     client,
-    stderr: () => stderr,
+    stderr,
     async call(name, args = {}) {
       const r = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;
@@ -58,7 +120,9 @@ export async function startMcp(
     },
     async close() {
       await client.close();
-      noSecrets(stderr);
+      const code = await exit;
+      noSecrets(stderr());
+      return code;
     },
   };
 }

@@ -6,7 +6,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { planId } from '../../src/mcp/session.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { cli, KEYS, ROOT, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
 import { type McpSession, startMcp, strings } from './helpers.js';
 
 const READ_TOOLS = [
@@ -46,8 +46,10 @@ afterAll(async () => {
   await sandbox.close();
 });
 afterEach(async () => {
-  await session?.close();
+  const code = await session?.close();
   session = undefined;
+  // In-process sessions tell their exit code: a client closing stdin ends the server cleanly.
+  if (code !== undefined) expect(code).toBe(0);
 });
 
 async function open(args: string[] = [], opts: Parameters<typeof startMcp>[2] = {}): Promise<McpSession> {
@@ -58,8 +60,10 @@ async function open(args: string[] = [], opts: Parameters<typeof startMcp>[2] = 
 const posts = (prefix: string) => sandbox.requests('POST', prefix).length;
 
 describe('tools/list', () => {
-  it('read-only by default: every tool that creates, starts or spends is absent; each schema is valid JSON Schema', async () => {
-    const s = await open();
+  it('read-only by default: every tool that creates, starts or spends is absent; each schema is valid JSON Schema (a real process over stdio, as a client starts it)', async () => {
+    const s = await open([], { process: true });
+    expect((await s.call('voices_list', { language: 'it' })).isError).toBe(false);
+    expect(s.stderr()).toContain('voicectl mcp: serving 10 tools on stdio (read-only;');
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS].sort());
     const ajv = new AjvJsonSchemaValidator();
@@ -154,9 +158,11 @@ describe('every tool', () => {
   });
 
   it('a wait that runs out is an answer with the pending ids, not an error', async () => {
-    const slow = await startSandbox({ ttsQueueMs: 60_000 });
+    // One virtual clock for the sandbox and the server: the 1 s wait passes at once, and the 60 s queue never does.
+    const clock = virtualClock();
+    const slow = await startSandbox({ ttsQueueMs: 60_000 }, clock);
     try {
-      session = await startMcp(slow, ['--allow-write']);
+      session = await startMcp(slow, ['--allow-write'], { clock });
       const { data } = await session.call('tts_create', { text: 'Later' });
       const r = await session.call('tts_wait', { ids: [data.id as string], timeoutSeconds: 1 });
       expect(r.isError).toBe(false);

@@ -1,15 +1,23 @@
-// Contacts CSV fuzzing through `contacts convert`: broken files end in a clear error (exit 2) with nothing
-// written, well-formed ones convert exactly; never a crash, never a temporary file left behind.
+// Contacts CSV fuzzing: broken files end in a clear error (exit 2) with nothing written, well-formed ones convert
+// exactly; never a crash, never a temporary file left behind. The properties run on loadContacts (the file read and
+// converted as `contacts convert` and `campaigns create --contacts` do, without the command); the cases by name run
+// the CLI and also check the exit code and that nothing was written.
 import fc from 'fast-check';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ContactsCsvOptions, loadContacts } from '../../src/contacts/load.js';
+import { UsageError } from '../../src/errors.js';
 import { cli, tempDir, type CliResult } from '../helpers/cli.js';
-import { expectFailure, expectNoCrash } from './helpers.js';
+import { expectFailure } from './helpers.js';
 
 let cfg: string;
+/** The one input file of the properties, rewritten for each case. */
+let input: string;
 beforeAll(() => {
   cfg = tempDir('voicectl-cfg-');
+  input = join(tempDir('voicectl-fuzz-'), 'in.csv');
 });
 
 interface Converted {
@@ -22,34 +30,46 @@ interface Converted {
 /** Writes `data` to a fresh folder and converts it with --out there. */
 async function convert(data: Buffer | string, flags: string[] = [], name = 'in.csv'): Promise<Converted> {
   const dir = tempDir('voicectl-fuzz-');
-  const input = join(dir, name);
+  const file = join(dir, name);
   const out = join(dir, 'out.json');
-  writeFileSync(input, data);
-  const r = await cli(['contacts', 'convert', input, '--out', out, ...flags], { configDir: cfg });
+  writeFileSync(file, data);
+  const r = await cli(['contacts', 'convert', file, '--out', out, ...flags], { configDir: cfg });
   const left = readdirSync(dir).filter((f) => f !== name);
   return { r, left, out: existsSync(out) ? readFileSync(out, 'utf8') : undefined };
 }
 
+interface Loaded {
+  contacts?: Record<string, unknown>[];
+  error?: UsageError;
+}
+
+/** The contacts of `data` as a CSV file, or the usage error the command would print (exit 2). */
+async function load(data: Buffer | string, flags: { defaultCountry?: string } = {}): Promise<Loaded> {
+  writeFileSync(input, data);
+  try {
+    const opts = ContactsCsvOptions.parse(flags);
+    const contacts = await loadContacts(input, { ...opts, stdin: new PassThrough() });
+    return { contacts: JSON.parse(JSON.stringify(contacts)) }; // as written: JSON
+  } catch (err) {
+    if (err instanceof UsageError) return { error: err };
+    throw err; // anything else would be a crash of the command
+  }
+}
+
 const E164 = /^\+[1-9][0-9]{1,14}$/;
 
-/** Either a correct-looking conversion (a JSON array of contacts with E.164 numbers) or exit 2 with nothing written. */
-function expectCleanOutcome(c: Converted): void {
-  expectNoCrash(c.r);
-  expect(c.r.stdout).toBe('');
-  if (c.r.code === 0) {
-    expect(c.left).toEqual(['out.json']);
-    const contacts = JSON.parse(c.out!) as Record<string, unknown>[];
-    expect(Array.isArray(contacts)).toBe(true);
-    for (const ct of contacts) {
+/** Either a correct-looking conversion (contacts with E.164 numbers, string fields) or one readable usage error. */
+function expectCleanOutcome(c: Loaded): void {
+  if (c.contacts) {
+    for (const ct of c.contacts) {
       expect(ct.phone_number).toMatch(E164);
       for (const [k, v] of Object.entries(ct)) if (k !== 'contact_attempts') expect(typeof v, k).toBe('string');
     }
   } else {
-    expectFailure(c.r, 2);
-    expect(c.left, 'nothing written on error').toEqual([]);
-    // One readable line: not the whole garbage of the input.
+    // One readable message: not the whole garbage of the input.
+    const lines = [c.error!.message, ...c.error!.hints].flatMap((l) => l.split('\n'));
     expect(
-      c.r.stderr.split('\n').every((l) => l.length < 2000),
+      lines.every((l) => l.length < 2000),
       'no giant lines',
     ).toBe(true);
   }
@@ -158,7 +178,7 @@ describe('broken files: a clear error or a correct conversion', () => {
   it('random bytes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 3000 }), async (bytes) => {
-        expectCleanOutcome(await convert(Buffer.from(bytes), ['--default-country', 'IT']));
+        expectCleanOutcome(await load(Buffer.from(bytes), { defaultCountry: 'IT' }));
       }),
       { numRuns: 60 },
     );
@@ -168,7 +188,7 @@ describe('broken files: a clear error or a correct conversion', () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), async (bytes) => {
         expectCleanOutcome(
-          await convert(
+          await load(
             Buffer.concat([Buffer.from('phone_number,name,contact_attempts.1.phone_number\n'), Buffer.from(bytes)]),
           ),
         );
@@ -211,7 +231,7 @@ describe('broken files: a clear error or a correct conversion', () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(token, { maxLength: 60 }), async (withHeader, tokens) => {
         const text = (withHeader ? 'phone_number,name,contact_attempts.1.phone_number\n' : '') + tokens.join('');
-        expectCleanOutcome(await convert(text, ['--default-country', 'IT']));
+        expectCleanOutcome(await load(text, { defaultCountry: 'IT' }));
       }),
       { numRuns: 80 },
     );
@@ -295,10 +315,9 @@ describe('well-formed files convert exactly', () => {
           return [forms[variant % forms.length], ...cells].map((v) => csvCell(v, d)).join(d);
         });
         const text = `${shape.bom ? '\uFEFF' : ''}${[header, ...lines].join(shape.eol)}${shape.trailingEol ? shape.eol : ''}`;
-        const c = await convert(text, ['--default-country', 'IT']);
-        expect(c.r.code, `${c.r.stderr}\n---\n${JSON.stringify(text)}`).toBe(0);
-        expect(c.left).toEqual(['out.json']);
-        expect(JSON.parse(c.out!)).toEqual(expected);
+        const c = await load(text, { defaultCountry: 'IT' });
+        expect(c.error?.message, JSON.stringify(text)).toBeUndefined();
+        expect(c.contacts).toEqual(expected);
       }),
       { numRuns: 60 },
     );

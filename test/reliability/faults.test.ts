@@ -454,7 +454,7 @@ describe('POST commands are sent exactly once', () => {
     sandbox.addFault({ path: '/v1/tts', status: 502 });
     const failed = await cli(['tts', 'create', '--text', 'once', '--wait'], {
       sandbox,
-      env: { VOICECTL_POLL_INTERVAL_MS: '10' },
+      clock: virtualClock(),
     });
     expectFailure(failed, 1);
     expect(sandbox.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /v1/tts 502']);
@@ -466,7 +466,7 @@ describe('POST commands are sent exactly once', () => {
     sandbox.addFault({ method: 'GET', path: '/v1/tts/', status: 502, times: 2 });
     const r = await cli(['tts', 'create', '--text', 'once', '--wait'], {
       sandbox,
-      env: { VOICECTL_POLL_INTERVAL_MS: '10' },
+      clock: virtualClock(),
     });
     expect(r.code, r.stderr).toBe(0);
     const log = sandbox.requests();

@@ -2,6 +2,7 @@
 // temporary name and renamed only when complete, and a destination that cannot be written is a usage error.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { testStreams } from '../../src/io/streams.js';
@@ -91,7 +92,7 @@ describe('--out is written under a temporary name, then renamed', () => {
     const env = cliEnv({});
     const argv = ['contacts', 'convert', '-', '--out', out];
     const done = run(argv, { io, env });
-    io.in.write('phone_number,name,company\n+393331234567,Mario Rossi,Acme\n');
+    (io.in as PassThrough).write('phone_number,name,company\n+393331234567,Mario Rossi,Acme\n');
     await until(() => readdirSync(dir).length > 0, 5000, 'the temporary file');
     const during = readdirSync(dir);
     expect(during).toHaveLength(1);

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox, tempDir } from '../helpers/cli.js';
+import { binaryString } from './arbitraries.js';
 import { expectFailure, expectNoCrash } from './helpers.js';
 
 let sandbox: Sandbox;
@@ -50,7 +51,7 @@ const HOSTILE = [
 /** IDs as a user, a script or a copy-paste could give them. */
 const idArb = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.string({ unit: 'binary', maxLength: 12 }).filter((s) => s.isWellFormed()),
+  binaryString(12),
   fc
     .array(fc.constantFrom('.', '/', '%', '?', '#', ' ', '\\', '2e', '2F', '..', 'cmp_', 'tts_', '&', '=', '+'), {
       maxLength: 8,

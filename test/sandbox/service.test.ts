@@ -1,12 +1,14 @@
-// --sandbox as a new user meets it: a background sandbox per config dir that outlives each command, run as
-// child processes. Every test uses its own config dir and stops its sandbox afterwards.
+// --sandbox as a new user meets it: a background sandbox per config dir that outlives each command. The sandbox is
+// always a real background process; the commands run as child processes where the test is about a process (its
+// exit, its signals, its closed stdio, several at once) and in-process otherwise. Every test has its own config dir.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pidAlive as alive } from '../../src/sandbox/service.js';
+import { BIN, cli, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
 
 // No key and no base URL: --sandbox needs neither. Polls every 50 ms so that waits end soon after completion.
 const opts = (configDir: string, env: Record<string, string> = {}) => ({
@@ -21,21 +23,14 @@ function configDir(): string {
   dirs.push(d);
   return d;
 }
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await stopSandboxService(d);
+// The tests run at once (each has its own config dir, so its own sandbox): most of their time is waiting on
+// processes, and the file would otherwise be the last to finish. Their sandboxes are all stopped at the end.
+afterAll(async () => {
+  await Promise.all(dirs.splice(0).map((d) => stopSandboxService(d)));
 });
 
 const info = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')) as { pid: number; url: string; instance: string };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -46,7 +41,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
   }
 }
 
-describe('--sandbox: a background sandbox that outlives the command', () => {
+describe.concurrent('--sandbox: a background sandbox that outlives the command', () => {
   it("README's first command; the next command sees the record; the audioUrl answers after the command exited", async () => {
     const dir = configDir();
     const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Hello', '--wait'], opts(dir));
@@ -66,7 +61,7 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
         .toString(),
     ).toBe('RIFF');
 
-    const again = await spawnCli(['--sandbox', 'tts', 'get', g.id], opts(dir));
+    const again = await cli(['--sandbox', 'tts', 'get', g.id], opts(dir));
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('started a background sandbox');
     expect(JSON.parse(again.stdout)).toMatchObject({ id: g.id, status: 'completed' });
@@ -84,13 +79,13 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
     const urls = new Set(runs.map((r) => /local simulation at (\S+),/.exec(r.stderr)?.[1]));
     expect(urls.size).toBe(1);
     const ids = runs.map((r) => r.stdout.trim());
-    const list = await spawnCli(['--sandbox', 'tts', 'list', '--all', '-q'], opts(dir));
+    const list = await cli(['--sandbox', 'tts', 'list', '--all', '-q'], opts(dir));
     expect(list.stdout.trim().split('\n').sort()).toEqual([...ids].sort());
   }, 60_000);
 
   it('a long --sandbox command (campaigns show --watch) does not delay another one', async () => {
     const dir = configDir();
-    const created = await spawnCli(
+    const created = await cli(
       [
         '--sandbox',
         'campaigns',
@@ -123,7 +118,7 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
     await until(() => watchErr.includes('local simulation'), 20_000, 'the watch to connect');
 
     const started = Date.now();
-    const list = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    const list = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
     const took = Date.now() - started;
     expect(list.code, list.stderr).toBe(0);
     expect(list.stderr).not.toContain('waiting');
@@ -159,41 +154,41 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
     );
     child.kill('SIGTERM');
     expect(await ended, stderr).toBe(143);
-    const list = await spawnCli(['--sandbox', 'tts', 'list', '--json'], opts(dir));
+    const list = await cli(['--sandbox', 'tts', 'list', '--json'], opts(dir));
     expect(JSON.parse(list.stdout).map((g: { text: string }) => g.text)).toContain('Kept after SIGTERM');
   }, 60_000);
 
   it('sandbox status and stop: the process ends, its sandbox.json goes, the state stays for the next start', async () => {
     const dir = configDir();
-    const created = await spawnCli(['--sandbox', 'tts', 'create', '-q', '--text', 'Survives a stop'], opts(dir));
+    const created = await cli(['--sandbox', 'tts', 'create', '-q', '--text', 'Survives a stop'], opts(dir));
     expect(created.code, created.stderr).toBe(0);
-    const status = await spawnCli(['sandbox', 'status', '--json'], opts(dir));
+    const status = await cli(['sandbox', 'status', '--json'], opts(dir));
     const s = JSON.parse(status.stdout);
     expect(s).toMatchObject({ running: true, pid: info(dir).pid, idleStopSeconds: 60 });
     expect(alive(s.pid)).toBe(true);
 
-    const stop = await spawnCli(['sandbox', 'stop'], opts(dir));
+    const stop = await cli(['sandbox', 'stop'], opts(dir));
     expect(stop.code, stop.stderr).toBe(0);
     expect(stop.stderr).toContain(`sandbox stopped (pid ${s.pid}`);
     expect(alive(s.pid)).toBe(false);
     expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
     // Stopped, it still names the state file: README's "start afresh" removes it.
-    expect(JSON.parse((await spawnCli(['sandbox', 'status', '--json'], opts(dir))).stdout)).toMatchObject({
+    expect(JSON.parse((await cli(['sandbox', 'status', '--json'], opts(dir))).stdout)).toMatchObject({
       running: false,
       stateFile: join(dir, 'sandbox-state.json'),
     });
     expect(existsSync(join(dir, 'sandbox-state.json'))).toBe(true);
-    const again = await spawnCli(['sandbox', 'stop'], opts(dir));
+    const again = await cli(['sandbox', 'stop'], opts(dir));
     expect(again).toMatchObject({ code: 0, stderr: 'no background sandbox was running\n' });
 
-    const get = await spawnCli(['--sandbox', 'tts', 'get', created.stdout.trim()], opts(dir));
+    const get = await cli(['--sandbox', 'tts', 'get', created.stdout.trim()], opts(dir));
     expect(get.code, get.stderr).toBe(0);
     expect(get.stderr).toContain('started a background sandbox');
   }, 60_000);
 
   it('stops by itself after the idle time (VOICECTL_SANDBOX_IDLE), however often its status is asked', async () => {
     const dir = configDir();
-    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: '1' }));
+    const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: '1' }));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('(it stops after 1 s idle)');
     const { pid, url, instance } = info(dir);
@@ -217,7 +212,7 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
       join(dir, 'sandbox.json'),
       JSON.stringify({ pid: 1, url: `http://127.0.0.1:${port}`, version: '0.1.0', instance: 'gone', startedAt: '' }),
     );
-    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('started a background sandbox');
     expect(info(dir).instance).not.toBe('gone');
@@ -244,7 +239,7 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
       join(dir, 'sandbox.json'),
       JSON.stringify({ pid: 999_999_999, url: oldUrl, version: '0.0.1', instance, startedAt: '' }),
     );
-    const r = await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+    const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('sandbox: restarting the background sandbox (it runs voicectl 0.0.1, this is 0.1.0)');
     expect(stops).toEqual([instance]);
@@ -253,11 +248,11 @@ describe('--sandbox: a background sandbox that outlives the command', () => {
 
   it('a state file that cannot be written (a full disk): the command says so and exits 1, in bounded time', async () => {
     const dir = configDir();
-    expect((await spawnCli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
     const { pid } = info(dir);
     symlinkSync('/dev/full', join(dir, `sandbox-state.json.${pid}.tmp`));
     const started = Date.now();
-    const r = await spawnCli(['--sandbox', 'tts', 'create', '--text', 'Disk full'], opts(dir));
+    const r = await cli(['--sandbox', 'tts', 'create', '--text', 'Disk full'], opts(dir));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: the sandbox could not save its state .*ENOSPC/m);
     expect(r.stderr).toContain('status 500');

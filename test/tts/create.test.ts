@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, parseJson, startSandbox, tempDir } from '../helpers/cli.js';
+import { cli, parseJson, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -189,7 +189,7 @@ describe('tts create: output and cost', () => {
   it('-q with --wait prints the id alone and keeps stderr quiet too', async () => {
     const r = await cli(['tts', 'create', '-q', '--wait', '--text', 'hi'], {
       sandbox,
-      env: { VOICECTL_POLL_INTERVAL_MS: '20' },
+      clock: virtualClock(),
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^tts_[0-9a-f]{16}\n$/);
