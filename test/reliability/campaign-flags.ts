@@ -2,27 +2,17 @@
 // schema's conversions, applyFlags, validateBody with the caller-ID check), for the property tests. The one place
 // these tests name those steps: if they move, this file follows.
 import { expect } from 'vitest';
-import { z } from 'zod';
-import { applyFlags, validateBody } from '../../src/campaigns/body.js';
+import { validateBody } from '../../src/campaigns/body.js';
+import { applyFlags } from '../../src/campaigns/flags.js';
 import { checkE164 } from '../../src/contacts/phone.js';
 import { UsageError } from '../../src/errors.js';
 import { parseOptions } from '../../src/options.js';
-import { STRATEGIES, TimeZoneFlag } from '../../src/schemas/campaigns.js';
-import { choice } from '../../src/schemas/common.js';
+import { BodyFlagOptions } from '../../src/commands/campaigns/create.js';
 import { ORG_NUMBER } from './arbitraries.js';
 
 // Each case costs well under a millisecond here (no CLI run): more of them than the CLI could afford.
 export const RUNS = { numRuns: 200 };
 const CONTACTS = [{ phone_number: '+393331234567', first_name: 'Anna' }];
-
-/** The conversions `campaigns create`'s options schema makes before applyFlags (any case in, the API's spelling out). */
-const Converted = z
-  .object({
-    timezone: TimeZoneFlag.optional(),
-    fromStrategy: choice(STRATEGIES).optional(),
-    contactStrategy: choice(STRATEGIES).optional(),
-  })
-  .loose();
 
 export interface Run {
   /** The body that would be sent. */
@@ -39,7 +29,7 @@ export function create(extra: Record<string, string>, switches: { start?: boolea
   if (!('from' in extra)) raw.from = ORG_NUMBER;
   for (const [k, v] of Object.entries(extra)) raw[camel(k)] = v;
   try {
-    const flags = parseOptions(Converted, raw);
+    const flags = parseOptions(BodyFlagOptions.loose(), raw);
     const { body, fromFlags } = applyFlags({}, flags);
     body.contacts = CONTACTS;
     fromFlags.add('contacts');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ListOptions } from '../../src/commands/list.js';
-import { WaitFlags } from '../../src/commands/tts/shared.js';
+import { WaitFlags } from '../../src/commands/tts/wait-flags.js';
 import { UsageError } from '../../src/errors.js';
 import { GlobalOptions } from '../../src/globals.js';
 import { parseOptions } from '../../src/options.js';

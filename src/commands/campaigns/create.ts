@@ -36,9 +36,12 @@ function flagRule(entry: BodyFlag): z.ZodType {
   return entry.repeatable ? z.array(z.string()).optional() : z.string().optional();
 }
 
+/** The body flags' values as the command reads them (also the property tests' way in: test/reliability/campaign-flags.ts). */
+export const BodyFlagOptions = z.object(Object.fromEntries(BODY_FLAGS.map((e) => [optionKey(e), flagRule(e)])));
+
 const CreateOptions = z
   .object({
-    ...Object.fromEntries(BODY_FLAGS.map((e) => [optionKey(e), flagRule(e)])),
+    ...BodyFlagOptions.shape,
     // Two flags of the table the command reads itself (contacts are loaded from a file; --window names its errors),
     // named again so that their type is known here.
     contacts: z.string().optional(),
