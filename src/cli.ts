@@ -262,7 +262,7 @@ function cleanupError(raw: unknown): CliError {
   return new CliError(`could not clean up after the command: ${e.message}`, { cause: e });
 }
 
-export function reportError(
+function reportError(
   io: IOStreams,
   err: unknown,
   opts: { json: boolean; debug: boolean; redact?: (s: string) => string },

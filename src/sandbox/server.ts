@@ -50,7 +50,7 @@ export interface SandboxOptions {
   afterChange?: (state: SandboxState) => void;
 }
 
-export function freshState(now: number, settings: SandboxSettings): SandboxState {
+function freshState(now: number, settings: SandboxSettings): SandboxState {
   const core = initialCore(now);
   let state = core as SandboxState;
   for (const r of RESOURCES) state = { ...state, ...r.init(state, now, settings) };
