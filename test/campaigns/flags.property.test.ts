@@ -1,55 +1,14 @@
 // Property tests of the parsers in the table of `campaigns create` (src/campaigns/flags.ts), without I/O: what each
-// flag's text becomes in the body. test/campaigns/flags-table.test.ts runs every flag end to end once.
+// flag's text becomes in the body. test/campaigns/flags-table.test.ts runs every flag end to end once; --days,
+// --timezone and --scheduled-at have their properties in test/reliability/schedule.property.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFlags, BODY_FLAGS, optionKey } from '../../src/campaigns/flags.js';
 import { UsageError } from '../../src/errors.js';
 
-const NAMES = [
-  ['sun', 'sunday'],
-  ['mon', 'monday'],
-  ['tue', 'tues', 'tuesday'],
-  ['wed', 'wednesday'],
-  ['thu', 'thurs', 'thursday'],
-  ['fri', 'friday'],
-  ['sat', 'saturday'],
-];
-const day = fc.integer({ min: 0, max: 6 });
-/** A weekday as a user may type it: its number, or one of its names in any case. */
-const dayToken = (d: number) =>
-  fc.oneof(
-    fc.constant(String(d)),
-    fc.constantFrom(...NAMES[d]).chain((n) => fc.constantFrom(n, n.toUpperCase(), n[0].toUpperCase() + n.slice(1))),
-  );
 const body = (values: Record<string, unknown>, base: Record<string, unknown> = {}) => applyFlags(base, values).body;
 
 describe('the parsers of the campaigns create table', () => {
-  it('--days A-B is every day from A to B, wrapping past Saturday, however A and B are spelled', () => {
-    fc.assert(
-      fc.property(
-        day.chain((a) => fc.tuple(fc.constant(a), dayToken(a))),
-        day.chain((b) => fc.tuple(fc.constant(b), dayToken(b))),
-        ([a, ta], [b, tb]) => {
-          const expected = Array.from({ length: ((b - a + 7) % 7) + 1 }, (_, i) => (a + i) % 7);
-          expect(body({ days: `${ta}-${tb}` }).callingDays).toEqual(expected);
-          expect(body({ days: ` ${ta} - ${tb} ` }).callingDays).toEqual(expected);
-        },
-      ),
-    );
-  });
-
-  it('--days: a word that is no weekday is refused, naming --days and the word', () => {
-    fc.assert(
-      fc.property(
-        fc.stringMatching(/^[a-z]{1,12}$/).filter((w) => !NAMES.flat().includes(w)),
-        (w) => {
-          expect(() => body({ days: w })).toThrow(UsageError);
-          expect(() => body({ days: w })).toThrow(`--days: "${w}" is not a weekday`);
-        },
-      ),
-    );
-  });
-
   it('the whole-number flags send a whole number as a number, and anything else as typed (for the schema to refuse)', () => {
     const keys = ['maxRetries', 'retryDelay', 'maxConcurrency', 'keepFreeForInbound'];
     const field = (k: string) =>
