@@ -4,7 +4,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFlags, BODY_FLAGS, optionKey } from '../../src/campaigns/flags.js';
-import { UsageError } from '../../src/errors.js';
 
 const body = (values: Record<string, unknown>, base: Record<string, unknown> = {}) => applyFlags(base, values).body;
 
