@@ -3,7 +3,6 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
-import v8 from 'node:v8';
 
 const argv = process.argv.slice(2);
 
@@ -44,12 +43,6 @@ if (argv.length === 1 && argv[0] === '--version') {
   } catch {
     // no cache: slower, never wrong
   }
-  // undici parses HTTP with WebAssembly (llhttp). By default V8 also compiles it with its optimising tier in
-  // the background, and the process waits for that work at exit, which a one-shot CLI never uses. Liftoff, the
-  // baseline tier, compiles it in a few ms and is fast enough for API responses. Measured for `tts get` (CPU,
-  // medians of 12 runs): 250 ms against 420 ms without it on Node 20, 172 ms against 206 ms (fastest runs) on
-  // Node 24. (--no-wasm-tier-up was tried and did not remove the wait on Node 20; --liftoff-only does.)
-  v8.setFlagsFromString('--liftoff-only');
   if (typeof process.getBuiltinModule !== 'function') {
     // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
     process.getBuiltinModule = module.createRequire(import.meta.url);
