@@ -113,6 +113,16 @@ export class ApiError extends CliError {
   }
 }
 
+/** A 404 for one resource by id gets where to find the ones that exist (`voicectl tts list`). */
+export async function hintIfNotFound<T>(work: Promise<T>, hint: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) err.hints.push(hint);
+    throw err;
+  }
+}
+
 export function exitCodeForStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return ExitCode.auth;
   if (status === 404) return ExitCode.notFound;

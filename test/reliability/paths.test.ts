@@ -76,6 +76,7 @@ describe('campaigns show <id>', () => {
     expect(segs).toHaveLength(4);
     expect(decodeURIComponent(segs[3])).toBe(id);
     expectFailure(r, 4);
+    expect(r.stderr).toContain('List your campaigns: voicectl campaigns list');
   });
 
   it.each(['', '.', '..', ' ', ' .. ', '\t.\t'])('%j is refused with exit 2 before sending', async (id) => {

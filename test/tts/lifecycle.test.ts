@@ -85,6 +85,7 @@ describe('tts get', () => {
       const r = await cli(['tts', 'get', id], { sandbox });
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/status 404 · code not_found · requestId req_/);
+      expect(r.stderr).toContain('List your generations: voicectl tts list');
     }
   });
 });

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import * as z from 'zod';
 import { path } from '../../api/client.js';
+import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
@@ -103,7 +104,7 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
 async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
-  let c = await fetchCampaign(f, opts.id);
+  let c = await hintIfNotFound(fetchCampaign(f, opts.id), `List your campaigns: ${f.invocation()} campaigns list`);
   const out = f.output();
   if (!opts.watch) return render(f, c);
   const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;

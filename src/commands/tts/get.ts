@@ -1,6 +1,7 @@
 // tts get: GET /v1/tts/{id} (reference 4.2).
 import { Command } from 'commander';
 import * as z from 'zod';
+import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
@@ -30,6 +31,9 @@ async function getRun(f: Factory, opts: GetOptions): Promise<void> {
     import('../../tts/wait.js'),
     import('./shared.js'),
   ]);
-  const g = await fetchGeneration(await f.client(), opts.id, f.signal);
+  const g = await hintIfNotFound(
+    fetchGeneration(await f.client(), opts.id, f.signal),
+    `List your generations: ${f.invocation()} tts list`,
+  );
   await printRecord(f.io, f.output(), g, GENERATION_FIELDS);
 }
