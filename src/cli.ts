@@ -11,6 +11,7 @@ import type { GlobalOptions } from './globals.js';
 import { jsonForTerminal, terminalSafe } from './io/safe.js';
 import type { IOStreams } from './io/streams.js';
 import { parseOptions } from './options.js';
+import { similar } from './suggest.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -74,6 +75,22 @@ function commandPath(cmd: Command): string {
   return words.join(' ');
 }
 
+/**
+ * Commander suggests only from the options a help shows, and below the root the global ones are hidden copies
+ * (shown once, in one line): `voicectl tts list --jsn` gets "(Did you mean --json?)" from here, printed and in
+ * the --json error alike.
+ */
+function withGlobalSuggestion(message: string): string {
+  const typed = /^error: unknown option '(--[^'=]+)[^']*'\n?$/.exec(message)?.[1];
+  if (!typed) return message;
+  const near = similar(
+    typed,
+    GLOBAL_FLAGS.map((g) => new Option(g.flags).long ?? ''),
+  );
+  if (!near.length) return message;
+  return message.endsWith('\n') ? `${message}(Did you mean ${near[0]}?)\n` : `${message}\n(Did you mean ${near[0]}?)`;
+}
+
 function configureTree(cmd: Command, io: IOStreams): void {
   const isRoot = !cmd.parent;
   cmd.exitOverride();
@@ -86,6 +103,7 @@ function configureTree(cmd: Command, io: IOStreams): void {
     getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || 80,
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
+    outputError: (text, write) => write(withGlobalSuggestion(text)),
   });
   cmd.showHelpAfterError(`(see: ${commandPath(cmd)} --help)`);
   cmd.helpCommand(false);
@@ -240,7 +258,17 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
         if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
         if (json)
           io.err.write(
-            `${jsonForTerminal(JSON.stringify(errorObject(new UsageError(raw.message.replace(/^error: /, '').replace(/\n/g, ' ')))))}\n`,
+            `${jsonForTerminal(
+              JSON.stringify(
+                errorObject(
+                  new UsageError(
+                    withGlobalSuggestion(raw.message)
+                      .replace(/^error: /, '')
+                      .replace(/\n/g, ' '),
+                  ),
+                ),
+              ),
+            )}\n`,
           );
         code = ExitCode.usage;
       }

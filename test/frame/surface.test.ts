@@ -66,6 +66,8 @@ describe("commander's errors", () => {
 
   it.each([
     [['tts', 'list', '--statsu', 'x', '--json'], "unknown option '--statsu' (Did you mean --status?)"],
+    // A global option, hidden below the root (shown once, in one line), is suggested too.
+    [['tts', 'list', '--jsn', '-o', 'json'], "unknown option '--jsn' (Did you mean --json?)"],
     [['tts', 'lst', '-o', 'json'], "unknown command 'lst' (Did you mean list?)"],
     [['tts', 'list', '--output=json', '--page'], "option '--page <n>' argument missing"],
   ])('%j: exit 2, and with --json (or -o json) the JSON error object on stderr', async (argv, message) => {
@@ -75,6 +77,17 @@ describe("commander's errors", () => {
     expect(lastJson(r.stderr)).toEqual({
       error: { code: 'usage_error', message, status: null, requestId: null, exitCode: 2 },
     });
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it.each([
+    [['tts', 'list', '--jsn'], '--json'],
+    [['--sandbx', 'tts', 'list'], '--sandbox'],
+    [['campaigns', 'list', '--profle', 'x'], '--profile'],
+  ])('%j suggests the global option %s', async (argv, flag) => {
+    const r = await cli(argv, { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`\n(Did you mean ${flag}?)\n(see: voicectl `);
     expect(sandbox.requests()).toEqual([]);
   });
 
