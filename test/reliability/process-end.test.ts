@@ -74,7 +74,9 @@ describe.each(['SIGTERM', 'SIGHUP'] as const)('%s cleans up as Ctrl-C does', (si
     expectFailure(r, EXIT[signal]);
     expect(r.stdout).toBe('');
     expect(mode).toBe(0o600);
-    expect(readdirSync(tmp)).toEqual([]);
+    // Node's own compile cache (Node 22.8+, bin/voicectl.js) lives in TMPDIR too: a cache kept on purpose, not a
+    // temporary file of the command.
+    expect(readdirSync(tmp).filter((n) => n !== 'node-compile-cache')).toEqual([]);
     expect(timing.ms).toBeLessThan(5000);
   });
 
