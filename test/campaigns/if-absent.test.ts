@@ -118,14 +118,17 @@ describe('campaigns create --if-absent', () => {
     expect(starts()).toHaveLength(1);
   });
 
-  it('on a terminal, starting the DRAFT that exists is confirmed first; "n" starts nothing (exit 130)', async () => {
+  it('on a terminal, starting the DRAFT that exists is confirmed first; "n" or Enter starts nothing (exit 130)', async () => {
     await seed({ name: 'Nightly' });
-    const no = await cli(create('Nightly', '--start'), { tty: true, stdin: 'n\r' });
-    expect(no.code).toBe(130);
-    expect(no.stderr).toContain('Start campaign cmp_');
-    expect(no.stderr).toContain('cancelled at the confirmation; nothing was started');
-    expect(writes()).toEqual([]);
-    const yes = await cli(create('Nightly', '--start'), { tty: true, stdin: '\r' });
+    for (const answer of ['n\r', '\r']) {
+      const no = await cli(create('Nightly', '--start'), { tty: true, stdin: answer });
+      expect(no.code).toBe(130);
+      expect(no.stderr).toContain('Start campaign cmp_');
+      expect(no.stderr).toContain('(y/N)');
+      expect(no.stderr).toContain('cancelled at the confirmation; nothing was started');
+      expect(writes()).toEqual([]);
+    }
+    const yes = await cli(create('Nightly', '--start'), { tty: true, stdin: 'y\r' });
     expect(yes.code, yes.stderr).toBe(0);
     expect(starts()).toHaveLength(1);
   });

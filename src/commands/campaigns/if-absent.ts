@@ -126,7 +126,8 @@ export async function useExisting(
   if (d.action === 'start') {
     if (f.io.canPrompt() && !opts.yes) {
       const p = await f.prompter();
-      if (!(await p.confirm(`Start campaign ${d.id} and call its contacts now?`, true)))
+      // It calls people: Enter declines, as every confirmation that calls or spends does (README "Interactive use").
+      if (!(await p.confirm(`Start campaign ${d.id} and call its contacts now?`, false)))
         throw new InterruptedError('cancelled at the confirmation; nothing was started');
     }
     const outcome = await startOnce(await f.client(), d.id, f.signal);
