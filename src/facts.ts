@@ -46,7 +46,17 @@ export const TTS_POLL = {
 } as const;
 
 /** Defaults of the pagination convention (reference, "Pagination"). */
-export const PAGINATION = { defaultPage: 1, defaultLimit: 20, maxLimit: 100 } as const;
+/**
+ * Pages of a list (reference 5). `concurrency` is ours: pages in flight at once with --all after the first
+ * (README "Performance"), at most `maxConcurrency`.
+ */
+export const PAGINATION = {
+  defaultPage: 1,
+  defaultLimit: 20,
+  maxLimit: 100,
+  concurrency: 6,
+  maxConcurrency: 16,
+} as const;
 
 /** Values of a fromNumberStrategy or contactAttemptStrategy (reference 4.4). */
 export const STRATEGIES = ['rolling', 'clamp', 'custom'] as const;

@@ -2,8 +2,10 @@
 // After page 1 reveals totalPages, the rest are fetched with bounded concurrency and yielded in order,
 // each as soon as it and all before it have arrived, so memory stays bounded by the window.
 import type { z } from 'zod';
+import { MalformedResponseError } from '../errors.js';
 import { listEnvelope, PAGINATION, type Pagination } from '../schemas/common.js';
 import type { ApiClient, Query } from './client.js';
+import { MAX_PAGES } from './limits.js';
 
 export interface Page<T> {
   /** The page number requested (not the one the service says: a service may lie). */
@@ -26,10 +28,6 @@ export interface PaginateOptions {
   maxPages?: number;
   signal?: AbortSignal;
 }
-
-import { DEFAULT_CONCURRENCY } from '../commands/list-flags.js';
-import { MalformedResponseError } from '../errors.js';
-import { MAX_PAGES } from './limits.js';
 
 export async function fetchPage<S extends z.ZodType>(
   client: ApiClient,
@@ -54,7 +52,7 @@ export async function* paginate<S extends z.ZodType>(
   opts: PaginateOptions,
 ): AsyncGenerator<Page<z.infer<S>>> {
   const limit = opts.limit ?? PAGINATION.maxLimit;
-  const concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
+  const concurrency = Math.max(1, opts.concurrency ?? PAGINATION.concurrency);
   const get = (page: number) => fetchPage(client, item, opts.path, { ...opts.query, page, limit }, opts.signal);
 
   const start = opts.startPage ?? 1;

@@ -5,10 +5,6 @@ import { PAGINATION } from '../facts.js';
 
 const max = PAGINATION.maxLimit;
 
-/** Pages in flight at once with --all, after the first (README "Performance"). */
-export const DEFAULT_CONCURRENCY = 6;
-export const MAX_CONCURRENCY = 16;
-
 export function addListOptions(cmd: Command): Command {
   return cmd
     .option(
@@ -22,6 +18,6 @@ export function addListOptions(cmd: Command): Command {
     .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
     .option(
       '--concurrency <n>',
-      `pages fetched at once with --all, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`,
+      `pages fetched at once with --all, 1 to ${PAGINATION.maxConcurrency} (default ${PAGINATION.concurrency})`,
     );
 }

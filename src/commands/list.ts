@@ -7,7 +7,6 @@ import { CliError, UsageError } from '../errors.js';
 import { asInterrupt, type Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 
 export { addListOptions } from './list-flags.js';
 
@@ -19,9 +18,9 @@ export const ListOptions = z.object({
     z
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
-      .min(1, `must be between 1 and ${MAX_CONCURRENCY}`)
-      .max(MAX_CONCURRENCY, `must be between 1 and ${MAX_CONCURRENCY}`),
-  ).default(DEFAULT_CONCURRENCY),
+      .min(1, `must be between 1 and ${PAGINATION.maxConcurrency}`)
+      .max(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
+  ).default(PAGINATION.concurrency),
 });
 export type ListOptions = z.infer<typeof ListOptions>;
 

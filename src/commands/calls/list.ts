@@ -76,12 +76,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
     );
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const [{ parseOptions }, { ListOptions }] = await Promise.all([import('../../options.js'), import('../list.js')]);
-    const list = parseOptions(ListOptions, {
-      page: raw.page,
-      limit: raw.limit,
-      all: raw.all,
-      concurrency: raw.concurrency,
-    });
+    const list = parseOptions(ListOptions, raw);
     const { campaign } = parseOptions(
       z.object({ campaign: z.string().trim().min(1, 'must not be empty').optional() }),
       { campaign: raw.campaign },

@@ -76,12 +76,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
       import('../../schemas/messages.js'),
     ]);
     const filter = parseOptions(MessageFilter, { channel: raw.channel });
-    const list = parseOptions(ListOptions, {
-      page: raw.page,
-      limit: raw.limit,
-      all: raw.all,
-      concurrency: raw.concurrency,
-    });
+    const list = parseOptions(ListOptions, raw);
     await run(f, { list, channel: filter.channel });
   });
   return examples(cmd, [

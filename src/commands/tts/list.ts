@@ -19,12 +19,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
   addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const [{ ListOptions }, { TtsFilter }] = await Promise.all([import('../list.js'), import('../../schemas/tts.js')]);
     const filter = parseOptions(TtsFilter, { status: raw.status });
-    const list = parseOptions(ListOptions, {
-      page: raw.page,
-      limit: raw.limit,
-      all: raw.all,
-      concurrency: raw.concurrency,
-    });
+    const list = parseOptions(ListOptions, raw);
     await run(f, { list, status: filter.status });
   });
   return examples(cmd, [

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { smsUnavailable } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
+import { MESSAGE_CHANNELS, orList } from '../../facts.js';
 import { Call } from '../../schemas/calls.js';
 import { Message, MessageChannel, SmsRequest } from '../../schemas/messages.js';
 import { listPage, pageShape, type Tool, tool, UNTRUSTED } from '../tool.js';
@@ -12,7 +13,7 @@ export const MESSAGE_TOOLS: Tool[] = [
     title: 'List messages',
     description: `One page of the organization's message history (GET /v1/messages): SMS, email and WhatsApp, with channel, direction, status, addresses, subject, body and createdAt. ${UNTRUSTED}`,
     input: z.object({
-      channel: MessageChannel.optional().describe('Only this channel: sms, email or whatsapp'),
+      channel: MessageChannel.optional().describe(`Only this channel: ${orList(MESSAGE_CHANNELS)}`),
       ...pageShape,
     }),
     async run(ctx, args) {
