@@ -249,7 +249,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
 function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
   if (f.signal.aborted)
     return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
-      hints: [`Download again with: voicectl tts download ${id}`],
+      hints: [`Download again with: ${f.invocation()} tts download ${id}`],
     });
   if (err instanceof CliError) return err;
   if (signals.some((s) => s.aborted))

@@ -142,6 +142,17 @@ describe('campaigns create --if-absent', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('the commands it suggests keep the global flags it was given (--base-url here), as every hint does', async () => {
+    const { id } = await seed({ name: 'Nightly' });
+    sandbox.state.campaigns.find((c) => c.id === id)!.status = 'PAUSED';
+    const r = await cli(['--base-url', sandbox.url, ...create('Nightly', '--start')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`(resume it with voicectl --base-url ${sandbox.url} campaigns start ${id})`);
+    const fresh = await cli(['--base-url', sandbox.url, ...create('Fresh')], { tty: true, stdin: 'y\r' });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr).toMatch(new RegExp(`Start it with: voicectl --base-url ${sandbox.url} campaigns start cmp_`));
+  });
+
   it('--start on one whose record shows no status: not started, and says how to', async () => {
     const { id } = await seed({ name: 'Nightly' });
     delete (sandbox.state.campaigns[0] as { status?: string }).status;

@@ -177,7 +177,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
     if (out.format === 'table' && !out.quiet) {
       const title =
         absent && decision
-          ? `Dry run: nothing was created or started (--if-absent only read the campaign list).\n${capitalize(absent.describe(decision, body.name, start, true))}. This run's campaign:`
+          ? `Dry run: nothing was created or started (--if-absent only read the campaign list).\n${capitalize(absent.describe(f, decision, body.name, start, true))}. This run's campaign:`
           : 'Dry run: nothing was sent. The campaign would be:';
       await printSummary(f, body, plan, f.io.out, title);
     } else {
@@ -189,7 +189,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   }
   if (absent && decision) {
     if (decision.action !== 'create') return absent.useExisting(f, decision, body.name, { start, yes: opts.yes });
-    f.warn(absent.describe(decision, body.name, start, false));
+    f.warn(absent.describe(f, decision, body.name, start, false));
   }
   if (f.io.canPrompt() && !opts.yes) {
     await printSummary(f, body, planCampaign(body, opts.planRows ?? 3), f.io.err, 'About to create this campaign:');
@@ -203,7 +203,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: voicectl campaigns start ${c.id}`);
+    f.warn(`Start it with: ${f.invocation()} campaigns start ${c.id}`);
   }
 }
 

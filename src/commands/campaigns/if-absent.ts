@@ -89,7 +89,7 @@ export async function decide(f: Factory, body: CampaignCreate, start: boolean): 
 }
 
 /** One line on what --if-absent decided (or would decide, with --dry-run). */
-export function describe(d: Decision, name: string, start: boolean, dryRun: boolean): string {
+export function describe(f: Factory, d: Decision, name: string, start: boolean, dryRun: boolean): string {
   const would = (done: string, conditional: string) => (dryRun ? conditional : done);
   // Not "creating it": on a terminal the confirmation comes after this line.
   if (d.action === 'create') return `no campaign is named ${named(name)} yet${would('', ': it would be created')}`;
@@ -100,9 +100,9 @@ export function describe(d: Decision, name: string, start: boolean, dryRun: bool
   if (d.action === 'start') return `${head}; ${would('starting it', 'it would be started')}${more}`;
   const why =
     d.status === undefined
-      ? `its state is not shown, so it is ${would('not started', 'would not be started')} (voicectl campaigns start ${d.id} --if-not-running starts it if it never was)`
+      ? `its state is not shown, so it is ${would('not started', 'would not be started')} (${f.invocation()} campaigns start ${d.id} --if-not-running starts it if it never was)`
       : d.status === 'PAUSED'
-        ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with voicectl campaigns start ${d.id})`
+        ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with ${f.invocation()} campaigns start ${d.id})`
         : `it was started before: ${would('not started again', 'it would not be started again')}`;
   return `${head}; ${why}${more}`;
 }
@@ -121,7 +121,7 @@ export async function useExisting(
   name: string,
   opts: { start: boolean; yes: boolean },
 ): Promise<void> {
-  f.warn(describe(d, name, opts.start, false));
+  f.warn(describe(f, d, name, opts.start, false));
   let record = d.record;
   if (d.action === 'start') {
     if (f.io.canPrompt() && !opts.yes) {

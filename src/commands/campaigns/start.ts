@@ -81,7 +81,8 @@ async function startRun(f: Factory, opts: StartOptions): Promise<void> {
     f.warn(said);
   }
   await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet) f.warn(`Follow it with: voicectl campaigns show ${opts.id} --watch`);
+  if (out.format === 'table' && !out.quiet)
+    f.warn(`Follow it with: ${f.invocation()} campaigns show ${opts.id} --watch`);
 }
 
 export function makeStartCommand(f: Factory, run = startRun): Command {
