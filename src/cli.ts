@@ -256,20 +256,12 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
         // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
         const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
         if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
-        if (json)
-          io.err.write(
-            `${jsonForTerminal(
-              JSON.stringify(
-                errorObject(
-                  new UsageError(
-                    withGlobalSuggestion(raw.message)
-                      .replace(/^error: /, '')
-                      .replace(/\n/g, ' '),
-                  ),
-                ),
-              ),
-            )}\n`,
-          );
+        if (json) {
+          const message = withGlobalSuggestion(raw.message)
+            .replace(/^error: /, '')
+            .replace(/\n/g, ' ');
+          io.err.write(`${jsonForTerminal(JSON.stringify(errorObject(new UsageError(message))))}\n`);
+        }
         code = ExitCode.usage;
       }
     } else code = report(raw);
