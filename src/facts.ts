@@ -17,12 +17,9 @@ export const TTS_LIMITS = {
   unit: { min: 0, max: 1 },
 } as const;
 
-/** The default voice of POST /v1/tts (4.1). */
-const DEFAULT_VOICE = 'Sarah';
-
 /** The API's defaults (4.1): the CLI never sends them; the sandbox applies them. */
 export const TTS_DEFAULTS = {
-  voice: DEFAULT_VOICE,
+  voice: 'Sarah',
   language: 'en',
   speed: 1.0,
   stability: 0.4,
@@ -45,9 +42,8 @@ export const TTS_POLL = {
   defaultTimeoutSeconds: 600,
 } as const;
 
-/** Defaults of the pagination convention (reference, "Pagination"). */
 /**
- * Pages of a list (reference 5). `concurrency` is ours: pages in flight at once with --all after the first
+ * The pagination convention (reference, "Pagination"). `concurrency` is ours: pages in flight at once with --all after the first
  * (README "Performance"), at most `maxConcurrency`.
  */
 export const PAGINATION = {
