@@ -1,6 +1,6 @@
 // Parses a command's raw commander options with its zod schema, so rules and defaults live in the schema
 // and every rejection names the flag, the rule and the value.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { UsageError } from './errors.js';
 
 function flagName(key: string): string {
@@ -26,7 +26,7 @@ export function describeValue(v: unknown): string {
  * Parses `raw` with `schema`. `flags` maps a field path (joined with ".") to the flag or argument
  * the user typed; by default the field name in kebab case.
  */
-export function parseOptions<S extends z.ZodType>(
+export function parseOptions<S extends z.core.$ZodType>(
   schema: S,
   raw: unknown,
   flags: Record<string, string> = {},
@@ -34,7 +34,7 @@ export function parseOptions<S extends z.ZodType>(
   // A command's options are parsed once per process: zod's JIT (a `new Function` compiled on an object schema's
   // first parse, to speed up later ones) never pays for itself here. Measured on Node 24.21 (callgrind, `tts
   // create --text hi --dry-run`): 287 M instructions with it, 278 M without.
-  const result = schema.safeParse(raw, { jitless: true });
+  const result = z.safeParse(schema, raw, { jitless: true });
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');

@@ -1,7 +1,7 @@
 // The one HTTP client (undici). It joins the base URL, authenticates, times out, retries what is safe
 // to retry, logs for --debug with the key redacted, and turns every failure into a typed CliError.
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
@@ -529,7 +529,7 @@ export class ApiClient {
   }
 
   /** A JSON request checked against `schema`. */
-  async json<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
+  async json<S extends z.core.$ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
     try {
       return await this.parseJson(req, schema);
     } catch (err) {
@@ -537,7 +537,10 @@ export class ApiClient {
     }
   }
 
-  private async parseJson<S extends z.ZodType>(req: RequestOptions, schema: S): Promise<JsonResponse<z.infer<S>>> {
+  private async parseJson<S extends z.core.$ZodType>(
+    req: RequestOptions,
+    schema: S,
+  ): Promise<JsonResponse<z.infer<S>>> {
     const res = await this.raw({ ...req, read: true });
     const text = res.text ?? '';
     // Only with --debug: flattening a 30 KB page for a log line nobody reads costs ~0.1 ms a page.
@@ -564,7 +567,7 @@ export class ApiClient {
     // parses one or a few bodies, and the compile costs more than it saves. Measured (callgrind, `tts get`):
     // Node 24.21 418 M instructions with it, 410 M without; Node 20.20 935 M, 921 M. A list page of 100 records
     // parses ~0.2 ms slower without it, ~1.5% of `tts list --all` over 100 pages.
-    const result = schema.safeParse(parsed, { jitless: true });
+    const result = z.safeParse(schema, parsed, { jitless: true });
     const requestId = (parsed as { requestId?: string } | null)?.requestId ?? res.requestId;
     if (!result.success) {
       const issue = result.error.issues[0];

@@ -1,7 +1,7 @@
 // Walks every page of a list endpoint (reference "Pagination": increase page until page >= totalPages).
 // After page 1 reveals totalPages, the rest are fetched with bounded concurrency and yielded in order,
 // each as soon as it and all before it have arrived, so memory stays bounded by the window.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MalformedResponseError } from '../errors.js';
 import { listEnvelope, PAGINATION, type Pagination } from '../schemas/common.js';
 import type { ApiClient, Query } from './client.js';
@@ -29,7 +29,7 @@ export interface PaginateOptions {
   signal?: AbortSignal;
 }
 
-export async function fetchPage<S extends z.ZodType>(
+export async function fetchPage<S extends z.core.$ZodType>(
   client: ApiClient,
   item: S,
   path: string,
@@ -46,7 +46,7 @@ export async function fetchPage<S extends z.ZodType>(
   };
 }
 
-export async function* paginate<S extends z.ZodType>(
+export async function* paginate<S extends z.core.$ZodType>(
   client: ApiClient,
   item: S,
   opts: PaginateOptions,
@@ -115,7 +115,7 @@ function checkPage(path: string, p: Page<unknown>, totalPages: number, previous:
 }
 
 /** Every record of every page, in order. */
-export async function* paginateRecords<S extends z.ZodType>(
+export async function* paginateRecords<S extends z.core.$ZodType>(
   client: ApiClient,
   item: S,
   opts: PaginateOptions,

@@ -1,6 +1,6 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
 // fetched with bounded concurrency), and the output contract for lists.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
@@ -11,16 +11,20 @@ import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js
 export { addListOptions } from './list-flags.js';
 
 export const ListOptions = z.object({
-  page: PageNumber.optional(),
-  limit: PageLimit.optional(),
-  all: z.boolean().default(false),
-  concurrency: decimal(
-    z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, `must be between 1 and ${PAGINATION.maxConcurrency}`)
-      .max(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
-  ).default(PAGINATION.concurrency),
+  page: z.optional(PageNumber),
+  limit: z.optional(PageLimit),
+  all: z._default(z.boolean(), false),
+  concurrency: z._default(
+    decimal(
+      z
+        .int({ error: 'must be a whole number' })
+        .check(
+          z.minimum(1, `must be between 1 and ${PAGINATION.maxConcurrency}`),
+          z.maximum(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
+        ),
+    ),
+    PAGINATION.concurrency,
+  ),
 });
 export type ListOptions = z.infer<typeof ListOptions>;
 
@@ -28,7 +32,7 @@ export interface ListRequest<T extends Record<string, unknown>> {
   path: string;
   /** Filters, sent as query parameters when set. */
   query?: Query;
-  item: z.ZodType<T>;
+  item: z.core.$ZodType<T>;
   columns: Column<T>[] | ((first: T | undefined) => Column<T>[]);
   emptyMessage?: string;
 }

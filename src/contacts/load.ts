@@ -48,7 +48,7 @@ export const ContactsCsvShape = {
     .transform((s) => DELIMITER_NAMES[s.toLowerCase()] ?? s)
     .refine((s) => s.length === 1 && !/["\r\n]/.test(s), 'must be one character, or comma, semicolon, tab or pipe')
     .optional(),
-  encoding: Encoding.optional(),
+  encoding: z.optional(Encoding),
   dedupe: z.boolean().optional(),
   withoutPlus: z.enum(['national', 'international'], { error: 'must be national or international' }).optional(),
   allowTypes: names

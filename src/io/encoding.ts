@@ -3,8 +3,9 @@
 // iso-8859-15, ...). "latin1" means what browsers mean by it (WHATWG Encoding: windows-1252), which is what
 // Excel writes on Windows, so ’ € – “ ” arrive as themselves and not as invisible C1 control characters.
 import { isUtf8 } from 'node:buffer';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
+import { reject } from '../schemas/common.js';
 
 /**
  * WHATWG's index-windows-1252 for bytes 0x80-0x9F (the rest is ISO-8859-1). Written here because Node 20's
@@ -103,9 +104,7 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
 }
 
 /** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
-export const Encoding = z.string().transform((s, ctx) => {
-  const name = encodingName(s);
-  if (name) return name;
-  ctx.addIssue({ code: 'custom', message: `must be an encoding such as ${COMMON_ENCODINGS}` });
-  return z.NEVER;
-});
+export const Encoding = z.pipe(
+  z.string(),
+  z.transform((s: string, ctx) => encodingName(s) ?? reject(ctx, `must be an encoding such as ${COMMON_ENCODINGS}`)),
+);

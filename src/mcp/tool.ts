@@ -41,15 +41,26 @@ export const oneOf = <T extends string>(values: readonly T[]) =>
 
 export const Id = (what: string) => z.string().trim().min(1, 'must not be empty').describe(what);
 
+/**
+ * A copy of `schema` described for the tool's JSON Schema, as classic zod's `.describe()` does: for the schemas of
+ * src/schemas/, written with zod/mini, which has no such method.
+ */
+export function described<S extends z.core.$ZodType>(schema: S, description: string): S {
+  const copy = z.clone(schema);
+  z.globalRegistry.add(copy, { description });
+  return copy;
+}
+
 export const pageShape = {
-  page: PageNumber.optional().describe(`Page number, from ${PAGINATION.defaultPage} (the default)`),
-  limit: PageLimit.optional().describe(
+  page: described(z.optional(PageNumber), `Page number, from ${PAGINATION.defaultPage} (the default)`),
+  limit: described(
+    z.optional(PageLimit),
     `Records per page, 1 to ${PAGINATION.maxLimit}; default ${PAGINATION.defaultLimit}`,
   ),
 };
 
 /** One page of a list, and how to get the next. */
-export async function listPage(ctx: ToolContext, path: string, item: z.ZodType, query: Rec): Promise<Rec> {
+export async function listPage(ctx: ToolContext, path: string, item: z.core.$ZodType, query: Rec): Promise<Rec> {
   const client = await ctx.f.client();
   const page = await fetchPage(client, item, path, query as Record<string, string | number | undefined>, ctx.f.signal);
   const p = page.pagination;

@@ -1,6 +1,6 @@
 // Call records (reference 4.10: GET /v1/calls is shown only as a pagination example; its fields are
 // not). The CLI reads them loosely and renders what comes back; the sandbox writes the fields below.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CallOutcome } from '../facts.js';
 
 export const Call = z.looseObject({

@@ -1,10 +1,10 @@
 // Campaigns (reference 2.3, 3.2, 4.4-4.7, 8). The create request is validated by this one schema in the
 // CLI (before anything is sent) and in the sandbox (POST /v1/campaigns). Campaign records are read
 // loosely: the reference does not show their fields ("not shown beyond these three groups").
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAMPAIGN_DEFAULTS, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES, STRATEGIES } from '../facts.js';
 import { parseIsoDateTime } from '../campaigns/window.js';
-import { E164 } from './common.js';
+import { E164, reject } from './common.js';
 import { similar } from '../suggest.js';
 import { Contact } from './contacts.js';
 
@@ -13,13 +13,13 @@ export type Strategy = z.infer<typeof Strategy>;
 // The facts of campaigns (facts.ts), where the domain modules and the sandbox already look for them.
 export { CAMPAIGN_DEFAULTS, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES, STRATEGIES } from '../facts.js';
 
-const int = (what = 'must be a whole number') => z.number({ error: what }).int(what);
+const int = (what = 'must be a whole number') => z.int({ error: what });
 const isCount = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;
 
 const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const HHMM = z
   .string({ error: 'must be a time HH:MM' })
-  .regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59');
+  .check(z.regex(HHMM_PATTERN, 'must be a time HH:MM between 00:00 and 23:59'));
 
 /** True when the runtime (Intl) knows this IANA time zone. */
 function isKnownTimeZone(tz: string): boolean {
@@ -36,112 +36,133 @@ const TIME_ZONE_RULE = 'must be an IANA time zone known to this runtime, such as
 
 const TimeZone = z
   .string({ error: 'must be an IANA time zone such as Europe/Rome' })
-  .refine(isKnownTimeZone, TIME_ZONE_RULE);
+  .check(z.refine(isKnownTimeZone, TIME_ZONE_RULE));
 
 /**
  * --timezone as typed on a command line: any case (`europe/rome`), sent as the IANA list spells it (`Europe/Rome`);
  * an alias the runtime knows (`US/Eastern`, `UTC`) as the runtime names it. A near miss, or a bare city, gets
  * "did you mean".
  */
-export const TimeZoneFlag = z.string().transform((typed, ctx) => {
-  const tz = typed.trim();
-  const zones = Intl.supportedValuesOf('timeZone');
-  const listed = zones.find((z) => z.toLowerCase() === tz.toLowerCase());
-  if (listed) return listed;
-  if (isKnownTimeZone(tz)) return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
-  const city = zones.filter((z) => z.toLowerCase().endsWith(`/${tz.toLowerCase()}`));
-  const near = city.length ? city : similar(tz, zones);
-  ctx.addIssue({
-    code: 'custom',
-    message: `${TIME_ZONE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : ''}`,
-  });
-  return z.NEVER;
-});
+export const TimeZoneFlag = z.pipe(
+  z.string(),
+  z.transform((typed: string, ctx) => {
+    const tz = typed.trim();
+    const zones = Intl.supportedValuesOf('timeZone');
+    const listed = zones.find((z) => z.toLowerCase() === tz.toLowerCase());
+    if (listed) return listed;
+    if (isKnownTimeZone(tz)) return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+    const city = zones.filter((z) => z.toLowerCase().endsWith(`/${tz.toLowerCase()}`));
+    const near = city.length ? city : similar(tz, zones);
+    return reject(ctx, `${TIME_ZONE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : ''}`);
+  }),
+);
 
 const CallingDays = z
   .array(
-    int('must be whole numbers from 0 (Sunday) to 6 (Saturday)')
-      .min(0, 'must be from 0 (Sunday) to 6 (Saturday)')
-      .max(6, 'must be from 0 (Sunday) to 6 (Saturday)'),
+    int('must be whole numbers from 0 (Sunday) to 6 (Saturday)').check(
+      z.minimum(0, 'must be from 0 (Sunday) to 6 (Saturday)'),
+      z.maximum(6, 'must be from 0 (Sunday) to 6 (Saturday)'),
+    ),
     { error: 'must be a list of weekdays 0 (Sunday) to 6 (Saturday)' },
   )
-  .min(1, 'must name at least one weekday')
-  .refine((days) => new Set(days).size === days.length, 'must not repeat a weekday');
+  .check(
+    z.minLength(1, 'must name at least one weekday'),
+    z.refine((days) => new Set(days).size === days.length, 'must not repeat a weekday'),
+  );
 
 export const CampaignCreate = z
   .object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
-    agentId: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
+    name: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'must not be empty')),
+    agentId: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'must not be empty')),
     fromNumber: E164,
-    contacts: z.array(Contact, { error: 'must be a list of contacts' }).min(1, 'must contain at least one contact'),
-    description: z.string().optional(),
-    fromNumberAttempts: z
-      .array(E164, { error: 'must be a list of E.164 numbers' })
-      .min(1, 'must name at least one number')
-      .optional(),
-    fromNumberStrategy: Strategy.optional(),
-    contactAttemptStrategy: Strategy.optional(),
-    variableMapping: z
-      .record(
+    contacts: z
+      .array(Contact, { error: 'must be a list of contacts' })
+      .check(z.minLength(1, 'must contain at least one contact')),
+    description: z.optional(z.string()),
+    fromNumberAttempts: z.optional(
+      z
+        .array(E164, { error: 'must be a list of E.164 numbers' })
+        .check(z.minLength(1, 'must name at least one number')),
+    ),
+    fromNumberStrategy: z.optional(Strategy),
+    contactAttemptStrategy: z.optional(Strategy),
+    variableMapping: z.optional(
+      z.record(
         z.string(),
-        z.string({ error: 'must map a variable to a contact field name' }).min(1, 'must name a contact field'),
+        z
+          .string({ error: 'must map a variable to a contact field name' })
+          .check(z.minLength(1, 'must name a contact field')),
         { error: 'must be an object of variable: field' },
-      )
-      .optional(),
-    maxRetries: int()
-      .min(0, `must be from 0 to ${MAX_RETRIES}`)
-      .max(MAX_RETRIES, `must be from 0 to ${MAX_RETRIES}`)
-      .default(CAMPAIGN_DEFAULTS.maxRetries),
-    retryDelayMinutes: int('must be a whole number of minutes')
-      .min(0, 'must be 0 or more')
-      .default(CAMPAIGN_DEFAULTS.retryDelayMinutes),
-    callingDays: CallingDays.optional(),
-    callingStartTime: HHMM.optional(),
-    callingEndTime: HHMM.optional(),
-    timezone: TimeZone.default(CAMPAIGN_DEFAULTS.timezone),
-    maxConcurrency: int().min(1, 'must be 1 or more').optional(),
-    keepFreeForInbound: int().min(0, 'must be 0 or more').default(CAMPAIGN_DEFAULTS.keepFreeForInbound),
-    scheduledAt: z
-      .string()
-      .refine((v) => parseIsoDateTime(v) !== undefined, {
-        error:
-          "must be an ISO 8601 date-time, such as 2026-01-15T09:00Z, 2026-01-15T09:00:00+01:00, or 2026-01-15T09:00 (a local time in the campaign's timezone)",
-      })
-      .optional(),
-    startImmediately: z.boolean({ error: 'must be true or false' }).optional(),
+      ),
+    ),
+    maxRetries: z._default(
+      int().check(
+        z.minimum(0, `must be from 0 to ${MAX_RETRIES}`),
+        z.maximum(MAX_RETRIES, `must be from 0 to ${MAX_RETRIES}`),
+      ),
+      CAMPAIGN_DEFAULTS.maxRetries,
+    ),
+    retryDelayMinutes: z._default(
+      int('must be a whole number of minutes').check(z.minimum(0, 'must be 0 or more')),
+      CAMPAIGN_DEFAULTS.retryDelayMinutes,
+    ),
+    callingDays: z.optional(CallingDays),
+    callingStartTime: z.optional(HHMM),
+    callingEndTime: z.optional(HHMM),
+    timezone: z._default(TimeZone, CAMPAIGN_DEFAULTS.timezone),
+    maxConcurrency: z.optional(int().check(z.minimum(1, 'must be 1 or more'))),
+    keepFreeForInbound: z._default(
+      int().check(z.minimum(0, 'must be 0 or more')),
+      CAMPAIGN_DEFAULTS.keepFreeForInbound,
+    ),
+    scheduledAt: z.optional(
+      z.string().check(
+        z.refine((v) => parseIsoDateTime(v) !== undefined, {
+          error:
+            "must be an ISO 8601 date-time, such as 2026-01-15T09:00Z, 2026-01-15T09:00:00+01:00, or 2026-01-15T09:00 (a local time in the campaign's timezone)",
+        }),
+      ),
+    ),
+    startImmediately: z.optional(z.boolean({ error: 'must be true or false' })),
   })
-  .superRefine((c, ctx) => {
-    if (c.maxRetries > 0 && c.retryDelayMinutes < MIN_RETRY_DELAY_MINUTES) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['retryDelayMinutes'],
-        message: `must be at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries is more than 0`,
-      });
-    }
-    if (c.startImmediately === true && c.scheduledAt !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['startImmediately'],
-        message: 'cannot be combined with scheduledAt (a campaign either starts now or at scheduledAt)',
-      });
-    }
-    if (c.callingStartTime !== undefined && c.callingStartTime === c.callingEndTime) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['callingEndTime'],
-        message: 'must differ from callingStartTime (the window would be empty)',
-      });
-    }
-    // zod runs this even when a field broke its own rule: compare only two valid values, or
-    // `--max-concurrency 0` would also blame a keepFreeForInbound the user never gave (its default, 0).
-    if (isCount(c.maxConcurrency, 1) && isCount(c.keepFreeForInbound, 0) && c.keepFreeForInbound >= c.maxConcurrency) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['keepFreeForInbound'],
-        message: `must be less than maxConcurrency (${c.maxConcurrency}), or no outbound call could ever start`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (c.maxRetries > 0 && c.retryDelayMinutes < MIN_RETRY_DELAY_MINUTES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['retryDelayMinutes'],
+          message: `must be at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries is more than 0`,
+        });
+      }
+      if (c.startImmediately === true && c.scheduledAt !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['startImmediately'],
+          message: 'cannot be combined with scheduledAt (a campaign either starts now or at scheduledAt)',
+        });
+      }
+      if (c.callingStartTime !== undefined && c.callingStartTime === c.callingEndTime) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['callingEndTime'],
+          message: 'must differ from callingStartTime (the window would be empty)',
+        });
+      }
+      // zod runs this even when a field broke its own rule: compare only two valid values, or
+      // `--max-concurrency 0` would also blame a keepFreeForInbound the user never gave (its default, 0).
+      if (
+        isCount(c.maxConcurrency, 1) &&
+        isCount(c.keepFreeForInbound, 0) &&
+        c.keepFreeForInbound >= c.maxConcurrency
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['keepFreeForInbound'],
+          message: `must be less than maxConcurrency (${c.maxConcurrency}), or no outbound call could ever start`,
+        });
+      }
+    }),
+  );
 /** The body as sent: defaults applied. */
 export type CampaignCreate = z.infer<typeof CampaignCreate>;
 

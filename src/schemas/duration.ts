@@ -1,7 +1,8 @@
 // Durations as typed on a command line, for every flag that takes one (--timeout, --request-timeout): plain
 // seconds (`90`, `0.5`) or with units (`90s`, `10m`, `1h`, `1h30m`). The text is kept, so that messages say
 // the duration the way the user wrote it ("gave up after 0.5s", not "after 0s").
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { reject } from './common.js';
 
 export interface Duration {
   seconds: number;
@@ -26,13 +27,13 @@ function parseDuration(text: string): number | undefined {
 /** A duration flag: more than 0 and at most `max` seconds (`maxText` says it in the rule). */
 export function durationFlag(max: number, maxText: string) {
   const rule = `must be a duration such as 90, 90s, 10m or 1h (more than 0, at most ${maxText})`;
-  return z.string().transform((typed, ctx): Duration => {
-    const seconds = parseDuration(typed);
-    if (seconds === undefined || !(seconds > 0) || seconds > max) {
-      ctx.addIssue({ code: 'custom', message: rule });
-      return z.NEVER;
-    }
-    const t = typed.trim();
-    return { seconds, text: PLAIN.test(t) ? `${t}s` : t };
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((typed: string, ctx): Duration => {
+      const seconds = parseDuration(typed);
+      if (seconds === undefined || !(seconds > 0) || seconds > max) return reject(ctx, rule);
+      const t = typed.trim();
+      return { seconds, text: PLAIN.test(t) ? `${t}s` : t };
+    }),
+  );
 }

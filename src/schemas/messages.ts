@@ -1,6 +1,6 @@
 // Messages (reference 2.4, 3.3, 4.8, 4.9). The Message record is read loosely: unknown fields pass through,
 // and only id, channel and createdAt are required, since a delivery status or an address may be absent.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGE_CHANNELS } from '../facts.js';
 export { MESSAGE_CHANNELS };
 import { choice, E164 } from './common.js';
@@ -13,21 +13,21 @@ const MESSAGE_DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
 export const Message = z.looseObject({
   id: z.string(),
   channel: z.string(),
-  direction: z.string().nullish(),
+  direction: z.nullish(z.string()),
   /** Delivery status: its values are "not shown" (3.3), so any string. */
-  status: z.string().nullish(),
-  fromAddress: z.string().nullish(),
-  toAddress: z.string().nullish(),
-  subject: z.string().nullish(),
-  body: z.string().nullish(),
-  externalId: z.string().nullish(),
-  errorMessage: z.string().nullish(),
+  status: z.nullish(z.string()),
+  fromAddress: z.nullish(z.string()),
+  toAddress: z.nullish(z.string()),
+  subject: z.nullish(z.string()),
+  body: z.nullish(z.string()),
+  externalId: z.nullish(z.string()),
+  errorMessage: z.nullish(z.string()),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof Message>;
 
 /** Filters of GET /v1/messages the CLI validates before sending (4.8): typed in any case, sent as the API spells them. */
-export const MessageFilter = z.object({ channel: choice(MESSAGE_CHANNELS).optional() });
+export const MessageFilter = z.object({ channel: z.optional(choice(MESSAGE_CHANNELS)) });
 export type MessageFilter = z.infer<typeof MessageFilter>;
 
 /**
@@ -37,8 +37,8 @@ export type MessageFilter = z.infer<typeof MessageFilter>;
  */
 export const SmsRequest = z.object({
   to: E164,
-  body: z.string().refine((s) => s.trim() !== '', 'must not be empty'),
-  from: E164.optional(),
+  body: z.string().check(z.refine((s) => s.trim() !== '', 'must not be empty')),
+  from: z.optional(E164),
 });
 export type SmsRequest = z.infer<typeof SmsRequest>;
 

@@ -2,9 +2,9 @@
 // checks them before sending (with the stricter --voice rule of TtsCreateInput) and the sandbox answers
 // 400 validation_error with the same schema. Generation records are read loosely: only id and status are
 // required, unknown fields pass through.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TTS_LIMITS, TTS_STATUSES } from '../facts.js';
-import { choice, decimal, PageLimit, PageNumber } from './common.js';
+import { choice, decimal, PageLimit, PageNumber, reject } from './common.js';
 import { resolveVoice, similarVoices } from './voices.js';
 
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
@@ -19,15 +19,15 @@ export function characterCount(text: string): number {
 
 const between = (min: number, max: number) => {
   const rule = `must be a number from ${min} to ${max}`;
-  return z.number({ error: rule }).min(min, rule).max(max, rule);
+  return z.number({ error: rule }).check(z.minimum(min, rule), z.maximum(max, rule));
 };
 
-const TtsText = z
-  .string({ error: 'is required' })
-  .refine((t) => t.trim().length > 0, 'must contain some text')
-  .refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, {
+const TtsText = z.string({ error: 'is required' }).check(
+  z.refine((t) => t.trim().length > 0, 'must contain some text'),
+  z.refine((t) => characterCount(t) <= TTS_LIMITS.maxTextLength, {
     message: `must be at most ${TTS_LIMITS.maxTextLengthText} characters`,
-  });
+  }),
+);
 
 const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
@@ -37,15 +37,16 @@ const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
  */
 export const TtsRequest = z.object({
   text: TtsText,
-  voice: z.string({ error: 'must be a voice alias or voice ID' }).optional(),
-  language: z
-    .string({ error: 'must be a language code such as en, it or es' })
-    .regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es')
-    .optional(),
-  speed: between(TTS_LIMITS.speed.min, TTS_LIMITS.speed.max).optional(),
-  stability: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
-  similarityBoost: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
-  style: between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max).optional(),
+  voice: z.optional(z.string({ error: 'must be a voice alias or voice ID' })),
+  language: z.optional(
+    z
+      .string({ error: 'must be a language code such as en, it or es' })
+      .check(z.regex(LANGUAGE_PATTERN, 'must be a language code such as en, it or es')),
+  ),
+  speed: z.optional(between(TTS_LIMITS.speed.min, TTS_LIMITS.speed.max)),
+  stability: z.optional(between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max)),
+  similarityBoost: z.optional(between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max)),
+  style: z.optional(between(TTS_LIMITS.unit.min, TTS_LIMITS.unit.max)),
 });
 export type TtsRequest = z.infer<typeof TtsRequest>;
 
@@ -53,64 +54,67 @@ const VOICE_RULE =
   'must be a built-in voice (see `voicectl voices list`) or a voice ID of exactly 20 letters and digits';
 
 /** --voice: an alias in any case (sent in its canonical spelling) or a raw 20-character ID. */
-const VoiceInput = z.string().transform((v, ctx) => {
-  const voice = resolveVoice(v.trim());
-  if (voice) return voice;
-  const near = similarVoices(v.trim());
-  const idLike = /^[A-Za-z0-9]+$/.test(v.trim()) && v.trim().length >= 15;
-  ctx.addIssue({
-    code: 'custom',
-    message: `${VOICE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : idLike ? `; this one has ${v.trim().length}` : ''}`,
-  });
-  return z.NEVER;
-});
+const VoiceInput = z.pipe(
+  z.string(),
+  z.transform((v: string, ctx) => {
+    const voice = resolveVoice(v.trim());
+    if (voice) return voice;
+    const near = similarVoices(v.trim());
+    const idLike = /^[A-Za-z0-9]+$/.test(v.trim()) && v.trim().length >= 15;
+    return reject(
+      ctx,
+      `${VOICE_RULE}${near.length ? `; did you mean ${near.join(' or ')}?` : idLike ? `; this one has ${v.trim().length}` : ''}`,
+    );
+  }),
+);
 
 /** What the CLI accepts for a generation: the request rules, numbers as typed, the voice resolved. */
-export const TtsCreateInput = TtsRequest.extend({
-  voice: VoiceInput.optional(),
+export const TtsCreateInput = z.extend(TtsRequest, {
+  voice: z.optional(VoiceInput),
   speed: decimal(TtsRequest.shape.speed),
   stability: decimal(TtsRequest.shape.stability),
   similarityBoost: decimal(TtsRequest.shape.similarityBoost),
   style: decimal(TtsRequest.shape.style),
   // The reference writes codes in lower case (en, it, es): IT is sent as it, pt-BR keeps its region as typed.
-  language: TtsRequest.shape.language.transform((l) =>
-    l === undefined ? l : l.replace(/^[A-Za-z]+/, (p) => p.toLowerCase()),
+  language: z.pipe(
+    TtsRequest.shape.language,
+    z.transform((l: string | undefined) => (l === undefined ? l : l.replace(/^[A-Za-z]+/, (p) => p.toLowerCase()))),
   ),
 });
 
 /** Response of POST /v1/tts: `{id, status, characterCount}`. */
-export const TtsCreated = z.looseObject({ id: z.string(), status: z.string(), characterCount: z.number().optional() });
+export const TtsCreated = z.looseObject({ id: z.string(), status: z.string(), characterCount: z.optional(z.number()) });
 export type TtsCreated = z.infer<typeof TtsCreated>;
 
 /** A generation as get and list return it (2.1), fields in the reference's order; only id and status are required. */
 export const TtsGeneration = z.looseObject({
   id: z.string(),
-  text: z.string().nullish(),
-  characterCount: z.number().nullish(),
-  voice: z.string().nullish(),
-  language: z.string().nullish(),
-  speed: z.number().nullish(),
-  stability: z.number().nullish(),
-  similarityBoost: z.number().nullish(),
-  style: z.number().nullish(),
-  source: z.string().nullish(),
+  text: z.nullish(z.string()),
+  characterCount: z.nullish(z.number()),
+  voice: z.nullish(z.string()),
+  language: z.nullish(z.string()),
+  speed: z.nullish(z.number()),
+  stability: z.nullish(z.number()),
+  similarityBoost: z.nullish(z.number()),
+  style: z.nullish(z.number()),
+  source: z.nullish(z.string()),
   status: z.string(),
-  audioUrl: z.string().nullish(),
-  tokenCost: z.number().nullish(),
-  createdAt: z.string().nullish(),
-  completedAt: z.string().nullish(),
-  errorMessage: z.string().nullish(),
+  audioUrl: z.nullish(z.string()),
+  tokenCost: z.nullish(z.number()),
+  createdAt: z.nullish(z.string()),
+  completedAt: z.nullish(z.string()),
+  errorMessage: z.nullish(z.string()),
 });
 export type TtsGeneration = z.infer<typeof TtsGeneration>;
 
 /** Filters of GET /v1/tts the CLI validates before sending (4.3): typed in any case, sent as the API spells them. */
-export const TtsFilter = z.object({ status: choice(TTS_STATUSES).optional() });
+export const TtsFilter = z.object({ status: z.optional(choice(TTS_STATUSES)) });
 
 /** The whole query of GET /v1/tts, as the sandbox reads it: the API's own spelling only. */
 export const TtsListQuery = z.object({
-  status: TtsStatus.optional(),
-  page: PageNumber.optional(),
-  limit: PageLimit.optional(),
+  status: z.optional(TtsStatus),
+  page: z.optional(PageNumber),
+  limit: z.optional(PageLimit),
 });
 
 export { decimal };

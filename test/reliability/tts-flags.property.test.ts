@@ -5,7 +5,7 @@
 // test/tts/create.test.ts, lifecycle.test.ts, timeouts.test.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ListOptions } from '../../src/commands/list.js';
 import { WaitFlags } from '../../src/commands/tts/wait-flags.js';
 import { UsageError } from '../../src/errors.js';
@@ -15,7 +15,10 @@ import { TtsCreateInput } from '../../src/schemas/tts.js';
 import { decimalish, durationSeconds, numberish, plainDecimal, spelledIn, wholeDecimal } from './arbitraries.js';
 
 /** What `schema` makes of `raw`, or the first line of its usage error (the CLI prints it after "error: ", exit 2). */
-function parse<S extends z.ZodType>(schema: S, raw: Record<string, unknown>): { value?: z.infer<S>; error?: string } {
+function parse<S extends z.core.$ZodType>(
+  schema: S,
+  raw: Record<string, unknown>,
+): { value?: z.infer<S>; error?: string } {
   try {
     return { value: parseOptions(schema, raw) };
   } catch (err) {

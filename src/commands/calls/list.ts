@@ -1,7 +1,7 @@
 // calls list: GET /v1/calls. The reference shows this endpoint only as an example of pagination (4.10):
 // neither its filters nor its record fields are documented. Records are shown as they come back
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
@@ -46,16 +46,19 @@ async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
   const item =
     opts.campaign === undefined
       ? Call
-      : Call.transform((r) => {
-          const id = (r as Record<string, unknown>).campaignId;
-          if (!warned && typeof id === 'string' && id !== opts.campaign) {
-            warned = true;
-            f.warn(
-              `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
-            );
-          }
-          return r;
-        });
+      : z.pipe(
+          Call,
+          z.transform((r: z.infer<typeof Call>) => {
+            const id = r.campaignId;
+            if (!warned && typeof id === 'string' && id !== opts.campaign) {
+              warned = true;
+              f.warn(
+                `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
+              );
+            }
+            return r;
+          }),
+        );
   await runList(f, opts.list, {
     path: '/v1/calls',
     query: { campaignId: opts.campaign },
@@ -78,7 +81,7 @@ export function makeListCommand(f: Factory, run = listRun): Command {
     const [{ parseOptions }, { ListOptions }] = await Promise.all([import('../../options.js'), import('../list.js')]);
     const list = parseOptions(ListOptions, raw);
     const { campaign } = parseOptions(
-      z.object({ campaign: z.string().trim().min(1, 'must not be empty').optional() }),
+      z.object({ campaign: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))) }),
       { campaign: raw.campaign },
     );
     await run(f, { list, campaign });

@@ -30,8 +30,8 @@ import { planJson, printSummary } from './summary.js';
 
 /** The rule of a body flag's value as commander hands it over; the body's schema checks what it becomes. */
 function flagRule(entry: BodyFlag): z.ZodType {
-  if (entry.check === 'strategy') return choice(STRATEGIES).optional(); // any case, sent as the API spells it
-  if (entry.check === 'timezone') return TimeZoneFlag.optional();
+  if (entry.check === 'strategy') return z.optional(choice(STRATEGIES)); // any case, sent as the API spells it
+  if (entry.check === 'timezone') return z.optional(TimeZoneFlag);
   if (isSwitch(entry)) return z.boolean().optional();
   return entry.repeatable ? z.array(z.string()).optional() : z.string().optional();
 }
@@ -49,9 +49,9 @@ const CreateOptions = z
     ifAbsent: z.boolean().default(false),
     file: z.string().optional(),
     dryRun: z.boolean().default(false),
-    planRows: decimal(
-      z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more'),
-    ).optional(),
+    planRows: z.optional(
+      decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more')),
+    ),
     yes: z.boolean().default(false),
     ...RejectsShape,
     ...ContactsCsvShape,

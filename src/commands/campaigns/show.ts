@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { path } from '../../api/client.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -15,15 +15,17 @@ import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 
 const ShowOptions = z.object({
-  id: z.string().trim().min(1, 'must not be empty'),
-  watch: z.boolean().default(false),
+  id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+  watch: z._default(z.boolean(), false),
   /** Seconds between refreshes of --watch. */
-  interval: decimal(
-    z
-      .number({ error: 'must be a number of seconds' })
-      .min(0.05, 'must be at least 0.05')
-      .max(3600, 'must be at most 3600'),
-  ).default(5),
+  interval: z._default(
+    decimal(
+      z
+        .number({ error: 'must be a number of seconds' })
+        .check(z.minimum(0.05, 'must be at least 0.05'), z.maximum(3600, 'must be at most 3600')),
+    ),
+    5,
+  ),
 });
 type ShowOptions = z.infer<typeof ShowOptions>;
 

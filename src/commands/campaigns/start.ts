@@ -44,7 +44,7 @@ export async function startOnce(client: ApiClient, id: string, signal?: AbortSig
     // The reference shows no request body for start (4.5): none is sent.
     const res = await client.json(
       { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal },
-      envelope(Campaign.or(z.looseObject({}))),
+      envelope(z.union([Campaign, z.looseObject({})])),
     );
     const record = res.body.data as Rec;
     if (typeof record.id !== 'string') record.id = id;

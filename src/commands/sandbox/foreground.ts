@@ -1,6 +1,6 @@
 // `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory. The group's own
 // command: its verbs (status, stop, serve) manage the background sandbox of --sandbox.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -26,15 +26,20 @@ function clientUrl(listening: string): string {
 async function optionsSchema() {
   const [{ decimal }] = await Promise.all([import('../../schemas/common.js')]);
   return z.object({
-    port: decimal(
-      z
-        .number({ error: 'must be a port number' })
-        .int('must be a whole number')
-        .min(0, 'must be 0 to 65535')
-        .max(65535, 'must be 0 to 65535'),
-    ).default(DEFAULT_PORT),
-    host: z.string().default(DEFAULT_HOST),
-    fast: z.boolean().default(false),
+    port: z._default(
+      decimal(
+        z
+          .number({ error: 'must be a port number' })
+          .check(
+            z.int('must be a whole number'),
+            z.minimum(0, 'must be 0 to 65535'),
+            z.maximum(65535, 'must be 0 to 65535'),
+          ),
+      ),
+      DEFAULT_PORT,
+    ),
+    host: z._default(z.string(), DEFAULT_HOST),
+    fast: z._default(z.boolean(), false),
   });
 }
 type ForegroundOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

@@ -1,6 +1,6 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -12,11 +12,12 @@ import { addWaitOptions, costLine, intervalMs, PLAYERS_HELP, waitTimeout, warnUn
 /** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
   const [{ WaitFlags }, { Encoding }] = await Promise.all([import('./wait-flags.js'), import('../../io/encoding.js')]);
-  const raw = z.string().optional();
-  return WaitFlags.extend({
+  const raw = z.optional(z.string());
+  const off = z._default(z.boolean(), false);
+  return z.extend(WaitFlags, {
     text: raw,
     file: raw,
-    encoding: Encoding.optional(),
+    encoding: z.optional(Encoding),
     // Checked with the text by TtsCreateInput, which names --text or --file in its errors.
     voice: raw,
     language: raw,
@@ -24,11 +25,11 @@ async function optionsSchema() {
     stability: raw,
     similarityBoost: raw,
     style: raw,
-    dryRun: z.boolean().default(false),
-    wait: z.boolean().default(false),
+    dryRun: off,
+    wait: off,
     out: raw,
-    force: z.boolean().default(false),
-    play: z.boolean().default(false),
+    force: off,
+    play: off,
   });
 }
 type CreateOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

@@ -1,5 +1,5 @@
 // tts download: the audio of a completed generation, to a file or stdout.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
@@ -9,12 +9,12 @@ import { addWaitOptions, intervalMs, PLAYERS_HELP, waitTimeout, warnUnusedWaitFl
 /** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
   const [{ WaitFlags }] = await Promise.all([import('./wait-flags.js')]);
-  return WaitFlags.extend({
-    id: z.string().trim().min(1, 'must not be empty'),
-    out: z.string().optional(),
-    force: z.boolean().default(false),
-    wait: z.boolean().default(false),
-    play: z.boolean().default(false),
+  return z.extend(WaitFlags, {
+    id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+    out: z.optional(z.string()),
+    force: z._default(z.boolean(), false),
+    wait: z._default(z.boolean(), false),
+    play: z._default(z.boolean(), false),
   });
 }
 type DownloadOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

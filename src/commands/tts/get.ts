@@ -1,6 +1,6 @@
 // tts get: GET /v1/tts/{id} (reference 4.2).
 import { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { parseOptions } from '../../options.js';
@@ -8,7 +8,7 @@ import { examples } from '../help.js';
 
 /** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
-  return z.object({ id: z.string().trim().min(1, 'must not be empty') });
+  return z.object({ id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')) });
 }
 type GetOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
 

@@ -1,5 +1,5 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { TTS_POLL } from '../../facts.js';
@@ -10,8 +10,10 @@ import { addWaitOptions, intervalMs, waitTimeout } from './common.js';
 /** The options' rules, built when the verb runs (never for --help). */
 async function optionsSchema() {
   const [{ WaitFlags }] = await Promise.all([import('./wait-flags.js')]);
-  return WaitFlags.extend({
-    ids: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'needs at least one generation ID'),
+  return z.extend(WaitFlags, {
+    ids: z
+      .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty')))
+      .check(z.minLength(1, 'needs at least one generation ID')),
   });
 }
 type WaitOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

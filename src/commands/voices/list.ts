@@ -1,5 +1,5 @@
 // voices list: the built-in catalog of reference 2.2, offline. The same list checks --voice and feeds completion.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { orList } from '../../facts.js';
@@ -11,9 +11,9 @@ import { examples } from '../help.js';
 async function optionsSchema() {
   const [{ choice }] = await Promise.all([import('../../schemas/common.js')]);
   return z.object({
-    gender: choice(VOICE_GENDERS).optional(),
-    language: choice(VOICE_LANGUAGES).optional(),
-    accent: z.string().trim().min(1, 'must not be empty').optional(),
+    gender: z.optional(choice(VOICE_GENDERS)),
+    language: z.optional(choice(VOICE_LANGUAGES)),
+    accent: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
   });
 }
 type ListOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;

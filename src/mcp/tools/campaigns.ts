@@ -16,7 +16,18 @@ import {
 } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
 import { Contact } from '../../schemas/contacts.js';
-import { Id, insideDir, listPage, pageShape, type Rec, type Tool, type ToolContext, tool, UNTRUSTED } from '../tool.js';
+import {
+  described,
+  Id,
+  insideDir,
+  listPage,
+  pageShape,
+  type Rec,
+  tool,
+  type Tool,
+  type ToolContext,
+  UNTRUSTED,
+} from '../tool.js';
 
 /** What each field of the create body means (reference 4.4), for the agent reading the tool's schema. */
 const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
@@ -47,14 +58,13 @@ const CampaignArgs = z.object({
   ...(Object.fromEntries(
     Object.entries(CampaignCreate.shape).map(([k, v]) => [
       k,
-      v.describe(CAMPAIGN_FIELDS[k as keyof typeof CAMPAIGN_FIELDS]),
+      described(v, CAMPAIGN_FIELDS[k as keyof typeof CAMPAIGN_FIELDS]),
     ]),
   ) as typeof CampaignCreate.shape),
-  contacts: CampaignCreate.shape.contacts
-    .optional()
-    .describe(
-      'Contacts (reference 2.3): phone_number (E.164) called at attempt 1, optional contact_attempts [{phone_number, ...overrides}] for attempts 2 and later, other fields free (for variableMapping). Give this or contactsFile.',
-    ),
+  contacts: described(
+    z.optional(CampaignCreate.shape.contacts),
+    'Contacts (reference 2.3): phone_number (E.164) called at attempt 1, optional contact_attempts [{phone_number, ...overrides}] for attempts 2 and later, other fields free (for variableMapping). Give this or contactsFile.',
+  ),
   contactsFile: z
     .string()
     .min(1, 'must not be empty')
@@ -230,7 +240,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
       // The reference shows no request body for start (4.5): none is sent.
       const res = await client.json(
         { method: 'POST', path: apiPath`/v1/campaigns/${args.id}/start`, signal: ctx.f.signal },
-        envelope(Campaign.or(z.looseObject({}))),
+        envelope(z.union([Campaign, z.looseObject({})])),
       );
       return { sent: true, campaign: res.body.data, requestId: res.requestId ?? null };
     },

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import { MESSAGE_CHANNELS, orList } from '../../facts.js';
 import { Call } from '../../schemas/calls.js';
 import { Message, MessageChannel, SmsRequest } from '../../schemas/messages.js';
-import { listPage, pageShape, type Tool, tool, UNTRUSTED } from '../tool.js';
+import { described, listPage, pageShape, tool, type Tool, UNTRUSTED } from '../tool.js';
 
 export const MESSAGE_TOOLS: Tool[] = [
   tool({
@@ -13,7 +13,7 @@ export const MESSAGE_TOOLS: Tool[] = [
     title: 'List messages',
     description: `One page of the organization's message history (GET /v1/messages): SMS, email and WhatsApp, with channel, direction, status, addresses, subject, body and createdAt. ${UNTRUSTED}`,
     input: z.object({
-      channel: MessageChannel.optional().describe(`Only this channel: ${orList(MESSAGE_CHANNELS)}`),
+      channel: described(z.optional(MessageChannel), `Only this channel: ${orList(MESSAGE_CHANNELS)}`),
       ...pageShape,
     }),
     async run(ctx, args) {
@@ -41,10 +41,10 @@ export const MESSAGE_TOOLS: Tool[] = [
     title: 'Send an SMS (announced, not yet available)',
     description:
       'Send an SMS (POST /v1/messages/sms, reference 4.9). The API announces it but does not offer it yet: today the service answers 503 and nothing is sent; the error says so. The body sent is {to, body, from} (not documented by the reference).',
-    input: SmsRequest.extend({
-      to: SmsRequest.shape.to.describe('Recipient, E.164 such as +393331234567'),
-      body: SmsRequest.shape.body.describe('Message text, not empty'),
-      from: SmsRequest.shape.from.describe('Sender number, E.164 (the service picks one when absent)'),
+    input: z.object({
+      to: described(SmsRequest.shape.to, 'Recipient, E.164 such as +393331234567'),
+      body: described(SmsRequest.shape.body, 'Message text, not empty'),
+      from: described(SmsRequest.shape.from, 'Sender number, E.164 (the service picks one when absent)'),
     }),
     write: true,
     async run(ctx, args) {

@@ -18,7 +18,7 @@ import {
 } from '../../schemas/tts.js';
 import { ACCENTS, filterVoices } from '../../schemas/voices.js';
 import { explainFailure } from '../../tts/failures.js';
-import { Id, insideDir, listPage, oneOf, pageShape, type Rec, type Tool, tool, UNTRUSTED } from '../tool.js';
+import { described, Id, insideDir, listPage, oneOf, pageShape, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -28,26 +28,33 @@ function withExplanation(g: TtsGeneration): Rec {
 
 const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
 
-const TtsCreateTool = TtsRequest.extend({
-  text: TtsRequest.shape.text.describe(
+const TtsCreateTool = z.object({
+  text: described(
+    TtsRequest.shape.text,
     `The text to speak, 1 to ${TTS_LIMITS.maxTextLengthText} characters (an emoji counts as one). Cost: ${costRule}.`,
   ),
-  voice: TtsCreateInput.shape.voice.describe(
+  voice: described(
+    TtsCreateInput.shape.voice,
     `A built-in voice alias in any case (see voices_list) or a voice ID of exactly 20 letters and digits; default ${TTS_DEFAULTS.voice}`,
   ),
-  language: TtsCreateInput.shape.language.describe(
+  language: described(
+    TtsCreateInput.shape.language,
     `Language code such as en, it or es; default ${TTS_DEFAULTS.language}`,
   ),
-  speed: TtsRequest.shape.speed.describe(
+  speed: described(
+    TtsRequest.shape.speed,
     `Playback speed, ${TTS_LIMITS.speed.min} to ${TTS_LIMITS.speed.max}; default ${TTS_DEFAULTS.speed}`,
   ),
-  stability: TtsRequest.shape.stability.describe(
+  stability: described(
+    TtsRequest.shape.stability,
     `Voice stability, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.stability}`,
   ),
-  similarityBoost: TtsRequest.shape.similarityBoost.describe(
+  similarityBoost: described(
+    TtsRequest.shape.similarityBoost,
     `Similarity boost, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.similarityBoost}`,
   ),
-  style: TtsRequest.shape.style.describe(
+  style: described(
+    TtsRequest.shape.style,
     `Style exaggeration, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.style}`,
   ),
 });
@@ -98,7 +105,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_list',
     title: 'List generations',
     description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one. ${UNTRUSTED}`,
-    input: z.object({ status: TtsStatus.optional().describe('Only this status'), ...pageShape }),
+    input: z.object({ status: described(z.optional(TtsStatus), 'Only this status'), ...pageShape }),
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
     },
