@@ -2,7 +2,7 @@
 // Builds dist/: one ESM bundle with a chunk per command group, so that a command loads only what it runs
 // (README "Performance"). Run by `npm run build` and by `prepare` on install. Nothing here depends on the Node
 // that runs the build: the same dist/ serves every Node line in `engines`.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -96,6 +96,10 @@ await esbuild.build({
   // the SDK ships it: bundling it would copy zod into dist/ a second time.
   external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
   plugins: [lazyBuiltins],
+  // The version as a constant (src/version.ts), so that no command reads package.json for it.
+  define: {
+    VOICECTL_BUILD_VERSION: JSON.stringify(JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).version),
+  },
   logLevel: 'warning',
 });
 
