@@ -6,24 +6,28 @@
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
+// English messages (zod/mini loads no locale), for the damaged-file error: common.ts configures them.
+import '../schemas/common.js';
 
 export const ProfileName = z
   .string()
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
-    'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  .check(
+    z.regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+      'must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+    ),
   );
 
 const Profile = z.object({
   baseUrl: z.string(),
-  apiKey: z.string().min(1),
+  apiKey: z.string().check(z.minLength(1)),
 });
 
 export const StoreData = z.object({
-  current: z.string().optional(),
-  profiles: z.record(z.string(), Profile).default({}),
+  current: z.optional(z.string()),
+  profiles: z._default(z.record(z.string(), Profile), {}),
 });
 export type StoreData = z.infer<typeof StoreData>;
 

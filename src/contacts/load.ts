@@ -2,7 +2,7 @@
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
@@ -14,56 +14,70 @@ import { ErrorLog, formatRowError, MissingInputError, type RowError } from './co
 import type { CsvSink, CsvSummary } from './csv.js';
 
 const names = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== ''),
+  .pipe(
+    z.string(),
+    z.transform((s: string) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    ),
   )
-  .refine((a) => a.length > 0, 'must name at least one column (comma-separated)');
+  .check(z.refine((a) => a.length > 0, 'must name at least one column (comma-separated)'));
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
 
 /** --skip-invalid, --rejects and --force: what a command does with the rows of a CSV that have errors. */
 export const RejectsShape = {
-  skipInvalid: z.boolean().default(false),
-  rejects: z.string().min(1, 'must not be empty').optional(),
-  force: z.boolean().default(false),
+  skipInvalid: z._default(z.boolean(), false),
+  rejects: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  force: z._default(z.boolean(), false),
 };
 
 /** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
 export const ContactsCsvShape = {
-  phoneColumn: names.optional(),
-  attemptColumns: names.optional(),
-  exclude: names.optional(),
-  defaultCountry: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code such as IT')
-    .transform((s) => s.toUpperCase())
-    .optional(),
-  delimiter: z
-    .string()
-    .transform((s) => DELIMITER_NAMES[s.toLowerCase()] ?? s)
-    .refine((s) => s.length === 1 && !/["\r\n]/.test(s), 'must be one character, or comma, semicolon, tab or pipe')
-    .optional(),
+  phoneColumn: z.optional(names),
+  attemptColumns: z.optional(names),
+  exclude: z.optional(names),
+  defaultCountry: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code such as IT')),
+      z.transform((s: string) => s.toUpperCase()),
+    ),
+  ),
+  delimiter: z.optional(
+    z
+      .pipe(
+        z.string(),
+        z.transform((s: string) => DELIMITER_NAMES[s.toLowerCase()] ?? s),
+      )
+      .check(
+        z.refine(
+          (s) => s.length === 1 && !/["\r\n]/.test(s),
+          'must be one character, or comma, semicolon, tab or pipe',
+        ),
+      ),
+  ),
   encoding: z.optional(Encoding),
-  dedupe: z.boolean().optional(),
-  withoutPlus: z.enum(['national', 'international'], { error: 'must be national or international' }).optional(),
-  allowTypes: names
-    .pipe(
-      z.array(
-        z
-          .string()
-          .transform((s) => s.toLowerCase())
-          .pipe(
+  dedupe: z.optional(z.boolean()),
+  withoutPlus: z.optional(z.enum(['national', 'international'], { error: 'must be national or international' })),
+  allowTypes: z.optional(
+    z.pipe(
+      z.pipe(
+        names,
+        z.array(
+          z.pipe(
+            z.pipe(
+              z.string(),
+              z.transform((s: string) => s.toLowerCase()),
+            ),
             z.enum(ALLOWABLE_FLAGS as [string, ...string[]], { error: `must be among ${ALLOWABLE_FLAGS.join(', ')}` }),
           ),
+        ),
       ),
-    )
-    .transform((flags) => flags.map((f) => typeOfFlag(f)!))
-    .optional(),
+      z.transform((flags: string[]) => flags.map((f) => typeOfFlag(f)!)),
+    ),
+  ),
 };
 
 /** Parses the raw commander options added by addCsvOptions. */

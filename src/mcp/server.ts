@@ -1,7 +1,7 @@
 // `voicectl mcp`: a Model Context Protocol server over stdio (the official SDK, loaded only here), whose tools
 // run through the command's factory: the same configuration, client, validation and errors as every command.
 import { stat } from 'node:fs/promises';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { resolve } from 'node:path';
 import { redactor } from '../api/redact.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
@@ -24,9 +24,13 @@ type Rec = Record<string, unknown>;
 /** Every tool's input schema as JSON Schema (what the client reads to call it), from its zod schema. */
 function inputJsonSchema(t: Tool): Rec {
   // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
-  // the one every client's validator reads. zod's toJSONSchema function, not the schema's own method: the shared
-  // schemas inside (src/schemas/) are zod/mini ones, which the classic method does not know how to render.
-  return z.toJSONSchema(t.input.strict(), { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
+  // the one every client's validator reads. Strict (additionalProperties: false): a field the tool does not
+  // know is refused (see the call handler).
+  return z.toJSONSchema(z.strictObject(t.input.shape), {
+    io: 'input',
+    target: 'draft-7',
+    unrepresentable: 'any',
+  }) as Rec;
 }
 
 /** Tool arguments named as the client sent them: `retryDelayMinutes: must be ...`, `contacts.2.phone_number: ...`. */

@@ -1,7 +1,7 @@
 // What every tool of `voicectl mcp` shares: its shape, the context it runs in, and the helpers for pages, paths and
 // the note on untrusted text.
 import { isAbsolute, relative, resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fetchPage } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -19,7 +19,7 @@ export interface ToolContext {
   dir: string;
 }
 
-export interface Tool<S extends z.ZodObject = z.ZodObject> {
+export interface Tool<S extends z.ZodMiniObject = z.ZodMiniObject> {
   name: string;
   title: string;
   description: string;
@@ -30,7 +30,7 @@ export interface Tool<S extends z.ZodObject = z.ZodObject> {
   run(ctx: ToolContext, args: z.infer<S>, raw: Rec): Promise<Rec>;
 }
 
-export const tool = <S extends z.ZodObject>(t: Tool<S>): Tool => t as unknown as Tool;
+export const tool = <S extends z.ZodMiniObject>(t: Tool<S>): Tool => t as unknown as Tool;
 
 /** Said in every description that returns text from the service or from files. */
 export const UNTRUSTED =
@@ -39,11 +39,11 @@ export const UNTRUSTED =
 export const oneOf = <T extends string>(values: readonly T[]) =>
   z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
 
-export const Id = (what: string) => z.string().trim().min(1, 'must not be empty').describe(what);
+export const Id = (what: string) => described(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), what);
 
 /**
- * A copy of `schema` described for the tool's JSON Schema, as classic zod's `.describe()` does: for the schemas of
- * src/schemas/, written with zod/mini, which has no such method.
+ * A copy of `schema` described for the tool's JSON Schema, as classic zod's `.describe()` does (zod/mini, in
+ * which every schema here is written, has no such method).
  */
 export function described<S extends z.core.$ZodType>(schema: S, description: string): S {
   const copy = z.clone(schema);

@@ -1,48 +1,50 @@
 // Settings of the sandbox: how fast things happen and which failures to provoke. Tests set them;
 // `voicectl sandbox` and --sandbox use the defaults, slow enough to watch a spinner.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CALL_OUTCOMES } from '../facts.js';
+// English messages (zod/mini loads no locale): common.ts configures them.
+import '../schemas/common.js';
 
 export const SandboxSettings = z.object({
   /** Milliseconds a generation stays queued before processing starts. */
-  ttsQueueMs: z.number().min(0).default(1000),
+  ttsQueueMs: z._default(z.number().check(z.minimum(0)), 1000),
   /** Milliseconds of processing before a generation completes. */
-  ttsProcessMs: z.number().min(0).default(2500),
+  ttsProcessMs: z._default(z.number().check(z.minimum(0)), 2500),
   /** Failure to provoke in generations: worker_unavailable at creation, or an errorMessage at processing. */
-  ttsFailure: z.string().optional(),
+  ttsFailure: z.optional(z.string()),
   /** Origin of audioUrl (a storage host, as real services use); default: the origin the client called. */
-  audioBaseUrl: z.string().optional(),
+  audioBaseUrl: z.optional(z.string()),
   /** Simulated seconds of the dialer per real second (time scale of campaigns). */
-  timeScale: z.number().positive().default(60),
+  timeScale: z._default(z.number().check(z.positive()), 60),
   /** Seed of deterministic outcomes (call results). */
-  seed: z.number().int().default(42),
+  seed: z._default(z.int(), 42),
   /** Outbound lines of an organization: the dialer's concurrency when a campaign sets no maxConcurrency. */
-  dialerLines: z.number().int().positive().default(5),
+  dialerLines: z._default(z.int().check(z.positive()), 5),
   /** Forces every campaign call to this outcome (tests); otherwise outcomes come from `seed`. */
-  dialerOutcome: z.enum(CALL_OUTCOMES).optional(),
+  dialerOutcome: z.optional(z.enum(CALL_OUTCOMES)),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettings>;
 
 /** An injected fault: tests turn these on to prove the client's behaviour under failure. */
 export const Fault = z.object({
-  method: z.string().optional(),
+  method: z.optional(z.string()),
   /** Applies to paths starting with this. */
-  path: z.string().optional(),
-  status: z.number().int().optional(),
-  retryAfter: z.string().optional(),
-  latencyMs: z.number().min(0).optional(),
+  path: z.optional(z.string()),
+  status: z.optional(z.int()),
+  retryAfter: z.optional(z.string()),
+  latencyMs: z.optional(z.number().check(z.minimum(0))),
   /** close: socket closed before a response; cut: body cut halfway; stall: half a body, then nothing (until the client gives up); hang: no answer at all (until the client gives up); not-json; html; missing-data: 200 without data; redirect: `status` (302 by default) to `location`. */
-  kind: z.enum(['close', 'cut', 'stall', 'hang', 'not-json', 'html', 'missing-data', 'redirect']).optional(),
+  kind: z.optional(z.enum(['close', 'cut', 'stall', 'hang', 'not-json', 'html', 'missing-data', 'redirect'])),
   /** Location header of a redirect. */
-  location: z.string().optional(),
+  location: z.optional(z.string()),
   /**
    * Holds each request it applies to until this many are held at once, then answers them together (or after
    * 10 s): proves a client's concurrency without racing a timer against the machine's load.
    */
-  gate: z.number().int().positive().optional(),
+  gate: z.optional(z.int().check(z.positive())),
   /** How many requests it applies to; unlimited when absent. */
-  times: z.number().int().positive().optional(),
+  times: z.optional(z.int().check(z.positive())),
   /** How many matching requests pass untouched before it applies (to break a walk at its 4th page). */
-  skip: z.number().int().min(0).optional(),
+  skip: z.optional(z.int().check(z.minimum(0))),
 });
 export type Fault = z.infer<typeof Fault>;

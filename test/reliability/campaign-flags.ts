@@ -2,6 +2,7 @@
 // schema's conversions, applyFlags, validateBody with the caller-ID check), for the property tests. The one place
 // these tests name those steps: if they move, this file follows.
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { validateBody } from '../../src/campaigns/body.js';
 import { applyFlags } from '../../src/campaigns/flags.js';
 import { checkE164 } from '../../src/contacts/phone.js';
@@ -29,7 +30,7 @@ export function create(extra: Record<string, string>, switches: { start?: boolea
   if (!('from' in extra)) raw.from = ORG_NUMBER;
   for (const [k, v] of Object.entries(extra)) raw[camel(k)] = v;
   try {
-    const flags = parseOptions(BodyFlagOptions.loose(), raw);
+    const flags = parseOptions(z.looseObject(BodyFlagOptions.shape), raw);
     const { body, fromFlags } = applyFlags({}, flags);
     body.contacts = CONTACTS;
     fromFlags.add('contacts');

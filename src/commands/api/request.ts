@@ -1,7 +1,7 @@
 // voicectl api <METHOD> <path>: one request as given, with the profile's key and base URL. -F fields become a
 // JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
 import type { Factory } from '../../factory.js';

@@ -1,5 +1,5 @@
 // auth status: the configured key checked against the API, scope by scope (reference 5).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { SCOPES } from '../../facts.js';

@@ -1,7 +1,7 @@
 // campaigns create: POST /v1/campaigns (reference 4.4). The flags that set body fields come from one table
 // (src/campaigns/flags.ts); the others say where contacts come from and how the command behaves.
 import { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emptyContacts, missingRequired, validateBody } from '../../campaigns/body.js';
 import { applyFlags, BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
 import { planCampaign } from '../../campaigns/plan.js';
@@ -29,11 +29,11 @@ import { CAMPAIGN_FIELDS } from './shared.js';
 import { planJson, printSummary } from './summary.js';
 
 /** The rule of a body flag's value as commander hands it over; the body's schema checks what it becomes. */
-function flagRule(entry: BodyFlag): z.ZodType {
+function flagRule(entry: BodyFlag): z.ZodMiniType {
   if (entry.check === 'strategy') return z.optional(choice(STRATEGIES)); // any case, sent as the API spells it
   if (entry.check === 'timezone') return z.optional(TimeZoneFlag);
-  if (isSwitch(entry)) return z.boolean().optional();
-  return entry.repeatable ? z.array(z.string()).optional() : z.string().optional();
+  if (isSwitch(entry)) return z.optional(z.boolean());
+  return entry.repeatable ? z.optional(z.array(z.string())) : z.optional(z.string());
 }
 
 /** The body flags' values as the command reads them (also the property tests' way in: test/reliability/campaign-flags.ts). */
@@ -44,26 +44,26 @@ const CreateOptions = z
     ...BodyFlagOptions.shape,
     // Two flags of the table the command reads itself (contacts are loaded from a file; --window names its errors),
     // named again so that their type is known here.
-    contacts: z.string().optional(),
-    window: z.string().optional(),
-    ifAbsent: z.boolean().default(false),
-    file: z.string().optional(),
-    dryRun: z.boolean().default(false),
-    planRows: z.optional(
-      decimal(z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more')),
-    ),
-    yes: z.boolean().default(false),
+    contacts: z.optional(z.string()),
+    window: z.optional(z.string()),
+    ifAbsent: z._default(z.boolean(), false),
+    file: z.optional(z.string()),
+    dryRun: z._default(z.boolean(), false),
+    planRows: z.optional(decimal(z.int({ error: 'must be a whole number' }).check(z.minimum(1, 'must be 1 or more')))),
+    yes: z._default(z.boolean(), false),
     ...RejectsShape,
     ...ContactsCsvShape,
   })
-  .refine((o) => !o.rejects || o.skipInvalid, {
-    path: ['rejects'],
-    message: 'needs --skip-invalid (without it, a file with errors stops the command)',
-  })
-  .refine((o) => !o.skipInvalid || o.contacts !== undefined, {
-    path: ['skipInvalid'],
-    message: 'applies to CSV contacts: use it with --contacts file.csv',
-  });
+  .check(
+    z.refine((o) => !o.rejects || o.skipInvalid, {
+      path: ['rejects'],
+      message: 'needs --skip-invalid (without it, a file with errors stops the command)',
+    }),
+    z.refine((o) => !o.skipInvalid || o.contacts !== undefined, {
+      path: ['skipInvalid'],
+      message: 'applies to CSV contacts: use it with --contacts file.csv',
+    }),
+  );
 type CreateOptions = z.infer<typeof CreateOptions>;
 
 function contactsLoader(f: Factory, opts: CreateOptions) {

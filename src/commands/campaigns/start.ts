@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/client.js';
 import { AlreadyStartedError, ApiError } from '../../errors.js';
@@ -13,8 +13,8 @@ import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 
 const StartOptions = z.object({
-  id: z.string().trim().min(1, 'must not be empty'),
-  ifNotRunning: z.boolean().default(false),
+  id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+  ifNotRunning: z._default(z.boolean(), false),
 });
 type StartOptions = z.infer<typeof StartOptions>;
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/load.js';
 import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';
@@ -14,19 +14,21 @@ const PREVIEW_ROWS = 3;
 
 const ConvertOptions = z
   .object({
-    file: z.string().min(1, 'is required'),
-    out: z.string().min(1, 'must not be empty').optional(),
+    file: z.string().check(z.minLength(1, 'is required')),
+    out: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
     ...RejectsShape,
     ...ContactsCsvShape,
   })
-  .refine((o) => !o.rejects || o.skipInvalid, {
-    path: ['rejects'],
-    message: 'needs --skip-invalid (without it, a file with errors writes nothing)',
-  })
-  .refine((o) => !(o.out && o.rejects && o.out === o.rejects), {
-    path: ['rejects'],
-    message: 'must not be the --out file',
-  });
+  .check(
+    z.refine((o) => !o.rejects || o.skipInvalid, {
+      path: ['rejects'],
+      message: 'needs --skip-invalid (without it, a file with errors writes nothing)',
+    }),
+    z.refine((o) => !(o.out && o.rejects && o.out === o.rejects), {
+      path: ['rejects'],
+      message: 'must not be the --out file',
+    }),
+  );
 type ConvertOptions = z.infer<typeof ConvertOptions>;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */

@@ -1,6 +1,6 @@
 // messages send-sms: POST /v1/messages/sms (reference 4.9). The service announces the endpoint and answers
 // 503 for now; the command says so plainly (exit 7). Once it accepts messages, whatever it returns is printed.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { checkBaseUrl } from '../../api/client.js';
 import { ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
@@ -10,11 +10,11 @@ import { examples } from '../help.js';
 
 const AddOptions = z.object({
   name: ProfileName,
-  baseUrl: z.string({ error: 'is required' }).min(1, 'is required'),
-  apiKey: z.string().min(1, 'must not be empty').optional(),
-  apiKeyStdin: z.boolean().default(false),
-  use: z.boolean().default(false),
-  force: z.boolean().default(false),
+  baseUrl: z.string({ error: 'is required' }).check(z.minLength(1, 'is required')),
+  apiKey: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  apiKeyStdin: z._default(z.boolean(), false),
+  use: z._default(z.boolean(), false),
+  force: z._default(z.boolean(), false),
 });
 type AddOptions = z.infer<typeof AddOptions>;
 

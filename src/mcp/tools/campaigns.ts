@@ -1,6 +1,6 @@
 // The campaign tools (reference 2.3, 3.2, 4.4-4.7) and the contacts converter: campaigns are created and started
 // only with the id of the plan the agent was shown.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
@@ -65,27 +65,28 @@ const CampaignArgs = z.object({
     z.optional(CampaignCreate.shape.contacts),
     'Contacts (reference 2.3): phone_number (E.164) called at attempt 1, optional contact_attempts [{phone_number, ...overrides}] for attempts 2 and later, other fields free (for variableMapping). Give this or contactsFile.',
   ),
-  contactsFile: z
-    .string()
-    .min(1, 'must not be empty')
-    .optional()
-    .describe(
-      'A CSV, JSON or NDJSON file of contacts inside the server folder (--dir), converted as contacts_convert does. Give this or contacts.',
-    ),
+  contactsFile: described(
+    z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    'A CSV, JSON or NDJSON file of contacts inside the server folder (--dir), converted as contacts_convert does. Give this or contacts.',
+  ),
   ...ContactsCsvShape,
-  planRows: z
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
-    .max(100, 'must be at most 100')
-    .default(5)
-    .describe('Contacts shown in the attempt plan, 1 to 100; default 5'),
-  planId: z
-    .string()
-    .optional()
-    .describe(
-      'Leave out first: the result is the summary and attempt plan, and nothing is sent. After showing the plan to the user, call again with the same arguments and its planId to create the campaign.',
+  planRows: described(
+    z._default(
+      z
+        .number()
+        .check(
+          z.int('must be a whole number'),
+          z.minimum(1, 'must be 1 or more'),
+          z.maximum(100, 'must be at most 100'),
+        ),
+      5,
     ),
+    'Contacts shown in the attempt plan, 1 to 100; default 5',
+  ),
+  planId: described(
+    z.optional(z.string()),
+    'Leave out first: the result is the summary and attempt plan, and nothing is sent. After showing the plan to the user, call again with the same arguments and its planId to create the campaign.',
+  ),
 });
 const BODY_FIELDS = Object.keys(CampaignCreate.shape);
 
@@ -113,16 +114,18 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     title: 'Convert a CSV of contacts',
     description: `Turn a spreadsheet export (CSV inside the server folder) into the contacts of a campaign (reference 2.3): numbers to E.164 (numbers without + need defaultCountry), alternatives from contact_attempts.N.phone_number columns or attemptColumns, other columns free fields. Every row is checked: on any error nothing is written and the error lists the rows (or, with skipInvalid, the valid ones are written and the rest reported). Writes a JSON array to output (never replacing a file) and returns the path and the report. ${UNTRUSTED}`,
     input: z.object({
-      file: z.string().min(1, 'must not be empty').describe('The CSV file, inside the server folder (--dir)'),
-      output: z
-        .string()
-        .min(1, 'must not be empty')
-        .optional()
-        .describe('Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json'),
-      skipInvalid: z
-        .boolean()
-        .default(false)
-        .describe('Write the valid contacts even when some rows are invalid (they are reported); default false'),
+      file: described(
+        z.string().check(z.minLength(1, 'must not be empty')),
+        'The CSV file, inside the server folder (--dir)',
+      ),
+      output: described(
+        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+        'Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json',
+      ),
+      skipInvalid: described(
+        z._default(z.boolean(), false),
+        'Write the valid contacts even when some rows are invalid (they are reported); default false',
+      ),
       ...ContactsCsvShape,
     }),
     async run(ctx, args) {
@@ -205,11 +208,14 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     description: `Start or resume a DRAFT, SCHEDULED or PAUSED campaign (POST /v1/campaigns/{id}/start, reference 4.5): calls begin. Two steps: without planId it reads the campaign and returns its summary, attempt plan and a planId, sending nothing; show them to the user, then call again with that planId to start it. ${UNTRUSTED}`,
     input: z.object({
       id: Id('Campaign ID'),
-      planRows: z.number().int().min(1).max(100).default(5).describe('Contacts shown in the plan, 1 to 100; default 5'),
-      planId: z
-        .string()
-        .optional()
-        .describe('Leave out first; then the planId of the plan that was shown, to start the campaign'),
+      planRows: described(
+        z._default(z.int().check(z.minimum(1), z.maximum(100)), 5),
+        'Contacts shown in the plan, 1 to 100; default 5',
+      ),
+      planId: described(
+        z.optional(z.string()),
+        'Leave out first; then the planId of the plan that was shown, to start the campaign',
+      ),
     }),
     write: true,
     async run(ctx, args) {

@@ -1,5 +1,5 @@
 // Messages, calls and SMS (reference 2.4, 4.8-4.10).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { smsUnavailable } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
 import { MESSAGE_CHANNELS, orList } from '../../facts.js';
@@ -25,11 +25,10 @@ export const MESSAGE_TOOLS: Tool[] = [
     title: 'List calls',
     description: `One page of call records (GET /v1/calls). The reference does not document their fields: they are returned as the service sends them. ${UNTRUSTED}`,
     input: z.object({
-      campaignId: z
-        .string()
-        .min(1, 'must not be empty')
-        .optional()
-        .describe('Only calls of this campaign (a query parameter the reference does not document)'),
+      campaignId: described(
+        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+        'Only calls of this campaign (a query parameter the reference does not document)',
+      ),
       ...pageShape,
     }),
     async run(ctx, args) {

@@ -1,5 +1,5 @@
 // The text-to-speech tools (reference 2.1, 2.2, 4.1-4.3, 8) and the voice catalog.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
 import { TTS_STATUSES } from '../../facts.js';
@@ -115,19 +115,27 @@ export const TTS_TOOLS: Tool[] = [
     title: 'Wait for generations',
     description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means. ${UNTRUSTED}`,
     input: z.object({
-      ids: z
-        .array(Id('Generation ID'), { error: 'must be a list of generation IDs' })
-        .min(1, 'must name at least one generation')
-        .max(50, 'must name at most 50 generations')
-        .describe('Generation IDs, 1 to 50'),
-      timeoutSeconds: z
-        .number({ error: 'must be a number of seconds' })
-        .min(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`)
-        .max(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`)
-        .default(MCP_WAIT.defaultSeconds)
-        .describe(
-          `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+      ids: described(
+        z
+          .array(Id('Generation ID'), { error: 'must be a list of generation IDs' })
+          .check(
+            z.minLength(1, 'must name at least one generation'),
+            z.maxLength(50, 'must name at most 50 generations'),
+          ),
+        'Generation IDs, 1 to 50',
+      ),
+      timeoutSeconds: described(
+        z._default(
+          z
+            .number({ error: 'must be a number of seconds' })
+            .check(
+              z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+              z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+            ),
+          MCP_WAIT.defaultSeconds,
         ),
+        `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+      ),
     }),
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
@@ -157,13 +165,10 @@ export const TTS_TOOLS: Tool[] = [
       "Save the audio of a completed generation to a file inside the server folder (voicectl mcp --dir; default the folder it was started in). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
     input: z.object({
       id: Id('Generation ID (must be completed)'),
-      file: z
-        .string()
-        .min(1, 'must not be empty')
-        .optional()
-        .describe(
-          'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
-        ),
+      file: described(
+        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+        'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
+      ),
     }),
     async run(ctx, args) {
       const [{ fetchGeneration }, { downloadAudio }] = await Promise.all([
@@ -190,9 +195,9 @@ export const TTS_TOOLS: Tool[] = [
     description:
       'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
     input: z.object({
-      gender: oneOf(['female', 'male']).optional().describe('Only this gender'),
-      language: oneOf(['en', 'it']).optional().describe('Only this language'),
-      accent: oneOf(ACCENTS).optional().describe('Only this accent of the Italian custom voices'),
+      gender: described(z.optional(oneOf(['female', 'male'])), 'Only this gender'),
+      language: described(z.optional(oneOf(['en', 'it'])), 'Only this language'),
+      accent: described(z.optional(oneOf(ACCENTS)), 'Only this accent of the Italian custom voices'),
     }),
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
