@@ -20,5 +20,4 @@ function readVersion(): string {
   return '0.0.0';
 }
 
-export const VERSION: string =
-  typeof VOICECTL_BUILD_VERSION === 'string' ? VOICECTL_BUILD_VERSION : readVersion();
+export const VERSION: string = typeof VOICECTL_BUILD_VERSION === 'string' ? VOICECTL_BUILD_VERSION : readVersion();
