@@ -167,6 +167,15 @@ describe('contacts convert: fixtures', () => {
     ]);
   });
 
+  it('--allow-types: a bad item is named as typed in the list, exit 2, nothing written', async () => {
+    const good = await convert([fx('bom.csv'), '--allow-types', 'toll-free,voicemail']);
+    expect(good.code, good.stderr).toBe(0);
+    const r = await convert([fx('bom.csv'), '--allow-types', 'toll-free,bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --allow-types: must be among .* \(got "bogus"\)\n/);
+  });
+
   it('a broken file: the CSV error with its line, exit 2', async () => {
     const r = await convert([fx('broken.csv')]);
     expect(r.code).toBe(2);
