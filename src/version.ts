@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The version esbuild writes into dist/ from package.json (scripts/build.mjs, `define`), so that a command does not
+ * The version the build writes into dist/ from package.json (scripts/build.mjs, `define`), so that a command does not
  * read a file for it; undefined when src/ runs unbundled (the tests), which read package.json instead.
  */
 declare const VOICECTL_BUILD_VERSION: string | undefined;

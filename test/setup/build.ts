@@ -1,7 +1,7 @@
-// Tests that spawn bin/voicectl.js need dist/ to match src/: build it (esbuild, about 3 s here) before the suite,
-// unless dist/ was built from exactly these inputs by this Node. The build runs before any test can start, so the 3 s
-// were the whole machine's 3 s on every run; a hash of the inputs (not their mtimes, which a checkout or a copy
-// can leave older than dist/) decides instead.
+// Tests that spawn bin/voicectl.js need dist/ to match src/: build it (rolldown and the prerendered help, about 1 s
+// here) before the suite, unless dist/ was built from exactly these inputs by this Node. The build runs before any
+// test can start, so its time is the whole machine's on every run; a hash of the inputs (not their mtimes, which a
+// checkout or a copy can leave older than dist/) decides instead.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
