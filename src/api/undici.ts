@@ -1,12 +1,13 @@
-// The part of undici the client uses: an Agent (connection pool) and the `request` API. undici's index
+// The part of undici the client uses: an Agent (connection pool) and its `request` method. undici's index
 // loads everything it has (fetch, WebSocket, caches, mocks), which doubles the cost of a one-shot command;
-// this module assembles only Agent + the request API, exactly as undici's own index.js does.
+// this module assembles only Agent + request, as undici's own index.js does (which also adds stream, pipeline,
+// upgrade and connect from lib/api/index.js: the client uses none of them).
 import v8 from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
-import api from 'undici/lib/api/index.js';
+import request from 'undici/lib/api/api-request.js';
 
-Object.assign(Dispatcher.prototype, api);
+Object.assign(Dispatcher.prototype, { request });
 
 // undici parses HTTP with WebAssembly (llhttp), compiled on the first connection. By default V8 also compiles it
 // with its optimising tier in the background, and the process waits for that work at exit, which a one-shot CLI

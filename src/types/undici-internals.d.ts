@@ -12,7 +12,8 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   import { Dispatcher } from 'undici';
   export default Dispatcher;
 }
-declare module 'undici/lib/api/index.js' {
-  const api: Record<string, unknown>;
-  export default api;
+declare module 'undici/lib/api/api-request.js' {
+  import { Dispatcher } from 'undici';
+  const request: Dispatcher['request'];
+  export default request;
 }
