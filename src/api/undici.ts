@@ -1,13 +1,14 @@
-// The part of undici the client uses: an Agent (connection pool) and its `request` method. undici's index
-// loads everything it has (fetch, WebSocket, caches, mocks), which doubles the cost of a one-shot command;
-// this module assembles only Agent + request, as undici's own index.js does (which also adds stream, pipeline,
-// upgrade and connect from lib/api/index.js: the client uses none of them).
+// The part of undici the client uses: an Agent (connection pool) with its `request` method, and `connect`, with which
+// the proxy agent opens its tunnel. undici's index loads everything it has (fetch, WebSocket, caches, mocks), which
+// doubles the cost of a one-shot command; this module assembles only these, as undici's own index.js does (which
+// also adds stream, pipeline and upgrade from lib/api/index.js: nothing here uses them).
 import v8 from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
+import connect from 'undici/lib/api/api-connect.js';
 import request from 'undici/lib/api/api-request.js';
 
-Object.assign(Dispatcher.prototype, { request });
+Object.assign(Dispatcher.prototype, { request, connect });
 
 // undici parses HTTP with WebAssembly (llhttp), compiled on the first connection. By default V8 also compiles it
 // with its optimising tier in the background, and the process waits for that work at exit, which a one-shot CLI

@@ -17,3 +17,8 @@ declare module 'undici/lib/api/api-request.js' {
   const request: Dispatcher['request'];
   export default request;
 }
+declare module 'undici/lib/api/api-connect.js' {
+  import { Dispatcher } from 'undici';
+  const connect: Dispatcher['connect'];
+  export default connect;
+}
