@@ -73,12 +73,14 @@ const lazyBuiltins = {
  * 10 files instead of 35, the same 214 kB, in 101 ms instead of 112 on Node 20.20 and 57 instead of 65 on Node 24.21.
  */
 const CORE_ROOTS = ['src/cli.ts', 'src/globals.ts'].map((f) => new URL(f, root).pathname);
+// zod's JSON Schema generator: zod/mini's index imports it, `voicectl mcp` alone calls it (31 kB).
+const MCP_ONLY = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
 let core;
 function coreGroup(id, ctx) {
   if (!core) {
     core = new Set();
     const walk = (m) => {
-      if (core.has(m)) return;
+      if (core.has(m) || MCP_ONLY.test(m)) return;
       core.add(m);
       for (const dep of ctx.getModuleInfo(m)?.importedIds ?? []) walk(dep);
     };
