@@ -83,6 +83,18 @@ describe('on a terminal', () => {
     expect(sandbox.requests()).toEqual([]);
   });
 
+  it('the --dry-run summary names the start command as this one was run (--base-url kept)', async () => {
+    const plain = await cli(['campaigns', 'create', '--file', FILE, '--dry-run'], { sandbox, tty: true });
+    expect(plain.stdout).toContain('start it with `voicectl campaigns start <id>`');
+    const r = await cli(['--base-url', sandbox.url, 'campaigns', 'create', '--file', FILE, '--dry-run'], {
+      sandbox,
+      tty: true,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`start it with \`voicectl --base-url ${sandbox.url} campaigns start <id>\``);
+    expect(sandbox.requests()).toEqual([]);
+  });
+
   it('a plan without overrides has no Overrides column', async () => {
     const contacts = join(tempDir(), 'c.json');
     writeFileSync(

@@ -107,7 +107,10 @@ export async function printSummary(
   title: string,
 ): Promise<void> {
   // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
-  const rows = summaryLines(body).map(([k, v]) => [k, terminalSafe(String(v))] as const);
+  // The start command as this one was run (with --sandbox or --profile, as the other hints say it).
+  const rows = summaryLines(body, `\`${f.invocation()} campaigns start <id>\``).map(
+    ([k, v]) => [k, terminalSafe(String(v))] as const,
+  );
   const width = Math.max(...rows.map(([k]) => k.length));
   await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
   const attempts = planRows(plan);
