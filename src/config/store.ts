@@ -8,8 +8,8 @@ import { chmod, lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
-// English messages (zod/mini loads no locale), for the damaged-file error: common.ts configures them.
-import '../schemas/common.js';
+// English messages for the rules without a message of their own (zod/mini loads no locale).
+import '../schemas/locale.js';
 
 export const ProfileName = z
   .string()

@@ -2,8 +2,8 @@
 // `voicectl sandbox` and --sandbox use the defaults, slow enough to watch a spinner.
 import * as z from 'zod/mini';
 import { CALL_OUTCOMES } from '../facts.js';
-// English messages (zod/mini loads no locale): common.ts configures them.
-import '../schemas/common.js';
+// English messages for the rules without a message of their own (zod/mini loads no locale).
+import '../schemas/locale.js';
 
 export const SandboxSettings = z.object({
   /** Milliseconds a generation stays queued before processing starts. */

@@ -1,17 +1,14 @@
 // Shapes shared by every endpoint of the reference (section 1): the envelope, pagination and errors.
 // Response objects are loose: unknown fields pass through untouched, for forward compatibility.
 //
-// The schemas of src/schemas/ and of the commands' start-up path are written with zod/mini (functions, such as
-// z.optional(s), instead of methods, such as s.optional()): the same zod core and the same rules, without the
-// classic API that every command would otherwise load and build. Measured on this machine (README
-// "Performance"): the classic API costs 14 ms (Node 20) and 19 ms (Node 24) more than zod/mini to load.
+// Every schema in src/ is written with zod/mini (functions, such as z.optional(s), instead of methods, such as
+// s.optional()): the same zod core and the same rules, without the classic API that every command would otherwise
+// load and build. Measured on this machine (README "Performance"): the classic API costs 14 ms (Node 20) and 19 ms
+// (Node 24) more than zod/mini to load. English messages: locale.ts.
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import { PAGINATION } from '../facts.js';
+import './locale.js';
 
-// zod/mini does not choose a language for its own messages (classic zod loads English when first used): every
-// module that builds a schema imports this one, so messages are English whichever of the two loads first.
-z.config(en());
 export { PAGINATION };
 import { didYouMean } from '../suggest.js';
 

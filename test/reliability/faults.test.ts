@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, parseJson, ROOT, startSandbox, virtualClock } from '../helpers/cli.js';
+import { cli, parseJson, ROOT, spawnCli, startSandbox, virtualClock } from '../helpers/cli.js';
 import { expectFailure } from './helpers.js';
 
 const CAMPAIGN_FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
@@ -297,8 +297,18 @@ describe('malformed responses: exit 1, the status and the start of the body, no 
     sandbox.addFault({ method: 'GET', path: g.path, kind: 'missing-data' });
     const r = await cli(g.argv(), { sandbox });
     expectFailure(r, 1);
-    expect(r.stderr).toMatch(/answered 200 with an unexpected body \(data: [^)]*\): \{"requestId":"req_/);
+    // zod's own message, in English (src/schemas/locale.ts; zod/mini alone would say only "Invalid input").
+    expect(r.stderr).toMatch(
+      /answered 200 with an unexpected body \(data: Invalid input: expected (object|array), received undefined\): \{"requestId":"req_/,
+    );
     expect(r.stdout).toBe('');
+  });
+
+  it('zod names the problem in English in a process of its own too (no sandbox loaded beside the CLI)', async () => {
+    sandbox.addFault({ method: 'GET', path: '/v1/tts/', kind: 'missing-data' });
+    const r = await spawnCli(['tts', 'get', 'tts_0123456789abcdef'], { sandbox });
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('(data: Invalid input: expected object, received undefined)');
   });
 
   it('an error status whose body is not JSON shows the start of the body', async () => {
