@@ -77,7 +77,12 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
   ]);
 }
 
-/** The longest file read for --file: far above 10,000 characters of any script, far below a mistake like a video. */
+/**
+ * The longest file read for --file (160 kB): 4 bytes per character, the most a character takes in UTF-8 or UTF-16,
+ * times 4 as headroom, so that a text within the limit is never refused for its bytes (what it carries besides its
+ * characters: CRLF, a BOM, combining marks). Its characters are counted after decoding, which gives the real error;
+ * the byte limit only stops a mistake such as a video before it is read into memory.
+ */
 const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
 
 /** The text of --file: UTF-8 (or what a BOM or --encoding says); other bytes would be sent, and paid for, as "�". */
