@@ -326,9 +326,9 @@ function reportError(
   return err.exitCode;
 }
 
-/** The JSON error object of README "Exit codes". */
+/** The JSON error object of README "Exit codes": status and requestId of the response, when one caused it. */
 function errorObject(err: CliError) {
-  const api = err instanceof ApiError ? err : undefined;
+  const api = err instanceof ApiError ? err : err.cause instanceof ApiError ? err.cause : undefined;
   return {
     error: {
       code: err.code,

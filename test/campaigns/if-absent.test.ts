@@ -277,10 +277,18 @@ describe('campaigns start on a campaign already started', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`error: campaign ${id} was already started (it is RUNNING): not started again`);
     expect(r.stderr).toMatch(/The API answered status 409 · code conflict · requestId req_\w+/);
-    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error).toMatchObject({
+    // The --json error carries the 409 that said so, as the human lines do.
+    const start = sandbox.requests('POST', `/v1/campaigns/${id}/start`)[0];
+    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error).toEqual({
       code: 'already_started',
+      message: `campaign ${id} was already started (it is RUNNING): not started again`,
+      status: 409,
+      requestId: expect.stringMatching(/^req_\w+$/),
       exitCode: 8,
     });
+    const said = /The API answered status 409 · code conflict · requestId (req_\w+)/.exec(r.stderr)?.[1];
+    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error.requestId).toBe(said);
+    expect(start.status).toBe(409);
     expect(sandbox.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       `POST /v1/campaigns/${id}/start 409`,
       `GET /v1/campaigns/${id} 200`,

@@ -72,6 +72,7 @@ async function startRun(f: Factory, opts: StartOptions): Promise<void> {
     const said = `campaign ${terminalSafe(opts.id)} was already started (it is ${terminalSafe(outcome.status)}): not started again`;
     if (!opts.ifNotRunning) {
       throw new AlreadyStartedError(said, {
+        cause: outcome.refusal,
         hints: [
           `The API answered ${refusalText(outcome.refusal)}: it starts only DRAFT, SCHEDULED or PAUSED campaigns. Nothing changed.`,
           'Exit code 8 tells this apart from a failure; with --if-not-running it exits 0.',
