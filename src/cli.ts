@@ -40,6 +40,20 @@ export function targetGroup(argv: string[]): string | undefined {
   return undefined;
 }
 
+/** The global options of `argv` with their values, in order (`--profile work`, `--profile=work`, `--json`). */
+function globalOptionsOf(argv: string[]): string[] {
+  const spellings = new Set(GLOBAL_FLAGS.flatMap((g) => g.flags.split(/[ ,]+/).filter((w) => w.startsWith('-'))));
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (!spellings.has(a.split('=')[0])) continue;
+    kept.push(a);
+    if (VALUE_FLAGS.has(a) && i + 1 < argv.length) kept.push(argv[++i]);
+  }
+  return kept;
+}
+
 const globalKeys = new WeakMap<Command, Set<string>>();
 
 function addGlobalOptions(cmd: Command, hidden: boolean): void {
@@ -181,7 +195,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     'voicectl --sandbox tts create --text "Hello" --wait   # try it locally, no account needed',
     "voicectl tts list --status completed --json | jq '.[].id'",
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
-    'voicectl campaigns create --name Nightly --agent ag_1 --from +390212345678 --contacts leads.csv --dry-run',
+    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --dry-run',
   ]);
   program.addHelpText(
     'after',
@@ -217,9 +231,11 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
 export async function run(argv: string[], opts: RunOptions): Promise<number> {
   // `voicectl help tts create` is `voicectl tts create --help`, as in git and gh.
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help'];
-  // `--version --verbose` (or `--json`) is `version`; a bare `--version` never gets here (bin/ answers it).
-  if (argv.includes('--version') && (argv.includes('--verbose') || argv.includes('--json')))
-    argv = ['version', ...argv.filter((a) => a !== '--version' && a !== '--verbose')];
+  // `--version --verbose` (or `--json`; `-v` alike) is `version`, after a command too (`voicectl tts -v --verbose`,
+  // as help says -v works on every command): the global options stay, the rest goes. A bare `--version` never
+  // gets here (bin/ answers it).
+  if ((argv.includes('--version') || argv.includes('-v')) && (argv.includes('--verbose') || argv.includes('--json')))
+    argv = ['version', ...globalOptionsOf(argv)];
   const io = opts.io;
   let factory: Factory | undefined;
   let json = jsonAsked(argv);

@@ -49,6 +49,11 @@ describe('voicectl version', () => {
     for (const [argv, runner] of [
       [['--version', '--verbose'], spawnCli],
       [['--version', '--json'], cli],
+      // After a command too, and -v alike, as help says -v works on every command: the command words go.
+      [['tts', '--version', '--verbose'], cli],
+      [['tts', 'create', '--text', 'hi', '-v', '--verbose'], cli],
+      [['-v', '--verbose'], cli],
+      [['tts', 'list', '--status', 'completed', '--request-timeout', '5', '-v', '--json'], cli],
     ] as const) {
       const r = await runner([...argv], { configDir: dir });
       expect(r.code, r.stderr).toBe(0);

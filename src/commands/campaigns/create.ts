@@ -244,7 +244,7 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --dry-run',
     'voicectl campaigns create --file campaign.json --max-retries 2 --from-attempts +390298765432,+393401234567 --from-strategy clamp --dry-run --plan-rows 5',
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.json --days mon-fri --window 09:00-18:00 --map customer=first_name --yes',
-    'voicectl contacts convert leads.csv | voicectl campaigns create --name Night --agent agent_sales --from +390212345678 --contacts - --start',
+    'voicectl contacts convert leads.csv --default-country IT | voicectl campaigns create --name Night --agent agent_sales --from +390212345678 --contacts - --start',
     "voicectl campaigns create ... --dry-run --json | jq '.plan[0].attempts'",
   ]);
 }

@@ -15,7 +15,7 @@ export function make(f: Factory): Command {
   cmd.addCommand(makeListCommand(f));
   cmd.addCommand(makeShowCommand(f));
   return examples(cmd, [
-    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --max-retries 2 --dry-run',
+    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --max-retries 2 --dry-run',
     'voicectl campaigns start cmp_0123456789abcdef',
     'voicectl campaigns list',
     'voicectl campaigns show cmp_0123456789abcdef --watch',

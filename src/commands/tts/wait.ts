@@ -31,7 +31,7 @@ export function makeWaitCommand(f: Factory, run = waitRun): Command {
   return examples(cmd, [
     'voicectl tts wait tts_0123456789abcdef',
     'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
-    'voicectl tts list --status processing -q | xargs voicectl tts wait --json',
+    'voicectl tts list --status processing -q | xargs -r voicectl tts wait --json',
   ]);
 }
 
