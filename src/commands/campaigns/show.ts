@@ -101,7 +101,7 @@ const CLEAR = '\x1b[H\x1b[2J';
 const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
 /**
- * --watch. On a terminal the whole view (record, progress, contacts table) is redrawn in place at each change, so the
+ * --watch. On a terminal the whole view (record, progress, contacts table) is redrawn in place at each check, so the
  * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
@@ -135,7 +135,9 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     f.checkInterrupted();
     c = await fetchCampaign(f, opts.id);
     const now = JSON.stringify(c);
-    if (now !== last) await draw();
+    // On a terminal every check redraws, so the header's time says when it last looked and "4m ago" stays true (a
+    // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
+    if (redraw || now !== last) await draw();
     last = now;
   }
   if (redraw) f.warn(`${stopped()}, stopped watching.`);
@@ -145,7 +147,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
 export function makeShowCommand(f: Factory, run = showRun): Command {
   const cmd = new Command('show')
     .description(
-      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each change. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final.',
+      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final.',
     )
     .argument('<id>', 'campaign ID')
     .option('-w, --watch', 'refresh the progress until the campaign stops changing')
