@@ -252,6 +252,11 @@ export async function convertCsv(
   const parser = source.pipe(
     parse({
       delimiter,
+      // Every line ending ends a record outside quotes, as in every spreadsheet: left to itself csv-parse
+      // takes the first line's ending for all, and a file exported on Windows (CRLF) with rows appended on
+      // Linux (LF) had two people read as one. A quoted cell keeps its line breaks (csv-parse does not look
+      // for a record delimiter inside quotes). \r\n first: the first match wins.
+      record_delimiter: ['\r\n', '\n', '\r'],
       bom: true,
       relax_column_count: true,
       // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.

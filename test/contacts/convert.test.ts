@@ -141,6 +141,61 @@ describe('contacts convert: fixtures', () => {
     ]);
   });
 
+  it('mixed line endings: a CRLF export with rows appended with LF is one row per line; quoted cells keep theirs', async () => {
+    const r = await convert([fx('mixed-line-endings.csv')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', Name: 'Mario Rossi', Address: 'Via Roma 1\r\n20121 Milano' },
+      {
+        phone_number: '+393471112222',
+        Name: 'Anna Verdi',
+        Address: 'Via Po 2',
+        // Two numbers in a quoted cell, separated by a line break: the second is an attempt (README).
+        contact_attempts: [{ phone_number: '+390212345678' }],
+      },
+      { phone_number: '+393331234568', Name: 'Luca Bianchi', Address: 'Via Dante 3' },
+      { phone_number: '+393331234569', Name: 'Sara Neri', Address: 'Corso Italia 4\n00100 Roma' },
+    ]);
+    expect(r.stderr).toContain(`4 contacts from 4 rows of ${fx('mixed-line-endings.csv')}.`);
+  });
+
+  it.each([
+    ['CRLF header, LF and CRLF rows', 'phone_number\r\n+393331234567\n+393331234568\r\n+393331234569\r\n'],
+    ['LF header, CRLF rows', 'phone_number\n+393331234567\r\n+393331234568\r\n+393331234569\n'],
+    ['CR only (old Mac)', 'phone_number\r+393331234567\r+393331234568\r+393331234569\r'],
+    ['CR, LF and CRLF mixed', 'phone_number\r\n+393331234567\r+393331234568\n+393331234569'],
+  ])('one column, %s: every line ending ends a row (3 contacts)', async (_name, csv) => {
+    const r = await convert(['-'], csv);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567' },
+      { phone_number: '+393331234568' },
+      { phone_number: '+393331234569' },
+    ]);
+  });
+
+  it('several columns, CRLF header and an LF row: 3 contacts, no "value past the last column"', async () => {
+    const r = await convert(['-'], 'phone_number,name\r\n+393331234567,a\n+393331234568,b\r\n+393331234569,c\r\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'a' },
+      { phone_number: '+393331234568', name: 'b' },
+      { phone_number: '+393331234569', name: 'c' },
+    ]);
+  });
+
+  it.each([
+    ['LF in a quoted cell of a CRLF file', 'phone_number,name\r\n"+393331234567\n+393331234568",a\r\n'],
+    ['CRLF in a quoted cell of an LF file', 'phone_number,name\n"+393331234567\r\n+393331234568",a\n'],
+    ['CR in a quoted cell of an LF file', 'phone_number,name\n"+393331234567\r+393331234568",a\n'],
+  ])('%s: still one cell, two numbers of one person', async (_name, csv) => {
+    const r = await convert(['-'], csv);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { phone_number: '+393331234567', name: 'a', contact_attempts: [{ phone_number: '+393331234568' }] },
+    ]);
+  });
+
   it('--delimiter overrides detection', async () => {
     const r = await convert(['-', '--delimiter', 'semicolon'], 'phone_number,x;name\n+393331234567,1;Mario\n');
     expect(r.code).toBe(2);

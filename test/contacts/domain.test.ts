@@ -1,6 +1,7 @@
 // Pure domain logic of contacts: phone normalisation, column plans, rows, delimiter detection, the duplicate index.
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, ErrorLog, planColumns, rowToContact } from '../../src/contacts/columns.js';
+import { convertCsv } from '../../src/contacts/csv.js';
 import { NumberIndex } from '../../src/contacts/dedupe.js';
 import { toE164 } from '../../src/contacts/phone.js';
 import { UsageError } from '../../src/errors.js';
@@ -191,5 +192,28 @@ describe('NumberIndex', () => {
     expect(idx.firstRow('+999999999999999', 5)).toBeUndefined();
     expect(idx.firstRow('+999999999999999', 6)).toBe(5);
     expect(idx.size).toBe(50_001);
+  });
+});
+
+describe('convertCsv: line endings across read chunks', () => {
+  it('a CRLF split between two chunks is one line ending, not a blank row; a lone CR or LF ends a row', async () => {
+    for (const encoding of [undefined, 'utf-16le']) {
+      const chunks = [
+        'phone_number,name\r',
+        '\n+393331234567,a\r',
+        '\n+393331234568,b\n+393331234569,c\r',
+        '+393331234560,d',
+      ];
+      const enc = (t: string) => (encoding ? Buffer.from(t, 'utf16le') : Buffer.from(t));
+      const got: unknown[] = [];
+      const summary = await convertCsv(chunks.map(enc), { encoding }, { contact: (c) => void got.push(c) });
+      expect(got).toEqual([
+        { phone_number: '+393331234567', name: 'a' },
+        { phone_number: '+393331234568', name: 'b' },
+        { phone_number: '+393331234569', name: 'c' },
+        { phone_number: '+393331234560', name: 'd' },
+      ]);
+      expect(summary.rows).toBe(4);
+    }
   });
 });
