@@ -170,3 +170,24 @@ export async function checkDestination(
       hints: ['Add --force to replace it, or choose another name.'],
     });
 }
+
+/**
+ * An output file named by `flag` must not be the `input` file: with --force it would replace the data being
+ * read (the rejects alone left of a contacts export). The same file reached by another path (./x and x, a
+ * symlink, a hard link) is the same device and inode; a file that does not exist yet is not the input.
+ */
+export async function checkNotInput(
+  flag: string,
+  file: string | undefined,
+  input: string,
+  nothing = 'nothing was written',
+): Promise<void> {
+  if (file === undefined || file === '-' || input === '-') return;
+  const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
+  const [a, b] = await Promise.all([stat(file).catch(() => undefined), stat(input).catch(() => undefined)]);
+  const same = a && b ? a.dev === b.dev && a.ino === b.ino : resolve(file) === resolve(input);
+  if (!same) return;
+  throw new UsageError(`${flag}${file === input ? '' : ` ${file}`} is the input file ${input}; ${nothing}`, {
+    hints: [`Name another file for ${flag}: writing it would replace the input.`],
+  });
+}

@@ -73,6 +73,8 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
   const once = async (source: string, o: ContactsCsvOptions) => {
     if (!opts.skipInvalid) return loadContacts(source, { ...o, stdin: f.io.in, signal: f.signal, warn: f.warn });
     const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');
+    const { checkNotInput } = await import('../../contacts/output.js');
+    await checkNotInput('--rejects', opts.rejects, source, 'nothing was sent');
     await checkRejectsFile(opts.rejects, opts.force);
     return loadCsvSkippingInvalid(f, source, { ...o, rejects: opts.rejects, force: opts.force });
   };

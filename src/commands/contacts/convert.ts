@@ -46,7 +46,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   const ndjson = f.output().format === 'ndjson';
   const [
     { convertCsv },
-    { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination },
+    { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination, checkNotInput },
     { rowErrorsToUsageError, checkUtf8, conversionNotes },
   ] = await Promise.all([
     import('../../contacts/csv.js'),
@@ -66,8 +66,14 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     input = createReadStream(opts.file, { highWaterMark: 1 << 16 });
   }
 
-  await checkDestination('--out', opts.out, opts.force);
-  await checkDestination('--rejects', opts.rejects, opts.force);
+  // Neither output may be the input: with --force it would be replaced by what was read from it.
+  const checkOutputs = async () => {
+    await checkNotInput('--out', opts.out, opts.file);
+    await checkNotInput('--rejects', opts.rejects, opts.file);
+    await checkDestination('--out', opts.out, opts.force);
+    await checkDestination('--rejects', opts.rejects, opts.force);
+  };
+  await checkOutputs();
 
   const staged: StagedFile[] = [];
   const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
@@ -101,9 +107,8 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
       ]);
     }
     writer.end();
-    // Checked again: a file may have appeared while the input was read.
-    await checkDestination('--out', opts.out, opts.force);
-    await checkDestination('--rejects', opts.rejects, opts.force);
+    // Checked again: a file (or a link to the input) may have appeared while the input was read.
+    await checkOutputs();
     if (preview && opts.out) {
       // Answers were given at prompts: show what they give before the file appears.
       f.warn(`The first ${plural(first.length, 'contact')} of ${plural(summary.contacts, 'contact')}:`);
