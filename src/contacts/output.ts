@@ -124,24 +124,23 @@ function csvCell(v: string, delimiter: string): string {
  * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, written
  * as the input was (delimiter, encoding, BOM), so that it opens like the original in the same spreadsheet.
  * UTF-8 gets a BOM even when the input had none: without one Excel reads UTF-8 as its local code page.
+ * Cells a spreadsheet would run as formulas get a leading ' (as in every CSV voicectl writes), unless `raw`
+ * (--csv-raw): then every cell is written exactly as it was read.
  */
-export function rejectsSink(file: StagedFile) {
+export function rejectsSink(file: StagedFile, { raw = false }: { raw?: boolean } = {}) {
   let delimiter = ',';
+  const cell = (v: string) => csvCell(raw ? v : csvFormulaSafe(v), delimiter);
   return {
     async header(plan: { headers: string[] }, format: { delimiter: string; encoding: string; bom: boolean }) {
       delimiter = format.delimiter;
       const [{ encoderFor }] = await Promise.all([import('../io/encoding.js')]);
       if (format.encoding !== 'utf-8') file.encode = encoderFor(format.encoding);
       const bom = format.encoding === 'utf-8' || (format.bom && format.encoding.startsWith('utf-16')) ? '\uFEFF' : '';
-      return file.push(
-        `${bom}${['rejected_row', 'rejected_reason', ...plan.headers].map((v) => csvCell(csvFormulaSafe(v), delimiter)).join(delimiter)}\r\n`,
-      );
+      return file.push(`${bom}${['rejected_row', 'rejected_reason', ...plan.headers].map(cell).join(delimiter)}\r\n`);
     },
     reject(row: number, cells: string[], errors: { column: string; reason: string }[]) {
       const reason = errors.map((e) => `${e.column}: ${e.reason}`).join('; ');
-      return file.push(
-        `${[String(row), reason, ...cells].map((v) => csvCell(csvFormulaSafe(v), delimiter)).join(delimiter)}\r\n`,
-      );
+      return file.push(`${[String(row), reason, ...cells].map(cell).join(delimiter)}\r\n`);
     },
   };
 }

@@ -323,6 +323,38 @@ describe('contacts convert: writing', () => {
     expect(r.stderr).toContain(`2 contacts from 5 rows of ${fx('scientific.csv')} written to ${out}.`);
   });
 
+  it("--rejects guards formula-like cells with a leading '; --csv-raw writes them exactly, and they convert back as they were", async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.csv');
+    writeFileSync(
+      input,
+      "phone_number,name,note\n+393331234567,Good,=SUM(A1)\n12345,=SUM(A1),@cmd\nabc,-x,+cmd|' /C calc'!A0\n",
+    );
+    const run = (rej: string, ...extra: string[]) =>
+      convert([...extra, input, '--default-country', 'IT', '--skip-invalid', '--rejects', rej]);
+    const guarded = await run(join(dir, 'guarded.csv'));
+    expect(guarded.code, guarded.stderr).toBe(0);
+    // The contacts are the data, exactly (JSON is never run).
+    expect(json(guarded.stdout)).toEqual([{ phone_number: '+393331234567', name: 'Good', note: '=SUM(A1)' }]);
+    const text = (f: string) => readFileSync(join(dir, f), 'utf8');
+    expect(text('guarded.csv')).toContain(",12345,'=SUM(A1),'@cmd\r\n");
+    expect(text('guarded.csv')).toContain(",abc,'-x,'+cmd|' /C calc'!A0\r\n");
+    const raw = await run(join(dir, 'raw.csv'), '--csv-raw');
+    expect(raw.code, raw.stderr).toBe(0);
+    expect(text('raw.csv')).toContain(',12345,=SUM(A1),@cmd\r\n');
+    expect(text('raw.csv')).toContain(",abc,-x,+cmd|' /C calc'!A0\r\n");
+    expect(text('raw.csv')).not.toContain("'=");
+    // The rows fixed and converted again: the cells arrive as they were in the input.
+    const fixed = join(dir, 'fixed.csv');
+    writeFileSync(fixed, text('raw.csv').replace('12345', '+393331234568').replace('abc', '+393331234569'));
+    const back = await convert([fixed, '--exclude', 'rejected_row,rejected_reason']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(json(back.stdout)).toEqual([
+      { phone_number: '+393331234568', name: '=SUM(A1)', note: '@cmd' },
+      { phone_number: '+393331234569', name: '-x', note: "+cmd|' /C calc'!A0" },
+    ]);
+  });
+
   it('--skip-invalid without --rejects lists the skipped rows on stderr', async () => {
     const r = await convert([fx('scientific.csv'), '--default-country', 'IT', '--skip-invalid', '-o', 'ndjson']);
     expect(r.code).toBe(0);

@@ -85,7 +85,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
     const first: unknown[] = [];
-    const sink = rejects ? rejectsSink(rejects) : undefined;
+    const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
     const summary = await convertCsv(
       input,
       { ...opts, label, signal: f.signal },
