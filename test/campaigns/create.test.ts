@@ -157,6 +157,41 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
     expect(readFileSync(rej, 'utf8')).toBe(await convertRejects());
   });
 
+  it("--rejects guards formula-like cells with a leading ', and --csv-raw writes them as read, as contacts convert does", async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.csv');
+    writeFileSync(input, 'phone_number,name\n+393331234567,Good\n12345,=SUM(A1)\n');
+    const run = (rej: string, ...extra: string[]) =>
+      cli(
+        [
+          ...extra,
+          ...BASE,
+          '--contacts',
+          input,
+          '--default-country',
+          'IT',
+          '--skip-invalid',
+          '--rejects',
+          rej,
+          '--yes',
+        ],
+        {
+          sandbox,
+        },
+      );
+    const guarded = await run(join(dir, 'guarded.csv'));
+    expect(guarded.code, guarded.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'guarded.csv'), 'utf8')).toContain(",12345,'=SUM(A1)\r\n");
+    const raw = await run(join(dir, 'raw.csv'), '--csv-raw');
+    expect(raw.code, raw.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'raw.csv'), 'utf8')).toContain(',12345,=SUM(A1)\r\n');
+    // The campaign itself gets the valid contact both times.
+    expect(sandbox.requests('POST', '/v1/campaigns').map((e) => (e.body as { contacts: unknown[] }).contacts)).toEqual([
+      [{ phone_number: '+393331234567', name: 'Good' }],
+      [{ phone_number: '+393331234567', name: 'Good' }],
+    ]);
+  });
+
   it('without --rejects it lists the rows left out on stderr', async () => {
     const r = await cli([...BASE, ...csvFlags, '--skip-invalid', '--yes'], { sandbox });
     expect(r.code, r.stderr).toBe(0);

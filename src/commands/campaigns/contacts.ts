@@ -33,7 +33,8 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
       signal: f.signal,
       warn: f.warn,
       skipInvalid: true,
-      rejects: rejects ? rejectsSink(rejects) : undefined,
+      // --csv-raw: the rejected cells exactly as read, as contacts convert writes them.
+      rejects: rejects ? rejectsSink(rejects, { raw: f.globals().csvRaw }) : undefined,
       onSummary: async ({ errors }) => {
         invalid = errors.rows;
         if (rejects) {
