@@ -2,7 +2,16 @@
 // to retry, logs for --debug with the key redacted, and turns every failure into a typed CliError.
 import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
-import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
+import { API_KEY_RULE, apiKeyProblem } from '../config/key.js';
+import {
+  ApiError,
+  AuthConfigError,
+  CliError,
+  InterruptedError,
+  MalformedResponseError,
+  NetworkError,
+  UsageError,
+} from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
@@ -242,6 +251,9 @@ export class ApiClient {
 
   constructor(private readonly opts: ClientOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
+    // The config checks every key where it is read and names its source; this is the last guard before a header.
+    const problem = apiKeyProblem(opts.apiKey);
+    if (problem) throw new AuthConfigError(`the API key cannot be used: ${problem}`, { hints: [`${API_KEY_RULE}.`] });
     const proxy = proxyEnv(opts.env ?? {});
     checkProxy(proxy.http);
     checkProxy(proxy.https);
