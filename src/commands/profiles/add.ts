@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from '../../api/client.js';
+import { hideUrlCredentials } from '../../api/redact.js';
 import { API_KEY_RULE, apiKeyProblem, trimApiKey } from '../../config/key.js';
 import { getProfile, hasProfile, ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
@@ -43,7 +44,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   const store = await f.store();
   const before = store.read();
   const existing = getProfile(before, opts.name);
-  if (existing) await confirmReplace(f, opts, terminalSafe(existing.baseUrl));
+  if (existing) await confirmReplace(f, opts, terminalSafe(hideUrlCredentials(existing.baseUrl)));
   let key = opts.apiKey === undefined ? undefined : trimApiKey(opts.apiKey);
   if (opts.apiKey !== undefined && !key) throw new UsageError('--api-key: must not be empty');
   if (key) {
@@ -85,7 +86,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
     };
   });
   f.warn(
-    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
+    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
   );
 }
 
