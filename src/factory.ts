@@ -10,6 +10,7 @@ import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
 import type { IOStreams } from './io/streams.js';
 import { redactor, urlSecrets } from './api/redact.js';
+import { trimApiKey } from './config/key.js';
 import { sleep } from './io/sleep.js';
 import { terminalSafe } from './io/safe.js';
 import { VERSION } from './version.js';
@@ -97,9 +98,14 @@ export function createFactory(init: FactoryInit): Factory {
   const redact = (text: string) => (redactFn ??= redactor(secrets))(text);
   const warn = (line: string) => void init.io.err.write(`${terminalSafe(redact(line), { keepNewlines: true })}\n`);
 
+  // Spaces and newlines around VOICECTL_API_KEY are trimmed, for every reader of it (config/key.ts).
+  const env =
+    init.env.VOICECTL_API_KEY === undefined
+      ? init.env
+      : { ...init.env, VOICECTL_API_KEY: trimApiKey(init.env.VOICECTL_API_KEY) };
   const f: Factory = {
     io: init.io,
-    env: init.env,
+    env,
     version: VERSION,
     signal: init.signal,
     globals: init.globals,
@@ -173,6 +179,13 @@ export function createFactory(init: FactoryInit): Factory {
     config: memo(async () => {
       const g = init.globals();
       if (g.sandbox) {
+        // A sandbox demo key in VOICECTL_API_KEY is sent to the sandbox: checked as any other key first.
+        const [{ checkApiKey }, { SANDBOX_KEY_PREFIX }] = await Promise.all([
+          import('./config/resolve.js'),
+          import('./sandbox/state.js'),
+        ]);
+        const envKey = f.env.VOICECTL_API_KEY;
+        if (envKey?.startsWith(SANDBOX_KEY_PREFIX)) checkApiKey(envKey, 'VOICECTL_API_KEY');
         const { connectSandbox } = await import('./sandbox/connect.js');
         const cfg = await connectSandbox(f);
         addSecrets(cfg.apiKey);

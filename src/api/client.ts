@@ -2,7 +2,16 @@
 // to retry, logs for --debug with the key redacted, and turns every failure into a typed CliError.
 import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
-import { ApiError, CliError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
+import { API_KEY_RULE, apiKeyProblem } from '../config/key.js';
+import {
+  ApiError,
+  AuthConfigError,
+  CliError,
+  InterruptedError,
+  MalformedResponseError,
+  NetworkError,
+  UsageError,
+} from '../errors.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
@@ -110,6 +119,8 @@ interface Signals {
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+/** 127.0.0.0/8, ::1 or localhost (as URL.hostname gives them: "[::1]"). */
+const isLoopback = (hostname: string) => LOOPBACK.test(hostname);
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const RETRY_CODES = new Set([
   'ECONNRESET',
@@ -153,7 +164,7 @@ export function checkBaseUrl(raw: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`base URL "${raw}" must start with https://`);
   }
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     throw new UsageError(`refusing to send the API key over plain http:// to ${url.hostname}`, {
       hints: [
         'Use https://. Plain http:// is accepted only for loopback addresses (localhost, 127.0.0.1, ::1), such as the sandbox.',
@@ -237,11 +248,17 @@ const RAISE_TIMEOUT = 'Raise --request-timeout (e.g. --request-timeout 2m) if th
 
 export class ApiClient {
   readonly base: URL;
+  /** Direct connections (no proxy configured, or a loopback host). */
   private dispatcher?: Dispatcher;
+  /** Through HTTPS_PROXY / HTTP_PROXY. */
+  private proxied?: Dispatcher;
   private readonly redact: (s: string) => string;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
+    // The config checks every key where it is read and names its source; this is the last guard before a header.
+    const problem = apiKeyProblem(opts.apiKey);
+    if (problem) throw new AuthConfigError(`the API key cannot be used: ${problem}`, { hints: [`${API_KEY_RULE}.`] });
     const proxy = proxyEnv(opts.env ?? {});
     checkProxy(proxy.http);
     checkProxy(proxy.https);
@@ -252,26 +269,33 @@ export class ApiClient {
     return this.opts.timeoutText ?? `${this.opts.timeoutMs / 1000}s`;
   }
 
-  private async http(): Promise<Dispatcher> {
-    if (!this.dispatcher) {
-      const u = await loadUndici();
-      const proxy = proxyEnv(this.opts.env ?? {});
-      this.dispatcher =
-        proxy.http || proxy.https
-          ? await u.envProxyAgent({ httpProxy: proxy.http?.url, httpsProxy: proxy.https?.url, noProxy: proxy.noProxy })
-          : new u.Agent({ keepAliveTimeout: 1000 });
+  /**
+   * The connection pool for `target`. A loopback host (127.0.0.0/8, ::1, localhost: the sandbox, a local service)
+   * is always reached directly, whatever NO_PROXY says, as if it always listed them: plain http:// is allowed only
+   * there so that the key never travels in clear, and through a proxy it would (the proxy is another host).
+   */
+  private async http(target: URL): Promise<Dispatcher> {
+    const proxy = proxyEnv(this.opts.env ?? {});
+    if ((proxy.http || proxy.https) && !isLoopback(target.hostname)) {
+      this.proxied ??= await (await loadUndici()).envProxyAgent({
+        httpProxy: proxy.http?.url,
+        httpsProxy: proxy.https?.url,
+        noProxy: proxy.noProxy,
+      });
+      return this.proxied;
     }
+    this.dispatcher ??= new (await loadUndici()).Agent({ keepAliveTimeout: 1000 });
     return this.dispatcher;
   }
 
   async close(): Promise<void> {
-    await this.dispatcher?.close();
+    await Promise.all([this.dispatcher?.close(), this.proxied?.close()]);
   }
 
   /** When a proxy is configured, a refused or unresolved connection may be the proxy's: say which one. */
   private proxyHint(): string[] {
     const proxy = proxyEnv(this.opts.env ?? {})[this.base.protocol === 'https:' ? 'https' : 'http'];
-    if (!proxy) return [];
+    if (!proxy || isLoopback(this.base.hostname)) return [];
     let where = 'it';
     try {
       where = new URL(proxy.url).host;
@@ -378,8 +402,8 @@ export class ApiClient {
     mayRetry: boolean,
     started: number,
   ): Promise<Dispatcher.ResponseData | Retry> {
-    const dispatcher = await this.http();
     const target = new URL(url);
+    const dispatcher = await this.http(target);
     // Ctrl-C before anything left: nothing was sent, whatever the method.
     if (outer?.aborted) throw outer.reason;
     try {

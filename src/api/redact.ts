@@ -8,6 +8,14 @@ const MIN_SECRET_PART = 8;
 const MARK = '[redacted]';
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 
+/**
+ * A URL with its user info (https://user:password@host) replaced by [redacted], for every place that shows a base
+ * URL (profiles list and show, auth status, profiles add): the one way such a URL is printed.
+ */
+export function hideUrlCredentials(url: string): string {
+  return url.replace(USERINFO, `$1${MARK}@`);
+}
+
 /** The password and user of a URL-like value (a base URL, a proxy variable), as secrets to redact. */
 export function urlSecrets(value: string | undefined): string[] {
   if (!value) return [];
@@ -63,7 +71,7 @@ export function redactor(secrets: (string | undefined)[]): (s: string) => string
       }
       out = result + out.slice(copied);
     }
-    return out.replace(USERINFO, `$1${MARK}@`).replace(/Bearer\s+(?!\[redacted\])\S+/gi, `Bearer ${MARK}`);
+    return hideUrlCredentials(out).replace(/Bearer\s+(?!\[redacted\])\S+/gi, `Bearer ${MARK}`);
   };
 }
 

@@ -5,7 +5,8 @@
 import { AuthConfigError, UsageError } from '../errors.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
-import type { ProfileStore, StoreData } from './store.js';
+import { API_KEY_RULE, apiKeyProblem, trimApiKey } from './key.js';
+import { hasProfile, type ProfileStore, type StoreData } from './store.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -37,6 +38,19 @@ export function unknownProfile(name: string, data: StoreData, via = ''): UsageEr
   });
 }
 
+/**
+ * A key that cannot be sent (a newline, a space inside: see key.ts) fails before any request, exit 3, naming
+ * where it came from and the rule, never the key.
+ */
+export function checkApiKey(key: string, from: string, hints: string[] = []): void {
+  const problem = apiKeyProblem(key);
+  if (problem) {
+    throw new AuthConfigError(`the API key from ${from} cannot be used: ${problem}`, {
+      hints: [`${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`, ...hints],
+    });
+  }
+}
+
 export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Promise<ResolvedConfig> {
   let baseUrl = flags.baseUrl;
   let baseSource = 'flag --base-url';
@@ -47,8 +61,11 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
       baseUrl = env.VOICECTL_BASE_URL;
       baseSource = 'VOICECTL_BASE_URL';
     }
-    if (env.VOICECTL_API_KEY) {
-      apiKey = env.VOICECTL_API_KEY;
+    // Spaces and newlines around the key are trimmed (as `profiles add` does); a key left empty is no key.
+    const envKey = trimApiKey(env.VOICECTL_API_KEY ?? '');
+    if (envKey) {
+      checkApiKey(envKey, 'VOICECTL_API_KEY', ['Set VOICECTL_API_KEY to the key alone.']);
+      apiKey = envKey;
       keySource = 'VOICECTL_API_KEY';
     }
   }
@@ -56,12 +73,13 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
   let profileName: string | undefined;
 
   if (!baseUrl || !apiKey || selected) {
-    const data = (await openStore()).read();
-    if (selected && !(selected in data.profiles)) {
+    const store = await openStore();
+    const data = store.read();
+    if (selected && !hasProfile(data, selected)) {
       throw unknownProfile(selected, data, flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)');
     }
     const name = selected ?? data.current;
-    const profile = name ? data.profiles[name] : undefined;
+    const profile = name && hasProfile(data, name) ? data.profiles[name] : undefined;
     if (name && profile) {
       profileName = name;
       if (!baseUrl) {
@@ -69,7 +87,10 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
         baseSource = `profile ${name}`;
       }
       if (!apiKey) {
-        apiKey = profile.apiKey;
+        apiKey = trimApiKey(profile.apiKey);
+        checkApiKey(apiKey, `profile ${terminalSafe(name)} (${terminalSafe(store.path)})`, [
+          `Store it again: voicectl profiles add ${terminalSafe(name)} --base-url <url> --force`,
+        ]);
         keySource = `profile ${name}`;
       }
     }

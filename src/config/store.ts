@@ -31,6 +31,19 @@ export const StoreData = z.object({
 });
 export type StoreData = z.infer<typeof StoreData>;
 
+/**
+ * Whether the store has a profile of that name: own properties only, so that names such as "constructor" or
+ * "toString" are names like any other and never find Object.prototype's members.
+ */
+export function hasProfile(data: StoreData, name: string): boolean {
+  return Object.hasOwn(data.profiles, name);
+}
+
+/** The profile of that name, if the store has one (own properties only, as hasProfile). */
+export function getProfile(data: StoreData, name: string): StoreData['profiles'][string] | undefined {
+  return hasProfile(data, name) ? data.profiles[name] : undefined;
+}
+
 export interface ProfileStore {
   readonly path: string;
   read(): StoreData;
@@ -137,7 +150,7 @@ export async function openStore(dir: string): Promise<ProfileStore> {
     async removeProfile(name) {
       let removed = false;
       await update((data) => {
-        if (!(name in data.profiles)) return data;
+        if (!hasProfile(data, name)) return data;
         removed = true;
         const { [name]: _removed, ...rest } = data.profiles;
         return { current: data.current === name ? undefined : data.current, profiles: rest };

@@ -47,13 +47,14 @@ describe('help and usage', () => {
   });
 
   it('a refused connection through a proxy names the proxy (without its credentials)', async () => {
+    // A remote base URL: loopback hosts never go through a proxy (test/config/proxy-loopback.test.ts).
     const r = await cli(['tts', 'get', 'tts_x'], {
       sandbox,
-      env: { HTTP_PROXY: 'http://user:s3cret@127.0.0.1:9' },
+      env: { VOICECTL_BASE_URL: 'https://api.example.invalid', HTTPS_PROXY: 'http://user:s3cret@127.0.0.1:9' },
       clock: virtualClock(),
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('HTTP_PROXY is set: the connection goes through the proxy 127.0.0.1:9');
+    expect(r.stderr).toContain('HTTPS_PROXY is set: the connection goes through the proxy 127.0.0.1:9');
     expect(r.stderr).not.toContain('s3cret');
     const direct = await cli(['tts', 'get', 'tts_x'], {
       sandbox,

@@ -31,12 +31,13 @@ function resourceOrder(scope: string): number {
 }
 
 async function statusRun(f: Factory): Promise<void> {
-  const [{ maskKey }, { ApiError, NetworkError }, { printRecord }, { AnyRecord }] = await Promise.all([
-    import('../../api/redact.js'),
-    import('../../errors.js'),
-    import('../../io/output.js'),
-    import('../../schemas/common.js'),
-  ]);
+  const [{ hideUrlCredentials, maskKey }, { ApiError, NetworkError }, { printRecord }, { AnyRecord }] =
+    await Promise.all([
+      import('../../api/redact.js'),
+      import('../../errors.js'),
+      import('../../io/output.js'),
+      import('../../schemas/common.js'),
+    ]);
   const cfg = await f.config();
   const client = await f.client();
   const scopes: Record<string, boolean> = {};
@@ -63,12 +64,12 @@ async function statusRun(f: Factory): Promise<void> {
   ).catch((err: unknown) => {
     // Whichever probe failed first is not the point: the service could not be reached.
     if (err instanceof NetworkError)
-      err.message = `could not reach the service at ${f.redact(cfg.baseUrl)}: ${err.reason ?? err.message}`;
+      err.message = `could not reach the service at ${f.redact(hideUrlCredentials(cfg.baseUrl))}: ${err.reason ?? err.message}`;
     throw err;
   });
   const record: Record<string, unknown> = {
     // A base URL may carry credentials (https://user:password@host): never printed.
-    baseUrl: f.redact(cfg.baseUrl),
+    baseUrl: f.redact(hideUrlCredentials(cfg.baseUrl)),
     profile: cfg.profile ?? null,
     apiKey: maskKey(cfg.apiKey),
     source: cfg.source.apiKey,

@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from '../../api/client.js';
-import { ProfileName } from '../../config/store.js';
+import { hideUrlCredentials } from '../../api/redact.js';
+import { API_KEY_RULE, apiKeyProblem, trimApiKey } from '../../config/key.js';
+import { getProfile, hasProfile, ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
@@ -20,7 +22,7 @@ type AddOptions = z.infer<typeof AddOptions>;
 
 async function readStdin(f: Factory): Promise<string> {
   const { readAll } = await import('../../io/stdin.js');
-  return (await readAll(f.io.in, f.signal)).toString('utf8').trim();
+  return trimApiKey((await readAll(f.io.in, f.signal)).toString('utf8'));
 }
 
 /** Replacing a stored key cannot be undone: asked on a terminal (default no), --force anywhere else. */
@@ -41,9 +43,10 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   checkBaseUrl(opts.baseUrl);
   const store = await f.store();
   const before = store.read();
-  const existing = before.profiles[opts.name];
-  if (existing) await confirmReplace(f, opts, terminalSafe(existing.baseUrl));
-  let key = opts.apiKey;
+  const existing = getProfile(before, opts.name);
+  if (existing) await confirmReplace(f, opts, terminalSafe(hideUrlCredentials(existing.baseUrl)));
+  let key = opts.apiKey === undefined ? undefined : trimApiKey(opts.apiKey);
+  if (opts.apiKey !== undefined && !key) throw new UsageError('--api-key: must not be empty');
   if (key) {
     f.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
   } else if (opts.apiKeyStdin) {
@@ -51,7 +54,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
     if (!key) throw new UsageError('--api-key-stdin: no key arrived on stdin');
   } else if (f.io.canPrompt()) {
     const prompter = await f.prompter();
-    key = (await prompter.password(`API key for ${opts.name}:`)).trim();
+    key = trimApiKey(await prompter.password(`API key for ${opts.name}:`));
     if (!key) throw new UsageError('no API key entered');
   } else {
     throw new UsageError('no API key given and no terminal to ask for one', {
@@ -60,12 +63,22 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
       ],
     });
   }
+  // Checked before anything is written; the message names the rule, never the key.
+  const problem = apiKeyProblem(key);
+  if (problem) {
+    throw new UsageError(`the API key cannot be stored: ${problem}`, {
+      hints: [
+        `${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`,
+        'Nothing was changed.',
+      ],
+    });
+  }
   let existed = false;
   let makeCurrent = false;
   // One change under the store's lock: with several `profiles add` at once, each sees the others' profiles,
   // and only the first one added becomes the default.
   await store.update((data) => {
-    existed = opts.name in data.profiles;
+    existed = hasProfile(data, opts.name);
     makeCurrent = opts.use || !data.current;
     return {
       current: makeCurrent ? opts.name : data.current,
@@ -73,7 +86,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
     };
   });
   f.warn(
-    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${opts.baseUrl})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
+    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
   );
 }
 

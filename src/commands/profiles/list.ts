@@ -11,11 +11,15 @@ export function makeListCommand(f: Factory, run = listRun): Command {
 }
 
 async function listRun(f: Factory): Promise<void> {
-  const [{ maskKey }, { printList }] = await Promise.all([import('../../api/redact.js'), import('../../io/output.js')]);
+  const [{ hideUrlCredentials, maskKey }, { printList }] = await Promise.all([
+    import('../../api/redact.js'),
+    import('../../io/output.js'),
+  ]);
   const data = (await f.store()).read();
   const rows = Object.entries(data.profiles).map(([name, p]) => ({
     name,
-    baseUrl: p.baseUrl,
+    // A base URL may carry credentials (https://user:password@host): never printed.
+    baseUrl: hideUrlCredentials(p.baseUrl),
     apiKey: maskKey(p.apiKey),
     default: data.current === name,
   }));

@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 export async function knownProfile(f: Factory, name: string) {
   const store = await f.store();
   const data = store.read();
-  if (!(name in data.profiles)) {
+  const { hasProfile } = await import('../../config/store.js');
+  if (!hasProfile(data, name)) {
     const { unknownProfile } = await import('../../config/resolve.js');
     throw unknownProfile(name, data);
   }

@@ -26,7 +26,7 @@ export function makeShowCommand(f: Factory, run = showRun): Command {
 }
 
 async function showRun(f: Factory, name: string | undefined): Promise<void> {
-  const [{ maskKey }, { printRecord }] = await Promise.all([
+  const [{ hideUrlCredentials, maskKey }, { printRecord }] = await Promise.all([
     import('../../api/redact.js'),
     import('../../io/output.js'),
   ]);
@@ -36,7 +36,8 @@ async function showRun(f: Factory, name: string | undefined): Promise<void> {
     f.output(),
     {
       profile: cfg.profile ?? null,
-      baseUrl: cfg.baseUrl,
+      // A base URL may carry credentials (https://user:password@host): never printed.
+      baseUrl: hideUrlCredentials(cfg.baseUrl),
       baseUrlSource: cfg.source.baseUrl,
       apiKey: maskKey(cfg.apiKey),
       apiKeySource: cfg.source.apiKey,
