@@ -30,6 +30,22 @@ describe('voicectl version', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ configDir: join(xdg, 'voicectl'), configDirSource: 'default' });
   });
 
+  it('with no usable home (HOME empty) it still reports, the config dir null and why', async () => {
+    const env = { VOICECTL_CONFIG_DIR: undefined, XDG_CONFIG_HOME: undefined, HOME: '' };
+    const r = await spawnCli(['version', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      version: VERSION,
+      configDir: null,
+      configDirProblem: expect.stringContaining('HOME is empty'),
+      sandbox: { running: null },
+    });
+    // A home that works (the last good value): a config dir and no problem.
+    const good = await spawnCli(['version', '--json'], { env: { ...env, HOME: '/' } });
+    expect(JSON.parse(good.stdout)).toMatchObject({ configDir: '/.config/voicectl' });
+    expect(JSON.parse(good.stdout).configDirProblem).toBeUndefined();
+  });
+
   it('on a terminal: one labelled line each, the config dir made safe', async () => {
     const dir = join(tempDir(), 'x\x1b[2Jy');
     const r = await cli(['version'], { configDir: dir, tty: true });

@@ -2,6 +2,7 @@
 // one line and is answered by bin/voicectl.js before anything loads; `--version --verbose` and `--version --json`
 // land here (src/cli.ts).
 import { Command } from 'commander';
+import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
 import { examples } from '../help.js';
@@ -12,14 +13,25 @@ interface VersionInfo {
   node: string;
   platform: string;
   arch: string;
-  configDir: string;
+  /** null when there is none to be found (no usable home directory): said in configDirProblem. */
+  configDir: string | null;
   /** What chose configDir: the VOICECTL_CONFIG_DIR variable, or the platform's default. */
   configDirSource: 'VOICECTL_CONFIG_DIR' | 'default';
+  configDirProblem?: string;
   sandbox: SandboxStatus;
 }
 
 async function versionInfo(f: Factory): Promise<VersionInfo> {
-  const configDir = await f.configDir();
+  // What a bug report needs must print even where the environment is what is broken (HOME empty): the config
+  // dir's problem is one of its fields, not the command's failure.
+  let configDir: string | null = null;
+  let problem: string | undefined;
+  try {
+    configDir = await f.configDir();
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    problem = err.message;
+  }
   return {
     version: f.version,
     node: process.version,
@@ -27,7 +39,10 @@ async function versionInfo(f: Factory): Promise<VersionInfo> {
     arch: process.arch,
     configDir,
     configDirSource: f.env.VOICECTL_CONFIG_DIR ? 'VOICECTL_CONFIG_DIR' : 'default',
-    sandbox: await sandboxStatus(configDir),
+    ...(problem === undefined ? {} : { configDirProblem: problem }),
+    sandbox: configDir
+      ? await sandboxStatus(configDir)
+      : { running: null, url: null, note: 'cannot be told without a config dir' },
   };
 }
 
@@ -46,7 +61,10 @@ async function versionRun(f: Factory): Promise<void> {
       {
         key: 'configDir',
         label: 'config',
-        human: (r) => `${terminalSafe(r.configDir)}${r.configDirSource === 'default' ? '' : ` (${r.configDirSource})`}`,
+        human: (r) =>
+          r.configDir === null
+            ? `none: ${terminalSafe(r.configDirProblem ?? '')}`
+            : `${terminalSafe(r.configDir)}${r.configDirSource === 'default' ? '' : ` (${r.configDirSource})`}`,
       },
       {
         key: 'sandbox',
