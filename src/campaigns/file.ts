@@ -1,7 +1,7 @@
 // `campaigns create --file campaign.json`: the create body of the reference (4.4) from a file. Read in its
 // encoding (UTF-8 unless --encoding or a BOM says otherwise), refused whole when it names a field the
 // reference does not have: a misspelled "maxRetry" silently dropped would run the campaign with no retries.
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { decodeText } from '../io/encoding.js';
 import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
@@ -26,11 +26,16 @@ function closestField(name: string): string | undefined {
 }
 
 export async function readBodyFile(file: string, encoding?: string): Promise<Record<string, unknown>> {
-  const { readFile } = await import('node:fs/promises');
+  const { MAX_BODY_FILE_BYTES, MAX_BODY_FILE_TEXT, readInputFile } = await import('../io/input-file.js');
+  const tooLarge = (size: number | undefined) =>
+    new UsageError(
+      `--file: ${file} must be at most ${MAX_BODY_FILE_TEXT} (${size === undefined ? `it sent more than ${MAX_BODY_FILE_BYTES}` : `it has ${size}`} bytes)`,
+    );
   let data: Buffer;
   try {
-    data = await readFile(file);
+    data = await readInputFile(file, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge });
   } catch (err) {
+    if (err instanceof CliError) throw err;
     throw new UsageError(
       `--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
     );

@@ -1,6 +1,6 @@
 // What every tool of `voicectl mcp` shares: its shape, the context it runs in, and the helpers for pages, paths and
 // the note on untrusted text.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as z from 'zod/mini';
 import { fetchPage } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
@@ -72,14 +72,45 @@ export async function listPage(ctx: ToolContext, path: string, item: z.core.$Zod
   };
 }
 
-/** A path given to a tool, resolved inside the session's folder; anything that would leave it is refused. */
-export function insideDir(dir: string, file: string, field: string): string {
-  const abs = resolve(dir, file);
-  const rel = relative(dir, abs);
-  if (file.trim() === '' || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new UsageError(
-      `${field}: must name a file inside ${dir} (the folder voicectl mcp was given with --dir) (got "${file}")`,
-    );
+/** Whether `rel` (a relative() result) names the folder itself or leaves it. */
+const outside = (rel: string) => rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+
+/**
+ * Where `abs` really is, symbolic links followed: the real path of the file, or for a file still to be created,
+ * the real path of its deepest existing folder with the rest appended. A dangling link as the file itself counts as
+ * the name it has (what replaces or refuses it is the writer's rule); a dangling link, a loop or another error on
+ * the way: undefined (refused).
+ */
+async function realLocation(abs: string): Promise<string | undefined> {
+  const { lstat, realpath } = await import('node:fs/promises');
+  const rest: string[] = [];
+  for (let p = abs; ; p = dirname(p)) {
+    try {
+      return join(await realpath(p), ...rest);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EACCES') return undefined;
+      if (rest.length > 0 && (await lstat(p).catch(() => undefined))?.isSymbolicLink()) return undefined;
+      if (dirname(p) === p) return undefined;
+      rest.unshift(basename(p));
+    }
   }
+}
+
+/**
+ * A path given to a tool, resolved inside the session's folder; anything that would leave it is refused, also
+ * through a symbolic link (a folder `up -> ..`, a file `link.csv -> /etc/passwd`): the real location of the file
+ * (or of the deepest existing folder of a file to create) must be inside the real folder.
+ */
+export async function insideDir(dir: string, file: string, field: string): Promise<string> {
+  const abs = resolve(dir, file);
+  const refused = (why = '') =>
+    new UsageError(
+      `${field}: must name a file inside ${dir} (the folder voicectl mcp was given with --dir)${why} (got "${file}")`,
+    );
+  if (file.trim() === '' || outside(relative(dir, abs))) throw refused();
+  const [realDir, real] = await Promise.all([realLocation(dir), realLocation(abs)]);
+  if (realDir === undefined || real === undefined || outside(relative(realDir, real)))
+    throw refused(', also through a symbolic link');
   return abs;
 }

@@ -1,6 +1,15 @@
 // `voicectl mcp` driven by the SDK's own client over stdio, against a sandbox started here: what a client lists,
 // what each tool returns, what reached the sandbox (its request log), and what never did.
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +238,56 @@ describe('every tool', () => {
     const outside = await s.call('contacts_convert', { file: '/etc/passwd' });
     expect(outside.isError).toBe(true);
     expect(outside.text).toContain('must name a file inside');
+  });
+
+  it('symbolic links never lead a tool outside --dir; links that stay inside work', async () => {
+    const base = tempDir('voicectl-mcp-');
+    const dir = join(base, 'mcpdir');
+    mkdirSync(dir);
+    copyFileSync(join(ROOT, 'fixtures/contacts/italian-national.csv'), join(dir, 'leads.csv'));
+    writeFileSync(join(base, 'secret.csv'), 'phone_number\nTOPSECRET-LINE\n');
+    symlinkSync('..', join(dir, 'updir'));
+    symlinkSync(join(base, 'secret.csv'), join(dir, 'link.csv'));
+    symlinkSync(join(base, 'notyet'), join(dir, 'gone'));
+    symlinkSync(join(base, 'nowhere.json'), join(dir, 'dangling.json'));
+    symlinkSync('.', join(dir, 'here'));
+    symlinkSync('leads.csv', join(dir, 'inner.csv'));
+    symlinkSync(dir, join(base, 'alias'));
+    sandbox.log.length = 0;
+    const s = await open(['--allow-write', '--dir', join(base, 'alias')]);
+    const refused = async (tool: string, args: Record<string, unknown>) => {
+      const r = await s.call(tool, args);
+      expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(r.text).toContain('must name a file inside');
+      expect(r.text).not.toContain('TOPSECRET');
+    };
+    // A folder link to the parent, a file link outside, a dangling folder link on the way.
+    await refused('contacts_convert', { file: 'leads.csv', output: 'updir/escape.json', defaultCountry: 'IT' });
+    await refused('contacts_convert', { file: 'link.csv', defaultCountry: 'IT' });
+    await refused('contacts_convert', { file: 'updir/secret.csv', defaultCountry: 'IT' });
+    await refused('contacts_convert', { file: 'leads.csv', output: 'gone/escape.json', defaultCountry: 'IT' });
+    await refused('tts_download', { id: 'tts_doesnotexist000', file: 'updir/escape.wav' });
+    await refused('campaigns_create', { ...CAMPAIGN, contacts: undefined, contactsFile: 'link.csv' });
+    expect(readdirSync(base).sort()).toEqual(['alias', 'mcpdir', 'secret.csv']);
+    expect(sandbox.requests()).toHaveLength(0);
+    // A dangling link as the output is replaced by the file (renamed over it), never followed out of the folder.
+    const dangling = await s.call('contacts_convert', {
+      file: 'leads.csv',
+      output: 'dangling.json',
+      defaultCountry: 'IT',
+    });
+    expect(dangling.isError, dangling.text).toBe(false);
+    expect(lstatSync(join(dir, 'dangling.json')).isFile()).toBe(true);
+    expect(existsSync(join(base, 'nowhere.json'))).toBe(false);
+    // Links that stay inside the (linked) folder are followed.
+    const inner = await s.call('contacts_convert', {
+      file: 'inner.csv',
+      output: 'here/out.json',
+      defaultCountry: 'IT',
+    });
+    expect(inner.isError, inner.text).toBe(false);
+    expect(inner.data).toMatchObject({ contacts: 5 });
+    expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'))).toHaveLength(5);
   });
 
   it('API failures are tool errors with status, code and requestId, and the server keeps serving', async () => {

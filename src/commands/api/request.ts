@@ -30,9 +30,42 @@ interface ApiRawOptions {
   maxBody?: string;
 }
 
+/** The error for a body source above MAX_BODY_FILE_BYTES: `size` for a regular file, undefined for a stream. */
+async function tooLargeError(name: string) {
+  const [{ UsageError }, { MAX_BODY_FILE_BYTES, MAX_BODY_FILE_TEXT }] = await Promise.all([
+    import('../../errors.js'),
+    import('../../io/input-file.js'),
+  ]);
+  return (size: number | undefined) =>
+    new UsageError(
+      `${name} must be at most ${MAX_BODY_FILE_TEXT} (${size === undefined ? `it sent more than ${MAX_BODY_FILE_BYTES}` : `it has ${size}`} bytes); nothing was sent`,
+    );
+}
+
 async function readStdin(f: Factory): Promise<string> {
-  const { readAll } = await import('../../io/stdin.js');
-  return (await readAll(f.io.in, f.signal)).toString('utf8');
+  const [{ readAll }, { MAX_BODY_FILE_BYTES }] = await Promise.all([
+    import('../../io/stdin.js'),
+    import('../../io/input-file.js'),
+  ]);
+  const tooLarge = await tooLargeError('stdin');
+  return (
+    await readAll(f.io.in, f.signal, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: () => tooLarge(undefined) })
+  ).toString('utf8');
+}
+
+/** A file of --input or -F key=@file, bounded as stdin is. */
+async function readBodySource(f: Factory, name: string, label: string): Promise<string> {
+  const [{ CliError, UsageError }, { MAX_BODY_FILE_BYTES, readInputFile }] = await Promise.all([
+    import('../../errors.js'),
+    import('../../io/input-file.js'),
+  ]);
+  const tooLarge = await tooLargeError(label);
+  try {
+    return (await readInputFile(name, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge }, f.signal)).toString('utf8');
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new UsageError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
 }
 
 /** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
@@ -42,11 +75,7 @@ async function resolveApiOptions(
   pathArg: string,
   raw: ApiRawOptions,
 ): Promise<ApiOptions> {
-  const [{ UsageError }, fields, { readFileSync }] = await Promise.all([
-    import('../../errors.js'),
-    import('./fields.js'),
-    import('node:fs'),
-  ]);
+  const [{ UsageError }, fields] = await Promise.all([import('../../errors.js'), import('./fields.js')]);
   const method = methodArg.toUpperCase() as ApiMethod;
   if (!API_METHODS.includes(method))
     throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
@@ -68,14 +97,16 @@ async function resolveApiOptions(
     ...(raw.rawField ?? []).map((s) => ({ s, typed: false })),
   ];
   if (all.some((x) => x.typed && /=@-$/.test(x.s))) await stdinOnce();
-  const readFile = (name: string): string => {
-    if (name === '-') return stdinText ?? '';
-    try {
-      return readFileSync(name, 'utf8');
-    } catch (err) {
-      throw new UsageError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
+  // parseField is synchronous: the @file fields are found by a first pass, then read (bounded) before parsing.
+  const files = new Map<string, string>();
+  const note = (name: string) => {
+    files.set(name, '');
+    return '';
   };
+  for (const x of all) fields.parseField(x.s, x.typed, note);
+  files.delete('-');
+  for (const name of files.keys()) files.set(name, await readBodySource(f, name, `-F @${name}`));
+  const readFile = (name: string): string => (name === '-' ? (stdinText ?? '') : (files.get(name) ?? ''));
   const parsed = all.map((x) => fields.parseField(x.s, x.typed, readFile));
 
   let body: unknown;
@@ -84,7 +115,7 @@ async function resolveApiOptions(
       throw new UsageError(`--input sends a request body, which ${method} does not take`, {
         hints: ['Use POST, PUT or PATCH, or -F fields as query parameters.'],
       });
-    const text = raw.input === '-' ? await stdinOnce() : readFile(raw.input);
+    const text = raw.input === '-' ? await stdinOnce() : await readBodySource(f, raw.input, `--input ${raw.input}`);
     if (text.trim() !== '') {
       try {
         body = JSON.parse(text);

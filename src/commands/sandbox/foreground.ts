@@ -38,7 +38,8 @@ async function optionsSchema() {
       ),
       DEFAULT_PORT,
     ),
-    host: z._default(z.string(), DEFAULT_HOST),
+    // An empty --host ("$UNSET_VAR") would bind every interface: refused, never read as "all".
+    host: z._default(z.string().check(z.refine((h) => h.trim() !== '', 'must not be empty')), DEFAULT_HOST),
     fast: z._default(z.boolean(), false),
   });
 }

@@ -2,7 +2,7 @@
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import * as z from 'zod/mini';
 import { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
 import { parseOptions } from '../../options.js';
@@ -105,21 +105,21 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
       '--file -: stdin',
     );
   } else {
-    try {
-      const { readFile, stat } = await import('node:fs/promises');
-      const info = await stat(file);
-      if (info.isDirectory()) throw new UsageError(`--file: ${file} is a directory`);
-      if (info.size > MAX_FILE_BYTES)
-        throw new UsageError(
-          `--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} has ${info.size} bytes)`,
-        );
-      text = decodeText(await readFile(file), encoding, `--file: ${file}`);
-    } catch (err) {
-      if (err instanceof UsageError) throw err;
-      throw new UsageError(
-        `--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    const { readInputFile } = await import('../../io/input-file.js');
+    const tooLarge = (size: number | undefined) =>
+      new UsageError(
+        `--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} ${size === undefined ? `sent more than ${MAX_FILE_BYTES}` : `has ${size}`} bytes)`,
       );
+    let data: Buffer;
+    try {
+      data = await readInputFile(file, { maxBytes: MAX_FILE_BYTES, tooLarge }, f.signal);
+    } catch (err) {
+      if (err instanceof CliError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') throw new UsageError(`--file: ${file} is a directory`);
+      throw new UsageError(`--file: cannot read ${file} (${code ?? (err as Error).message})`);
     }
+    text = decodeText(data, encoding, `--file: ${file}`);
   }
   return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
 }

@@ -98,7 +98,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
     if (args.contacts !== undefined)
       throw new UsageError('contacts and contactsFile cannot be combined: give the contacts one way');
     const { loadContacts } = await import('../../contacts/load.js');
-    raw.contacts = await loadContacts(insideDir(ctx.dir, args.contactsFile, 'contactsFile'), {
+    raw.contacts = await loadContacts(await insideDir(ctx.dir, args.contactsFile, 'contactsFile'), {
       ...args,
       stdin: ctx.f.io.in,
       signal: ctx.f.signal,
@@ -133,8 +133,8 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         import('../../contacts/load.js'),
         import('../../contacts/output.js'),
       ]);
-      const source = insideDir(ctx.dir, args.file, 'file');
-      const dest = insideDir(
+      const source = await insideDir(ctx.dir, args.file, 'file');
+      const dest = await insideDir(
         ctx.dir,
         args.output ?? `${args.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
         'output',

@@ -175,7 +175,7 @@ export const TTS_TOOLS: Tool[] = [
         import('../../tts/wait.js'),
         import('../../tts/download.js'),
       ]);
-      const out = args.file === undefined ? undefined : insideDir(ctx.dir, args.file, 'file');
+      const out = args.file === undefined ? undefined : await insideDir(ctx.dir, args.file, 'file');
       const g = await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal);
       let saved;
       try {
