@@ -123,6 +123,18 @@ describe('profiles add', () => {
     },
   );
 
+  it('--api-key-stdin reads at most 4096 bytes: 4096 is read (and judged as a key), 4097 is refused unread', async () => {
+    const last = tempDir();
+    const ok = await add(last, ['--api-key-stdin'], `vk_${'a'.repeat(4093)}`);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(stored(last).profiles.work.apiKey).toHaveLength(4096);
+    const over = tempDir();
+    const r = await add(over, ['--api-key-stdin'], `vk_${'a'.repeat(4094)}`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--api-key-stdin: stdin sent more than 4096 bytes');
+    expect(existsSync(join(over, 'profiles.json'))).toBe(false);
+  });
+
   it('--api-key refuses a control character inside, and a key of spaces only', async () => {
     const configDir = tempDir();
     const r = await add(configDir, ['--api-key', 'vk_live\x00secret_1']);

@@ -20,9 +20,14 @@ const AddOptions = z.object({
 });
 type AddOptions = z.infer<typeof AddOptions>;
 
+/** The most --api-key-stdin reads: a key is a line, not a file (`< /dev/zero` stops here, not at the memory's end). */
+const MAX_KEY_BYTES = 4096;
+
 async function readStdin(f: Factory): Promise<string> {
   const { readAll } = await import('../../io/stdin.js');
-  return trimApiKey((await readAll(f.io.in, f.signal)).toString('utf8'));
+  const tooLarge = () =>
+    new UsageError(`--api-key-stdin: stdin sent more than ${MAX_KEY_BYTES} bytes: an API key is one short line`);
+  return trimApiKey((await readAll(f.io.in, f.signal, { maxBytes: MAX_KEY_BYTES, tooLarge })).toString('utf8'));
 }
 
 /** Replacing a stored key cannot be undone: asked on a terminal (default no), --force anywhere else. */
