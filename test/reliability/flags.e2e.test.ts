@@ -259,7 +259,9 @@ describe('what only a whole run shows', () => {
           const said = /timed out after ([0-9.e+-]+)s/.exec(r.r.stderr);
           expect(said, r.r.stderr).not.toBeNull();
           expect(Number(said![1])).toBeCloseTo(ms / 1000, 9);
-          expect(r.requests).toHaveLength(1); // a timeout is not retried
+          // A timeout is not retried: one request at most (none when a loaded machine takes longer than the
+          // timeout, tens of ms here, to connect: the timeout covers the connection too).
+          expect(r.requests.length).toBeLessThanOrEqual(1);
           expect(took).toBeGreaterThanOrEqual(ms - 2);
           expect(took, 'ended by this timeout, not the default 30 s').toBeLessThan(10_000);
         } finally {

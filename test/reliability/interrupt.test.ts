@@ -128,10 +128,8 @@ describe('Ctrl-C while reading a stdin that never ends', () => {
       ],
     ],
     ['api POST --input -', ['api', 'POST', '/v1/campaigns', '--input', '-']],
-    [
-      'profiles add --api-key-stdin',
-      ['profiles', 'add', 'ci', '--base-url', 'https://api.example.com', '--api-key-stdin'],
-    ],
+    // profiles add --api-key-stdin is not here: it reads at most 4096 bytes, so a stdin that never ends stops it
+    // with exit 2 by itself (test/config/api-key.test.ts).
   ])('%s: exit 130, nothing sent or stored', async (_name, argv) => {
     const dir = tempDir();
     const r = await spawnWithOpenStdin(argv, dir, `[${' '.repeat(1 << 20)}`);
