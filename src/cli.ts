@@ -117,7 +117,9 @@ function configureTree(cmd: Command, io: IOStreams): void {
     getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || 80,
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
-    outputError: (text, write) => write(withGlobalSuggestion(text)),
+    // Commander quotes the unknown command or option as typed: made safe, so that `voicectl $'tts\x1b[2J'` shows
+    // the escape instead of clearing the screen.
+    outputError: (text, write) => write(terminalSafe(withGlobalSuggestion(text), { keepNewlines: true })),
   });
   cmd.showHelpAfterError(`(see: ${commandPath(cmd)} --help)`);
   cmd.helpCommand(false);
