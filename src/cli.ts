@@ -3,6 +3,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
+import type { EventEmitter } from 'node:events';
 import { ApiError, CliError, DeclinedError, ExitCode, InterruptedError, UsageError } from './errors.js';
 import { redactor } from './api/redact.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
@@ -146,6 +147,49 @@ function configureTree(cmd: Command, io: IOStreams): void {
   for (const sub of cmd.commands) configureTree(sub, io);
 }
 
+/** Every spelling of the options `cmd` accepts (its own, the global copies, its ancestors', help): `--no-x` too. */
+function optionSpellings(cmd: Command): Set<string> {
+  const out = new Set(['-h', '--help']);
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    for (const o of c.options) {
+      if (o.long) out.add(o.long);
+      if (o.short) out.add(o.short);
+    }
+  }
+  return out;
+}
+
+/**
+ * A value-taking option followed by another option takes that option as its value (commander's rule, as in
+ * getopt): `tts create --text --dry-run` would send "--dry-run" and lose the dry run. Refused, once for every
+ * command, when the value is one of the options the command accepts (`--output=json` counts by its name) and it
+ * was a word of its own after the flag; `--text=--dry-run` (or `-o--json`) says the value is meant.
+ */
+function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
+  for (const opt of cmd.options) {
+    if (!opt.required && !opt.optional) continue;
+    const spellings = [opt.long, opt.short].filter((s): s is string => Boolean(s));
+    const letter = opt.short?.slice(1);
+    // The flag as its own word, or last in a group of short ones (`-qo`).
+    const isFlagWord = (w: string) =>
+      spellings.includes(w) || (letter !== undefined && /^-[^-]/.test(w) && w.length > 2 && w.endsWith(letter));
+    // Before commander's own listener, which would hand the value to the option's parser first.
+    (cmd as unknown as EventEmitter).prependListener(`option:${opt.name()}`, (value: unknown) => {
+      if (typeof value !== 'string' || !value.startsWith('-')) return;
+      const known = optionSpellings(cmd);
+      const name = value.startsWith('--') ? value.split('=')[0] : value;
+      if (!known.has(value) && !known.has(name)) return;
+      const separate = argv.some((w, i) => argv[i + 1] === value && isFlagWord(w));
+      if (!separate) return;
+      const flag = opt.long ?? opt.short ?? opt.flags;
+      const meant = opt.long ? `${opt.long}=${value}` : `${flag}${value}`;
+      throw new UsageError(`${flag} needs a value; it got ${value}, which is an option`, {
+        hints: [`If ${value} is really the value, write ${meant}.`],
+      });
+    });
+  }
+}
+
 /** Flags that meant something else before --timeout became the wait everywhere; said when one is refused. */
 const MOVED_OPTIONS: Record<string, string> = {
   '--timeout':
@@ -226,6 +270,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     }
   }
   configureTree(program, io);
+  for (const c of descendants(program)) refuseOptionsAsValues(c, argv);
   return { program, factory };
 }
 

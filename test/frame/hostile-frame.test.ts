@@ -3,8 +3,75 @@
 // --version survive a stdout that cannot be written, and a full disk or a missing TMPDIR is not "a bug".
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cli, cliEnv } from '../helpers/cli.js';
+import { BIN, cli, cliEnv, ROOT, useSandbox } from '../helpers/cli.js';
+
+const sandbox = useSandbox();
+const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
+const CAMPAIGN = ['campaigns', 'create', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', CONTACTS];
+
+describe('a flag whose value is missing does not take the next option as its value', () => {
+  it('tts create --text --dry-run: exit 2 naming --text, nothing sent', async () => {
+    const r = await cli(['tts', 'create', '--text', '--dry-run'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --text needs a value; it got --dry-run, which is an option\n' +
+        '  If --dry-run is really the value, write --text=--dry-run.\n',
+    );
+    expect(r.stdout).toBe('');
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('campaigns create --description --dry-run and --name --yes: exit 2, nothing sent', async () => {
+    const a = await cli([...CAMPAIGN, '--name', 'N', '--description', '--dry-run'], { sandbox });
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/^error: --description needs a value; it got --dry-run, which is an option\n/);
+    const b = await cli([...CAMPAIGN, '--name', '--yes', '--dry-run'], { sandbox });
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/^error: --name needs a value; it got --yes, which is an option\n/);
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('global options, short spellings, --no-x forms and the --json error object alike', async () => {
+    const cases: [string[], string, string][] = [
+      [['--profile', '--sandbox', 'tts', 'list'], '--profile', '--sandbox'],
+      [['tts', 'list', '-o', '-q'], '--output', '-q'],
+      [['tts', 'list', '-qo', '--json'], '--output', '--json'],
+      [['tts', 'create', '--text', '--no-color'], '--text', '--no-color'],
+      [['tts', 'create', '--text', '--output=json'], '--text', '--output=json'],
+    ];
+    for (const [argv, flag, value] of cases) {
+      const r = await cli([...argv, '--json'], { sandbox });
+      expect(r.code, argv.join(' ')).toBe(2);
+      const last = JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '');
+      expect(last.error).toMatchObject({
+        code: 'usage_error',
+        message: `${flag} needs a value; it got ${value}, which is an option`,
+      });
+    }
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('the value written with = is taken as it is', async () => {
+    const r = await cli(['tts', 'create', '--text=--dry-run', '--dry-run', '--json'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ text: '--dry-run' });
+    const c = await cli([...CAMPAIGN, '--name=--yes', '--description=--dry-run', '--dry-run', '--json'], {
+      sandbox,
+    });
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toContain('"--yes"');
+    expect(c.stdout).toContain('"--dry-run"');
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('a value that only looks like an option is a value (last good one)', async () => {
+    const r = await cli(['tts', 'create', '--text', '--dry-runs', '--dry-run', '--json'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ text: '--dry-runs' });
+  });
+});
 
 describe("commander's errors on a terminal", () => {
   it('an unknown command or option with escape sequences shows them, never runs them', async () => {
