@@ -58,7 +58,10 @@ if (argv.length === 1 && argv[0] === '--version') {
     // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
     process.getBuiltinModule = module.createRequire(import.meta.url);
   }
-  const [{ run }, { systemStreams }] = await Promise.all([import('../dist/cli.js'), import('../dist/io/streams.js')]);
+  const [{ run, systemErrorText }, { systemStreams }] = await Promise.all([
+    import('../dist/cli.js'),
+    import('../dist/io/streams.js'),
+  ]);
   const controller = new AbortController();
   // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout
   // that closed or failed, an uncaught error. The command is aborted (so it stops, discards its temporary
@@ -93,9 +96,13 @@ if (argv.length === 1 && argv[0] === '--version') {
   const fatal = (err) => {
     const message = err instanceof Error ? err.message : String(err);
     if (err?.code === 'EPIPE') return onOutputError(err);
-    process.stderr.write(`error: unexpected failure: ${message}\n`);
+    // A full disk, a permission, a directory that is not there: said as what it is, not as a bug.
+    const known = systemErrorText(err, process.env);
+    if (known) process.stderr.write(known);
+    else process.stderr.write(`error: unexpected failure: ${message}\n`);
     if (argv.includes('--debug') && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
-    else process.stderr.write('This is a bug in voicectl; run again with --debug for details and report it.\n');
+    else if (!known)
+      process.stderr.write('This is a bug in voicectl; run again with --debug for details and report it.\n');
     crashed = true;
     if (forced === undefined) end(1, err);
   };

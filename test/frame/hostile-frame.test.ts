@@ -2,14 +2,16 @@
 // whose value is missing does not eat the next option, commander's own errors are safe for a terminal, help and
 // --version survive a stdout that cannot be written, and a full disk or a missing TMPDIR is not "a bug".
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cli, cliEnv, ROOT, useSandbox } from '../helpers/cli.js';
+import { systemError, systemErrorText } from '../../src/cli.js';
+import { BIN, cli, cliEnv, ROOT, spawnCli, tempDir, useSandbox } from '../helpers/cli.js';
 
 const sandbox = useSandbox();
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
 const CAMPAIGN = ['campaigns', 'create', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', CONTACTS];
+const CSV = join(ROOT, 'fixtures/contacts/bom.csv');
 
 describe('a flag whose value is missing does not take the next option as its value', () => {
   it('tts create --text --dry-run: exit 2 naming --text, nothing sent', async () => {
@@ -122,5 +124,76 @@ describe('help and --version to a stdout that cannot be written', () => {
   it.each([[['--help']], [['--version']]])('%s | a closed pipe: exit 0, nothing said', async (argv) => {
     const r = await withStdout(argv, 'closed');
     expect(r).toEqual({ code: 0, stderr: '' });
+  });
+});
+
+describe('the system refuses a file: said as what it is, not as a bug', () => {
+  it('TMPDIR that does not exist (ENOENT): the path, the reason, TMPDIR as the fix, exit 1', async () => {
+    const tmp = join(tempDir(), 'missing');
+    const r = await spawnCli(['contacts', 'convert', CSV], { env: { TMPDIR: tmp } });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^error: could not open ${tmp}/voicectl-contacts-[\\w-]+\\.tmp: no such file or directory \\(ENOENT\\)$`,
+      ),
+    );
+    expect(lines[1]).toBe(`  It is in the temp directory ${tmp}; set TMPDIR to another that exists.`);
+    expect(lines.slice(2)).toEqual(['']);
+    expect(r.stdout).toBe('');
+  });
+
+  it('TMPDIR under a regular file (ENOTDIR, also as root), with --debug: still no "bug"', async () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, '');
+    const r = await spawnCli(['contacts', 'convert', CSV, '--debug', '--json'], { env: { TMPDIR: join(file, 'x') } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: could not open .*: not a directory \(ENOTDIR\)\n {2}It is in the temp directory/);
+    expect(r.stderr).not.toMatch(/bug|unexpected|clean up/);
+    const last = JSON.parse(r.stderr.trim().split('\n').at(-1) ?? '');
+    expect(last.error).toMatchObject({ code: 'file_error', exitCode: 1 });
+  });
+
+  it('a config dir under a regular file names VOICECTL_CONFIG_DIR', async () => {
+    const file = join(tempDir(), 'file');
+    writeFileSync(file, '');
+    const r = await cli(['profiles', 'list'], { configDir: join(file, 'cfg') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `error: could not read ${file}/cfg: not a directory (ENOTDIR)\n` +
+        `  It is in the config directory ${file}/cfg; set VOICECTL_CONFIG_DIR to another that exists.\n`,
+    );
+  });
+
+  it.skipIf(!existsSync('/sys/kernel'))('a TMPDIR nobody may write (EACCES, root too: /sys)', async () => {
+    const r = await spawnCli(['contacts', 'convert', CSV], { env: { TMPDIR: '/sys/kernel' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: could not open \/sys\/kernel\/voicectl-contacts-[\w-]+\.tmp: (permission denied \(EACCES\)|read-only file system \(EROFS\)|operation not permitted \(EPERM\))\n {2}It is in the temp directory \/sys\/kernel; set TMPDIR to another that you can write\.\n$/,
+    );
+  });
+
+  it('ENOSPC, EACCES and a path with escapes: the verb from the syscall, the path made safe', () => {
+    const sys = (code: string, syscall: string, path?: string) =>
+      Object.assign(new Error(`${code}: ${syscall}`), { code, syscall, ...(path ? { path } : {}) });
+    expect(systemError(sys('ENOSPC', 'write'), {})).toMatchObject({
+      message: 'could not write: no space left on device (ENOSPC)',
+      hints: ['Free some space on that disk (or write elsewhere) and run again.'],
+      exitCode: 1,
+    });
+    expect(systemError(sys('EACCES', 'mkdir', '/srv/x'), {})).toMatchObject({
+      message: 'could not create /srv/x: permission denied (EACCES)',
+      hints: ['Check the permissions of that path, or write elsewhere.'],
+    });
+    expect(systemError(sys('EROFS', 'rename', '/cfg/p.json'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
+      'It is in the config directory /cfg; set VOICECTL_CONFIG_DIR to another that you can write.',
+    ]);
+    expect(systemErrorText(sys('EACCES', 'open', '/a\x1b[2Jb'), {})).toBe(
+      'error: could not open /a\\x1b[2Jb: permission denied (EACCES)\n  Check the permissions of that path, or write elsewhere.\n',
+    );
+    // Not a system error about a file: left to the "unexpected failure" it is.
+    expect(systemError(sys('ECONNRESET', 'read', '/x'), {})).toBeUndefined();
+    expect(systemError(sys('ENOENT', 'spawn'), {})).toBeUndefined();
+    expect(systemError(new Error('boom'), {})).toBeUndefined();
   });
 });
