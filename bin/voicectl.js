@@ -24,6 +24,17 @@ function prerenderedHelp() {
   }
 }
 
+let forced; // the exit code a signal asks for (set below, once a command runs)
+// Nothing more can be written there, so nothing more is worth doing: exit now (the exit handler removes the
+// temporary files). A closed pipe (`voicectl ... | head -1`) is not a failure; any other error (ENOSPC on
+// `> /dev/full`, EIO) is one line and exit 1. Installed first: the answers below (--version, help) write too.
+const onOutputError = (err) => {
+  if (err.code === 'EPIPE') process.exit(forced ?? process.exitCode ?? 0);
+  process.stderr.write(`error: could not write the output: ${err.message}\n`);
+  process.exit(1);
+};
+process.stdout.on('error', onOutputError);
+
 let help;
 if (argv.length === 1 && argv[0] === '--version') {
   // Scripts call this often: answer before loading anything.
@@ -47,7 +58,10 @@ if (argv.length === 1 && argv[0] === '--version') {
     // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
     process.getBuiltinModule = module.createRequire(import.meta.url);
   }
-  const [{ run }, { systemStreams }] = await Promise.all([import('../dist/cli.js'), import('../dist/io/streams.js')]);
+  const [{ run, systemErrorText }, { systemStreams }] = await Promise.all([
+    import('../dist/cli.js'),
+    import('../dist/io/streams.js'),
+  ]);
   const controller = new AbortController();
   // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout
   // that closed or failed, an uncaught error. The command is aborted (so it stops, discards its temporary
@@ -55,7 +69,6 @@ if (argv.length === 1 && argv[0] === '--version') {
   // still registered are removed on every exit, however it came (tempFiles, see Factory.trackTemp).
   const GRACE_MS = 3000;
   const tempFiles = new Set();
-  let forced; // the exit code a signal asks for
   let crashed = false;
   process.on('exit', () => {
     for (const path of tempFiles) {
@@ -80,21 +93,16 @@ if (argv.length === 1 && argv[0] === '--version') {
   // 128 + the signal's number, as a shell reports a process ended by it.
   process.on('SIGTERM', () => end(143, new Error('interrupted')));
   process.on('SIGHUP', () => end(129, new Error('interrupted')));
-  // Nothing more can be written there, so nothing more is worth doing: exit now (the exit handler removes the
-  // temporary files). A closed pipe (`voicectl ... | head -1`) is not a failure; any other error (ENOSPC on
-  // `> /dev/full`, EIO) is one line and exit 1.
-  const onOutputError = (err) => {
-    if (err.code === 'EPIPE') process.exit(forced ?? process.exitCode ?? 0);
-    process.stderr.write(`error: could not write the output: ${err.message}\n`);
-    process.exit(1);
-  };
-  process.stdout.on('error', onOutputError);
   const fatal = (err) => {
     const message = err instanceof Error ? err.message : String(err);
     if (err?.code === 'EPIPE') return onOutputError(err);
-    process.stderr.write(`error: unexpected failure: ${message}\n`);
+    // A full disk, a permission, a directory that is not there: said as what it is, not as a bug.
+    const known = systemErrorText(err, process.env);
+    if (known) process.stderr.write(known);
+    else process.stderr.write(`error: unexpected failure: ${message}\n`);
     if (argv.includes('--debug') && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
-    else process.stderr.write('This is a bug in voicectl; run again with --debug for details and report it.\n');
+    else if (!known)
+      process.stderr.write('This is a bug in voicectl; run again with --debug for details and report it.\n');
     crashed = true;
     if (forced === undefined) end(1, err);
   };

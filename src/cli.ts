@@ -3,7 +3,18 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
-import { ApiError, CliError, DeclinedError, ExitCode, InterruptedError, UsageError } from './errors.js';
+import type { EventEmitter } from 'node:events';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import {
+  ApiError,
+  CliError,
+  DeclinedError,
+  ExitCode,
+  FileSystemError,
+  InterruptedError,
+  UsageError,
+} from './errors.js';
 import { redactor } from './api/redact.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
@@ -117,7 +128,9 @@ function configureTree(cmd: Command, io: IOStreams): void {
     getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || 80,
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
-    outputError: (text, write) => write(withGlobalSuggestion(text)),
+    // Commander quotes the unknown command or option as typed: made safe, so that `voicectl $'tts\x1b[2J'` shows
+    // the escape instead of clearing the screen.
+    outputError: (text, write) => write(terminalSafe(withGlobalSuggestion(text), { keepNewlines: true })),
   });
   cmd.showHelpAfterError(`(see: ${commandPath(cmd)} --help)`);
   cmd.helpCommand(false);
@@ -142,6 +155,49 @@ function configureTree(cmd: Command, io: IOStreams): void {
     cmd.help = () => help.call(cmd, { error: false });
   }
   for (const sub of cmd.commands) configureTree(sub, io);
+}
+
+/** Every spelling of the options `cmd` accepts (its own, the global copies, its ancestors', help): `--no-x` too. */
+function optionSpellings(cmd: Command): Set<string> {
+  const out = new Set(['-h', '--help']);
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    for (const o of c.options) {
+      if (o.long) out.add(o.long);
+      if (o.short) out.add(o.short);
+    }
+  }
+  return out;
+}
+
+/**
+ * A value-taking option followed by another option takes that option as its value (commander's rule, as in
+ * getopt): `tts create --text --dry-run` would send "--dry-run" and lose the dry run. Refused, once for every
+ * command, when the value is one of the options the command accepts (`--output=json` counts by its name) and it
+ * was a word of its own after the flag; `--text=--dry-run` (or `-o--json`) says the value is meant.
+ */
+function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
+  for (const opt of cmd.options) {
+    if (!opt.required && !opt.optional) continue;
+    const spellings = [opt.long, opt.short].filter((s): s is string => Boolean(s));
+    const letter = opt.short?.slice(1);
+    // The flag as its own word, or last in a group of short ones (`-qo`).
+    const isFlagWord = (w: string) =>
+      spellings.includes(w) || (letter !== undefined && /^-[^-]/.test(w) && w.length > 2 && w.endsWith(letter));
+    // Before commander's own listener, which would hand the value to the option's parser first.
+    (cmd as unknown as EventEmitter).prependListener(`option:${opt.name()}`, (value: unknown) => {
+      if (typeof value !== 'string' || !value.startsWith('-')) return;
+      const known = optionSpellings(cmd);
+      const name = value.startsWith('--') ? value.split('=')[0] : value;
+      if (!known.has(value) && !known.has(name)) return;
+      const separate = argv.some((w, i) => argv[i + 1] === value && isFlagWord(w));
+      if (!separate) return;
+      const flag = opt.long ?? opt.short ?? opt.flags;
+      const meant = opt.long ? `${opt.long}=${value}` : `${flag}${value}`;
+      throw new UsageError(`${flag} needs a value; it got ${value}, which is an option`, {
+        hints: [`If ${value} is really the value, write ${meant}.`],
+      });
+    });
+  }
 }
 
 /** Flags that meant something else before --timeout became the wait everywhere; said when one is refused. */
@@ -224,6 +280,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     }
   }
   configureTree(program, io);
+  for (const c of descendants(program)) refuseOptionsAsValues(c, argv);
   return { program, factory };
 }
 
@@ -240,8 +297,13 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   let factory: Factory | undefined;
   let json = jsonAsked(argv);
   let debug = argv.includes('--debug');
-  const report = (raw: unknown): number => {
-    const err = factory ? asInterrupt(raw, factory.signal) : raw;
+  const env = opts.env ?? process.env;
+  const report = async (raw: unknown): Promise<number> => {
+    let err = factory ? asInterrupt(raw, factory.signal) : raw;
+    if (!(err instanceof CliError)) {
+      const configDir = await factory?.configDir().catch(() => undefined);
+      err = systemError(err, env, configDir) ?? err;
+    }
     try {
       const g = factory?.globals();
       json = g ? g.json || g.output === 'json' : json;
@@ -280,22 +342,119 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
         }
         code = ExitCode.usage;
       }
-    } else code = report(raw);
+    } else code = await report(raw);
   }
   // A cleanup that fails (a temporary file that cannot be removed, a server that will not close) is the
   // user's to know: reported like any error, and a run that had succeeded then exits 1.
   try {
     await factory?.cleanup();
   } catch (raw) {
-    const failed = report(raw instanceof CliError ? raw : cleanupError(raw));
-    if (code === ExitCode.ok) code = failed;
+    if (!nothingThere(raw)) {
+      const failed = await report(raw instanceof CliError ? raw : cleanupError(raw));
+      if (code === ExitCode.ok) code = failed;
+    }
   }
   return code;
 }
 
+/** System errors that are the environment's, not a bug: what each means, in words. */
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'is a directory',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files in the system',
+};
+
+/** What the failed call was doing, from its syscall: `could not <verb> <path>`. */
+function verbOf(syscall: string | undefined): string {
+  if (!syscall) return 'use';
+  if (['mkdir', 'mkdtemp'].includes(syscall)) return 'create';
+  if (['unlink', 'rmdir', 'rm'].includes(syscall)) return 'remove';
+  if (['open', 'opendir'].includes(syscall)) return 'open';
+  if (['read', 'scandir', 'readdir', 'stat', 'lstat', 'fstat', 'access', 'readlink', 'realpath'].includes(syscall))
+    return 'read';
+  return 'write'; // write, rename, copyfile, ftruncate, fsync, close, chmod, utime, link, symlink
+}
+
+function isUnder(path: string, dir: string | undefined): boolean {
+  if (!dir) return false;
+  const rel = relative(resolve(dir), resolve(path));
+  return !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/**
+ * A Node system error about a file or directory (ENOSPC, EACCES, a TMPDIR that does not exist, ...) as the user's
+ * error it is: `could not write <path>: no space left on device (ENOSPC)` and what to do, never "a bug in
+ * voicectl". Undefined for anything else. `configDir` is where profiles live, for the hint.
+ */
+export function systemError(
+  raw: unknown,
+  env: Record<string, string | undefined>,
+  configDir?: string,
+): FileSystemError | undefined {
+  if (!(raw instanceof Error)) return undefined;
+  const err = raw as NodeJS.ErrnoException;
+  const words = err.code ? SYSTEM_ERRORS[err.code] : undefined;
+  if (!words) return undefined;
+  // A write to a stream (a device, a pipe) fails without a path: said without one.
+  if (typeof err.path !== 'string' && !['write', 'close', 'fsync'].includes(err.syscall ?? '')) return undefined;
+  const path = typeof err.path === 'string' ? err.path : undefined;
+  const code = err.code as string;
+  const hints: string[] = [];
+  // The deepest of the two that holds the path (a config dir in /tmp is the config dir's problem).
+  const dirs = [
+    {
+      dir: env.VOICECTL_CONFIG_DIR || configDir,
+      name: 'the config directory',
+      fix: 'set VOICECTL_CONFIG_DIR to another',
+    },
+    { dir: env.TMPDIR || tmpdir(), name: 'the temp directory', fix: 'set TMPDIR to another' },
+  ]
+    .filter((d): d is typeof d & { dir: string } => Boolean(path && d.dir && isUnder(path, d.dir)))
+    .sort((a, b) => resolve(b.dir).length - resolve(a.dir).length);
+  const where = dirs[0] && `${dirs[0].name} ${dirs[0].dir}; ${dirs[0].fix}`;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    hints.push('Free some space on that disk (or write elsewhere) and run again.');
+  else if (code === 'EMFILE' || code === 'ENFILE')
+    hints.push('Close other programs or raise the limit (ulimit -n) and run again.');
+  else if (['EACCES', 'EPERM', 'EROFS'].includes(code))
+    hints.push(
+      where ? `It is in ${where} that you can write.` : 'Check the permissions of that path, or write elsewhere.',
+    );
+  else if (where) hints.push(`It is in ${where} that exists.`);
+  const what = path ? `${verbOf(err.syscall)} ${path}` : verbOf(err.syscall);
+  return new FileSystemError(`could not ${what}: ${words} (${code})`, { hints, cause: err });
+}
+
+/**
+ * For bin/'s last resort (an error that escaped every command, such as a stream's write failing): the lines of a
+ * system error, made safe for a terminal, or undefined when it is not one.
+ */
+export function systemErrorText(raw: unknown, env: Record<string, string | undefined>): string | undefined {
+  const e = systemError(raw, env);
+  if (!e) return undefined;
+  return `${[`error: ${e.message}`, ...e.hints.map((h) => `  ${h}`)].map((l) => terminalSafe(l)).join('\n')}\n`;
+}
+
+/** A removal that finds nothing to remove (the path, or a directory on its way, is not there) has nothing to do. */
+function nothingThere(raw: unknown): boolean {
+  const code = (raw as NodeJS.ErrnoException | undefined)?.code;
+  return !(raw instanceof CliError) && (code === 'ENOENT' || code === 'ENOTDIR');
+}
+
 function cleanupError(raw: unknown): CliError {
   const e = raw instanceof Error ? raw : new Error(String(raw));
-  return new CliError(`could not clean up after the command: ${e.message}`, { cause: e });
+  const known = systemError(e, {});
+  return new CliError(`could not clean up after the command: ${known?.message ?? e.message}`, {
+    cause: e,
+    hints: known?.hints,
+  });
 }
 
 function reportError(

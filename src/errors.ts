@@ -142,6 +142,14 @@ export class AudioTooLargeError extends CliError {
   override code = 'audio_too_large';
 }
 
+/**
+ * The system refused a file or directory (a full disk, no permission, a temp or config directory that does not
+ * exist): the environment's problem, not voicectl's, so reported as what it is (src/cli.ts systemError).
+ */
+export class FileSystemError extends CliError {
+  override code = 'file_error';
+}
+
 /** The response could not be understood (not JSON, or not the documented shape). */
 export class MalformedResponseError extends CliError {
   override code = 'malformed_response';
