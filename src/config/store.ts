@@ -5,7 +5,7 @@
 // renamed into place, so concurrent `profiles add` never lose each other and a crash never leaves half a file.
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { chmod, lstat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
@@ -128,8 +128,15 @@ export async function openStore(dir: string): Promise<ProfileStore> {
         onCompromised: () => undefined,
       });
     } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // The lock is a folder beside the file: a folder voicectl may not write is not another voicectl.
+      const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
       throw new CliError(`could not lock ${conf.path} to change it: ${(err as Error).message}`, {
-        hints: [`Another voicectl is writing profiles; if none is running, remove ${conf.path}.lock`],
+        hints: [
+          denied
+            ? `voicectl may not write in ${dirname(conf.path)}: check its permissions, or set VOICECTL_CONFIG_DIR to a folder you can write`
+            : `Another voicectl is writing profiles; if none is running, remove ${conf.path}.lock`,
+        ],
       });
     }
     try {
