@@ -78,10 +78,15 @@ export class StagedFile {
     const stdout = out ?? process.stdout;
     const target = this.dest ? openInPlace(this.dest, stdout) : out;
     if (!target) throw new Error('StagedFile.commit: no destination');
-    for await (const chunk of createReadStream(this.tmp)) {
-      if (!target.write(chunk)) await new Promise((r) => target.once('drain', r));
+    if (target !== stdout) {
+      // A device or FIFO: its write errors (ENOSPC on /dev/full) fail the command here, before it says "written".
+      const { pipeline } = await import('node:stream/promises');
+      await pipeline(createReadStream(this.tmp), target);
+    } else {
+      for await (const chunk of createReadStream(this.tmp)) {
+        if (!target.write(chunk)) await new Promise((r) => target.once('drain', r));
+      }
     }
-    if (target !== stdout) await new Promise((r) => target.end(r));
     await unlink(this.tmp);
     this.untrack();
   }
