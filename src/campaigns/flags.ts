@@ -243,6 +243,9 @@ function parseMap(entries: string[]): Record<string, string> {
     if (!m) throw new UsageError(`--map: "${e}" is not VARIABLE=FIELD (for example --map customer_name=first_name)`);
     // JSON objects cannot carry it through JavaScript: refused rather than silently dropped.
     if (m[1] === '__proto__') throw new UsageError(`--map: "__proto__" cannot be a variable name (got "${e}")`);
+    // The flag repeats for more variables; the same variable twice to two fields would silently keep the last.
+    if (Object.hasOwn(out, m[1]) && out[m[1]] !== m[2])
+      throw new UsageError(`--map: variable ${m[1]} is mapped twice (to ${out[m[1]]}, then ${m[2]}): give it once`);
     out[m[1]] = m[2];
   }
   return out;

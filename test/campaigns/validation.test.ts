@@ -262,6 +262,15 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     expect(retrying.stderr).not.toContain('is not used');
   });
 
+  it('--map: a variable given twice to two fields is refused (the last would win without a word); twice the same is fine', async () => {
+    const same = await good('--map', 'customer=first_name', '--map', 'customer=first_name', '--json');
+    expect(JSON.parse(same.stdout).body.variableMapping).toEqual({ customer: 'first_name' });
+    await bad(
+      ['--map', 'customer=first_name', '--map', 'customer=company'],
+      /--map: variable customer is mapped twice \(to first_name, then company\): give it once/,
+    );
+  });
+
   it('--map refuses "__proto__" as a variable, which a JSON object could not carry', async () => {
     await bad(['--map', '__proto__=first_name'], /--map: "__proto__" cannot be a variable name/);
   });

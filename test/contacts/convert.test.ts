@@ -254,6 +254,18 @@ describe('contacts convert: fixtures', () => {
   });
 });
 
+describe('contacts convert -', () => {
+  it('with stdin a terminal: exit 2 at once, saying to pipe the CSV in; piped, it converts', async () => {
+    const r = await cli(['contacts', 'convert', '-'], { key: null, tty: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: <file> -: stdin is a terminal; pipe the CSV in');
+    expect(r.stdout).toBe('');
+    const piped = await convert(['-'], readFileSync(fx('bom.csv'), 'utf8'));
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(json(piped.stdout)).toHaveLength(2);
+  });
+});
+
 describe('contacts convert: writing', () => {
   it.skipIf(!existsSync('/dev/full'))(
     '--out a device that fails (/dev/full): exit 1, the reason, and no "written to" line',

@@ -33,6 +33,14 @@ type ConvertOptions = z.infer<typeof ConvertOptions>;
 
 /** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
 async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
+  // `-` with nothing piped would wait for a CSV typed by hand, without a word: say how it is meant, as tts create does.
+  if (opts.file === '-' && f.io.stdinIsTTY)
+    throw new UsageError(
+      '<file> -: stdin is a terminal; pipe the CSV in (cat leads.csv | voicectl contacts convert -) or name the file',
+      {
+        hints: ['voicectl contacts convert leads.csv --default-country IT'],
+      },
+    );
   if (opts.file === '-' || !f.io.canPrompt()) return convertOnce(f, opts);
   // On a terminal, a file that lacks its phone column or country asks for them, and shows what it will write.
   const { withAnswers } = await import('../../contacts/walkthrough.js');
