@@ -122,7 +122,12 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
   headers.forEach((h, i) => {
     if (h !== '') positions.set(h, [...(positions.get(h) ?? []), i]);
   });
-  const columnsHint = () => `Columns: ${list(headers)}`;
+  // A UTF-16 file without a byte-order mark reads as UTF-8 with a NUL after each letter ("p\x00h\x00o..."): the
+  // encoding is the problem, not the column names, so the hint says so.
+  const utf16 = headers.some((h) => /^(?:[^\0]\0)+[^\0]?$|^\0(?:[^\0]\0?)+$/.test(h))
+    ? ' (NUL characters between the letters: the file looks like UTF-16 without a byte-order mark; pass --encoding utf-16le, or utf-16be)'
+    : '';
+  const columnsHint = () => `Columns: ${list(headers)}${utf16}`;
   const need = (name: string, flag: string): number => {
     const pos = POSITION.exec(name);
     if (pos) {

@@ -254,6 +254,24 @@ describe('contacts convert: fixtures', () => {
   });
 });
 
+describe('contacts convert: UTF-16 without a byte-order mark', () => {
+  it('says the file looks like UTF-16 and names --encoding; with it, it converts', async () => {
+    const file = join(tempDir(), 'no-bom-utf16.csv');
+    writeFileSync(file, Buffer.from('phone_number,name\n+393331234567,Anna\n', 'utf16le'));
+    const r = await convert([file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the file looks like UTF-16 without a byte-order mark; pass --encoding utf-16le');
+    expect(r.stdout).toBe('');
+    const ok = await convert([file, '--encoding', 'utf-16le']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(json(ok.stdout)).toEqual([{ phone_number: '+393331234567', name: 'Anna' }]);
+    // A header without NULs gets no such hint.
+    const plain = join(tempDir(), 'plain.csv');
+    writeFileSync(plain, 'telephone_x,name\n+393331234567,Anna\n');
+    expect((await convert([plain])).stderr).not.toContain('UTF-16');
+  });
+});
+
 describe('contacts convert -', () => {
   it('with stdin a terminal: exit 2 at once, saying to pipe the CSV in; piped, it converts', async () => {
     const r = await cli(['contacts', 'convert', '-'], { key: null, tty: true });
