@@ -116,7 +116,7 @@ function withGlobalSuggestion(message: string): string {
   return message.endsWith('\n') ? `${message}(Did you mean ${near[0]}?)\n` : `${message}\n(Did you mean ${near[0]}?)`;
 }
 
-function configureTree(cmd: Command, io: IOStreams): void {
+function configureTree(cmd: Command, io: IOStreams, argv: string[]): void {
   const isRoot = !cmd.parent;
   cmd.exitOverride();
   cmd.configureOutput({
@@ -154,7 +154,8 @@ function configureTree(cmd: Command, io: IOStreams): void {
     const help = Command.prototype.help as (this: Command, context?: { error: boolean }) => never;
     cmd.help = () => help.call(cmd, { error: false });
   }
-  for (const sub of cmd.commands) configureTree(sub, io);
+  refuseOptionsAsValues(cmd, argv);
+  for (const sub of cmd.commands) configureTree(sub, io, argv);
 }
 
 /** Every spelling of the options `cmd` accepts (its own, the global copies, its ancestors', help): `--no-x` too. */
@@ -279,8 +280,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
       program.addCommand(new Command(group.name).summary(group.summary).description(group.summary));
     }
   }
-  configureTree(program, io);
-  for (const c of descendants(program)) refuseOptionsAsValues(c, argv);
+  configureTree(program, io, argv);
   return { program, factory };
 }
 

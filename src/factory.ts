@@ -179,13 +179,6 @@ export function createFactory(init: FactoryInit): Factory {
     config: memo(async () => {
       const g = init.globals();
       if (g.sandbox) {
-        // A sandbox demo key in VOICECTL_API_KEY is sent to the sandbox: checked as any other key first.
-        const [{ checkApiKey }, { SANDBOX_KEY_PREFIX }] = await Promise.all([
-          import('./config/resolve.js'),
-          import('./sandbox/state.js'),
-        ]);
-        const envKey = f.env.VOICECTL_API_KEY;
-        if (envKey?.startsWith(SANDBOX_KEY_PREFIX)) checkApiKey(envKey, 'VOICECTL_API_KEY');
         const { connectSandbox } = await import('./sandbox/connect.js');
         const cfg = await connectSandbox(f);
         addSecrets(cfg.apiKey);

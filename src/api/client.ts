@@ -253,13 +253,15 @@ export class ApiClient {
   /** Through HTTPS_PROXY / HTTP_PROXY. */
   private proxied?: Dispatcher;
   private readonly redact: (s: string) => string;
+  /** The proxy variables, read once. */
+  private readonly proxy: ReturnType<typeof proxyEnv>;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = checkBaseUrl(opts.baseUrl);
     // The config checks every key where it is read and names its source; this is the last guard before a header.
     const problem = apiKeyProblem(opts.apiKey);
     if (problem) throw new AuthConfigError(`the API key cannot be used: ${problem}`, { hints: [`${API_KEY_RULE}.`] });
-    const proxy = proxyEnv(opts.env ?? {});
+    const proxy = (this.proxy = proxyEnv(opts.env ?? {}));
     checkProxy(proxy.http);
     checkProxy(proxy.https);
     this.redact = redactor([opts.apiKey, ...urlSecrets(proxy.http?.url), ...urlSecrets(proxy.https?.url)]);
@@ -275,7 +277,7 @@ export class ApiClient {
    * there so that the key never travels in clear, and through a proxy it would (the proxy is another host).
    */
   private async http(target: URL): Promise<Dispatcher> {
-    const proxy = proxyEnv(this.opts.env ?? {});
+    const proxy = this.proxy;
     if ((proxy.http || proxy.https) && !isLoopback(target.hostname)) {
       this.proxied ??= await (await loadUndici()).envProxyAgent({
         httpProxy: proxy.http?.url,
@@ -294,7 +296,7 @@ export class ApiClient {
 
   /** When a proxy is configured, a refused or unresolved connection may be the proxy's: say which one. */
   private proxyHint(): string[] {
-    const proxy = proxyEnv(this.opts.env ?? {})[this.base.protocol === 'https:' ? 'https' : 'http'];
+    const proxy = this.proxy[this.base.protocol === 'https:' ? 'https' : 'http'];
     if (!proxy || isLoopback(this.base.hostname)) return [];
     let where = 'it';
     try {

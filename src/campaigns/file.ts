@@ -26,14 +26,10 @@ function closestField(name: string): string | undefined {
 }
 
 export async function readBodyFile(file: string, encoding?: string): Promise<Record<string, unknown>> {
-  const { MAX_BODY_FILE_BYTES, MAX_BODY_FILE_TEXT, readInputFile } = await import('../io/input-file.js');
-  const tooLarge = (size: number | undefined) =>
-    new UsageError(
-      `--file: ${file} must be at most ${MAX_BODY_FILE_TEXT} (${size === undefined ? `it sent more than ${MAX_BODY_FILE_BYTES}` : `it has ${size}`} bytes)`,
-    );
+  const { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile } = await import('../io/input-file.js');
   let data: Buffer;
   try {
-    data = await readInputFile(file, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge });
+    data = await readInputFile(file, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: bodyTooLarge(`--file: ${file}`) });
   } catch (err) {
     if (err instanceof CliError) throw err;
     throw new UsageError(

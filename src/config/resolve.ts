@@ -6,7 +6,7 @@ import { AuthConfigError, UsageError } from '../errors.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
 import { API_KEY_RULE, apiKeyProblem, trimApiKey } from './key.js';
-import { hasProfile, type ProfileStore, type StoreData } from './store.js';
+import { getProfile, hasProfile, type ProfileStore, type StoreData } from './store.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -79,7 +79,7 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
       throw unknownProfile(selected, data, flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)');
     }
     const name = selected ?? data.current;
-    const profile = name && hasProfile(data, name) ? data.profiles[name] : undefined;
+    const profile = name ? getProfile(data, name) : undefined;
     if (name && profile) {
       profileName = name;
       if (!baseUrl) {

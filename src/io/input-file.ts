@@ -4,6 +4,7 @@
 // so an endless source fails at once with the command's "too large" error instead of filling the memory.
 import { open } from 'node:fs/promises';
 import { MAX_BODY_BYTES, MAX_BODY_MIB } from '../api/limits.js';
+import { UsageError } from '../errors.js';
 import { readAll } from './stdin.js';
 
 /**
@@ -11,7 +12,18 @@ import { readAll } from './stdin.js';
  * largest JSON response voicectl reads, 32 MiB, far beyond any real body.
  */
 export const MAX_BODY_FILE_BYTES = MAX_BODY_BYTES;
-export const MAX_BODY_FILE_TEXT = `${MAX_BODY_MIB} MiB`;
+const MAX_BODY_FILE_TEXT = `${MAX_BODY_MIB} MiB`;
+
+/**
+ * The error for a request body read from `what` (a file, stdin) above MAX_BODY_FILE_BYTES: `size` for a regular
+ * file, undefined for a stream cut short at the limit.
+ */
+export function bodyTooLarge(what: string, after = ''): (size: number | undefined) => UsageError {
+  return (size) =>
+    new UsageError(
+      `${what} must be at most ${MAX_BODY_FILE_TEXT} (${size === undefined ? `it sent more than ${MAX_BODY_FILE_BYTES}` : `it has ${size}`} bytes)${after}`,
+    );
+}
 
 export interface InputLimit {
   maxBytes: number;

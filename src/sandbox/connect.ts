@@ -1,20 +1,22 @@
 // --sandbox: points the command at the background sandbox of the config dir (service.ts), started when none
 // runs, with the demo key.
-import type { ResolvedConfig } from '../config/resolve.js';
+import { checkApiKey, type ResolvedConfig } from '../config/resolve.js';
 import { asInterrupt, type Factory } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { connectService } from './service.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
 
 export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
+  // A sandbox demo key in the environment picks the organization or scopes; any other key is never sent here.
+  // The one it will send is checked as any key is (config/key.ts), before a sandbox is started for it.
+  const envKey = f.env.VOICECTL_API_KEY;
+  const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
+  if (useEnv) checkApiKey(envKey!, 'VOICECTL_API_KEY');
   const baseUrl = await connectService({ dir: await f.configDir(), env: f.env, signal: f.signal, note: f.warn }).catch(
     (err: unknown) => {
       throw asInterrupt(err, f.signal);
     },
   );
-  // A sandbox demo key in the environment picks the organization or scopes; any other key is never sent here.
-  const envKey = f.env.VOICECTL_API_KEY;
-  const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
   f.warn(
     `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`,
   );

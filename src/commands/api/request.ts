@@ -30,24 +30,14 @@ interface ApiRawOptions {
   maxBody?: string;
 }
 
-/** The error for a body source above MAX_BODY_FILE_BYTES: `size` for a regular file, undefined for a stream. */
-async function tooLargeError(name: string) {
-  const [{ UsageError }, { MAX_BODY_FILE_BYTES, MAX_BODY_FILE_TEXT }] = await Promise.all([
-    import('../../errors.js'),
-    import('../../io/input-file.js'),
-  ]);
-  return (size: number | undefined) =>
-    new UsageError(
-      `${name} must be at most ${MAX_BODY_FILE_TEXT} (${size === undefined ? `it sent more than ${MAX_BODY_FILE_BYTES}` : `it has ${size}`} bytes); nothing was sent`,
-    );
-}
+const NOTHING_SENT = '; nothing was sent';
 
 async function readStdin(f: Factory): Promise<string> {
-  const [{ readAll }, { MAX_BODY_FILE_BYTES }] = await Promise.all([
+  const [{ readAll }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] = await Promise.all([
     import('../../io/stdin.js'),
     import('../../io/input-file.js'),
   ]);
-  const tooLarge = await tooLargeError('stdin');
+  const tooLarge = bodyTooLarge('stdin', NOTHING_SENT);
   return (
     await readAll(f.io.in, f.signal, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: () => tooLarge(undefined) })
   ).toString('utf8');
@@ -55,11 +45,11 @@ async function readStdin(f: Factory): Promise<string> {
 
 /** A file of --input or -F key=@file, bounded as stdin is. */
 async function readBodySource(f: Factory, name: string, label: string): Promise<string> {
-  const [{ CliError, UsageError }, { MAX_BODY_FILE_BYTES, readInputFile }] = await Promise.all([
+  const [{ CliError, UsageError }, { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile }] = await Promise.all([
     import('../../errors.js'),
     import('../../io/input-file.js'),
   ]);
-  const tooLarge = await tooLargeError(label);
+  const tooLarge = bodyTooLarge(label, NOTHING_SENT);
   try {
     return (await readInputFile(name, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge }, f.signal)).toString('utf8');
   } catch (err) {
