@@ -25,12 +25,20 @@ function prerenderedHelp() {
 }
 
 let forced; // the exit code a signal asks for (set below, once a command runs)
+// What the service already did in this run (src/api/effect.ts), and the text of an output error that says it:
+// both set once a command runs.
+const effects = {};
+let outputErrorText;
 // Nothing more can be written there, so nothing more is worth doing: exit now (the exit handler removes the
 // temporary files). A closed pipe (`voicectl ... | head -1`) is not a failure; any other error (ENOSPC on
-// `> /dev/full`, EIO) is one line and exit 1. Installed first: the answers below (--version, help) write too.
+// `> /dev/full`, EIO) is one line and exit 1, followed by a note when a request had already created or changed
+// something (so that a script does not run it again), and by the error object with --json. Installed first: the
+// answers below (--version, help) write too.
 const onOutputError = (err) => {
   if (err.code === 'EPIPE') process.exit(forced ?? process.exitCode ?? 0);
-  process.stderr.write(`error: could not write the output: ${err.message}\n`);
+  process.stderr.write(
+    outputErrorText ? outputErrorText(err, argv, effects) : `error: could not write the output: ${err.message}\n`,
+  );
   process.exit(1);
 };
 process.stdout.on('error', onOutputError);
@@ -58,10 +66,11 @@ if (argv.length === 1 && argv[0] === '--version') {
     // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
     process.getBuiltinModule = module.createRequire(import.meta.url);
   }
-  const [{ run, systemErrorText }, { systemStreams }] = await Promise.all([
+  const [{ run, systemErrorText, outputErrorText: errorText }, { systemStreams }] = await Promise.all([
     import('../dist/cli.js'),
     import('../dist/io/streams.js'),
   ]);
+  outputErrorText = errorText;
   const controller = new AbortController();
   // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout
   // that closed or failed, an uncaught error. The command is aborted (so it stops, discards its temporary
@@ -97,7 +106,7 @@ if (argv.length === 1 && argv[0] === '--version') {
     const message = err instanceof Error ? err.message : String(err);
     if (err?.code === 'EPIPE') return onOutputError(err);
     // A full disk, a permission, a directory that is not there: said as what it is, not as a bug.
-    const known = systemErrorText(err, process.env);
+    const known = systemErrorText(err, process.env, effects);
     if (known) process.stderr.write(known);
     else process.stderr.write(`error: unexpected failure: ${message}\n`);
     if (argv.includes('--debug') && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
@@ -108,7 +117,13 @@ if (argv.length === 1 && argv[0] === '--version') {
   };
   process.on('uncaughtException', fatal);
   process.on('unhandledRejection', fatal);
-  const code = await run(argv, { io: systemStreams(), env: process.env, signal: controller.signal, tempFiles });
+  const code = await run(argv, {
+    io: systemStreams(),
+    env: process.env,
+    signal: controller.signal,
+    tempFiles,
+    effects,
+  });
   // A command that ended well although stopped (`voicectl sandbox` ends on Ctrl-C by design) exits 0; one that
   // was cut short exits as the signal says (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
   process.exitCode = crashed ? 1 : code === 0 ? 0 : (forced ?? code);

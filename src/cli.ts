@@ -15,6 +15,7 @@ import {
   InterruptedError,
   UsageError,
 } from './errors.js';
+import { type Effects, effectJson, effectNote } from './api/effect.js';
 import { redactor } from './api/redact.js';
 import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
@@ -34,6 +35,8 @@ export interface RunOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
   tempFiles?: Set<string>;
+  /** What the service already did in this run (src/api/effect.ts), for bin/'s report of an output error. */
+  effects?: Effects;
 }
 
 /** The command group named on the command line, skipping global options and their values. */
@@ -228,6 +231,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     sleep: opts.sleep,
     argv,
     tempFiles: opts.tempFiles,
+    effects: opts.effects,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');
@@ -293,6 +297,8 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   // gets here (bin/ answers it).
   if ((argv.includes('--version') || argv.includes('-v')) && (argv.includes('--verbose') || argv.includes('--json')))
     argv = ['version', ...globalOptionsOf(argv)];
+  const effects = opts.effects ?? {};
+  opts = { ...opts, effects };
   const io = opts.io;
   let factory: Factory | undefined;
   let json = jsonAsked(argv);
@@ -315,6 +321,9 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       json,
       debug,
       redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
+      // Writing failed (stdout, an --out file) after the service had done something: say what, so that
+      // nobody runs it again and creates or sends twice.
+      effects: err instanceof FileSystemError ? effects : undefined,
     });
   };
   let code: number;
@@ -436,10 +445,30 @@ export function systemError(
  * For bin/'s last resort (an error that escaped every command, such as a stream's write failing): the lines of a
  * system error, made safe for a terminal, or undefined when it is not one.
  */
-export function systemErrorText(raw: unknown, env: Record<string, string | undefined>): string | undefined {
+export function systemErrorText(
+  raw: unknown,
+  env: Record<string, string | undefined>,
+  effects?: Effects,
+): string | undefined {
   const e = systemError(raw, env);
   if (!e) return undefined;
-  return `${[`error: ${e.message}`, ...e.hints.map((h) => `  ${h}`)].map((l) => terminalSafe(l)).join('\n')}\n`;
+  const lines = [`error: ${e.message}`, ...e.hints.map((h) => `  ${h}`)].map((l) => terminalSafe(l));
+  return `${[...lines, ...effectNote(effects)].join('\n')}\n`;
+}
+
+/**
+ * For bin/'s handler of a stdout that cannot be written (`> /dev/full`): the error line, then what the service
+ * had already done (src/api/effect.ts), then with --json the error object carrying it as `effect`.
+ */
+export function outputErrorText(err: Error, argv: string[], effects?: Effects): string {
+  const message = `could not write the output: ${err.message}`;
+  const lines = [terminalSafe(`error: ${message}`), ...effectNote(effects)];
+  if (jsonAsked(argv)) {
+    const error = { code: 'file_error', message, status: null, requestId: null, exitCode: ExitCode.error };
+    const effect = effectJson(effects);
+    lines.push(jsonForTerminal(JSON.stringify({ error: effect ? { ...error, effect } : error })));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** A removal that finds nothing to remove (the path, or a directory on its way, is not there) has nothing to do. */
@@ -460,7 +489,7 @@ function cleanupError(raw: unknown): CliError {
 function reportError(
   io: IOStreams,
   err: unknown,
-  opts: { json: boolean; debug: boolean; redact?: (s: string) => string },
+  opts: { json: boolean; debug: boolean; redact?: (s: string) => string; effects?: Effects },
 ): number {
   // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
   // The --json object stays JSON (which escapes controls itself), but redacted all the same.
@@ -496,8 +525,12 @@ function reportError(
     w(`  ${line(parts.join(' · '))}`);
   }
   for (const h of err.hints) w(`  ${line(h)}`);
+  for (const l of effectNote(opts.effects)) w(l);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
-  if (opts.json) wJson(errorObject(err));
+  if (opts.json) {
+    const o = errorObject(err);
+    wJson(opts.effects?.last ? { error: { ...o.error, effect: effectJson(opts.effects) } } : o);
+  }
   return err.exitCode;
 }
 

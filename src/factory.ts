@@ -2,6 +2,7 @@
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts.
 import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
+import type { Effects } from './api/effect.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
 import { CliError, InterruptedError } from './errors.js';
@@ -70,6 +71,8 @@ export interface FactoryInit {
   argv?: string[];
   /** Temporary files in use, shared with the process's exit handler (bin/voicectl.js). */
   tempFiles?: Set<string>;
+  /** What the service already did in this run, shared with the error reports (run() and bin/voicectl.js). */
+  effects?: Effects;
 }
 
 export function createFactory(init: FactoryInit): Factory {
@@ -211,7 +214,9 @@ export function createFactory(init: FactoryInit): Factory {
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
         env: init.env,
         signal: init.signal,
+        effects: init.effects,
       });
+      if (init.effects) init.effects.invocation = f.invocation();
       f.onCleanup(() => client.close());
       return client;
     }),

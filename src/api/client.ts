@@ -12,6 +12,7 @@ import {
   NetworkError,
   UsageError,
 } from '../errors.js';
+import { type Effects, recordEffect } from './effect.js';
 import { excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
@@ -42,6 +43,8 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The clock an HTTP-date Retry-After is read against. */
   now?: () => number;
+  /** Where a request that changed something (not a GET) and succeeded is recorded, for the errors that follow. */
+  effects?: Effects;
 }
 
 export interface RequestOptions {
@@ -339,7 +342,10 @@ export class ApiClient {
           err.hints.push(`Gave up after ${attempt + 1} attempts.`);
         throw this.scrub(err);
       }
-      if (res.kind === 'ok') return res.response;
+      if (res.kind === 'ok') {
+        recordEffect(this.opts.effects, req, res.response, this.redact);
+        return res.response;
+      }
       const delay =
         res.retryAfterMs !== undefined
           ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
