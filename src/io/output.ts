@@ -226,6 +226,18 @@ export async function printList<T extends Rec>(
   return rows.length;
 }
 
+/**
+ * The columns of a CSV list: the command's own (in its order), then every other field of the first record, so that
+ * CSV holds what --json holds. A nested value (an object, an array) is one cell of compact JSON, whatever its
+ * shape in later records; the formula guard applies to it as to any cell. The header is written before the
+ * rest arrives: a field that only later records have is not a column.
+ */
+function csvKeys<T extends Rec>(cols: Column<T>[], sample: T | undefined): string[] {
+  const keys = cols.map((c) => c.key);
+  const known = new Set(keys);
+  return [...keys, ...Object.keys(sample ?? {}).filter((k) => !known.has(k))];
+}
+
 /** The streamed formats (json, ndjson, csv, -q): each record is written as soon as it is there. */
 async function streamList<T extends Rec>(
   it: AsyncIterator<T>,
@@ -267,22 +279,15 @@ async function streamList<T extends Rec>(
         await write(`${screen.json(JSON.stringify(first.value))}\n`);
       return count;
     case 'csv': {
-      const cols = columnsFor(first.done ? undefined : first.value);
-      await write(
-        screen.text(
-          csvLine(
-            out,
-            cols.map((c) => c.key),
-          ),
-        ),
-      );
+      const keys = csvKeys(columnsFor(first.done ? undefined : first.value), first.done ? undefined : first.value);
+      await write(screen.text(csvLine(out, keys)));
       for (; !first.done; first = await it.next(), count++) {
         const r = first.value;
         await write(
           screen.text(
             csvLine(
               out,
-              cols.map((c) => r[c.key]),
+              keys.map((k) => r[k]),
             ),
           ),
         );
