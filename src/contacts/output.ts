@@ -150,7 +150,7 @@ export function rejectsSink(file: StagedFile, { raw = false }: { raw?: boolean }
   };
 }
 
-/** An output file named by `flag`: its folder exists, it is not a folder, and it is new unless --force. */
+/** An output file named by `flag`: see checkOutputFile. stdout is not a place for rejected rows. */
 export async function checkDestination(
   flag: string,
   file: string | undefined,
@@ -158,21 +158,14 @@ export async function checkDestination(
   nothing = 'nothing was written',
 ): Promise<void> {
   if (file === undefined) return;
-  const [{ stat }, { UsageError }] = await Promise.all([import('node:fs/promises'), import('../errors.js')]);
+  const [{ checkOutputFile }, { UsageError }] = await Promise.all([
+    import('../io/destination.js'),
+    import('../errors.js'),
+  ]);
   // stdout carries the contacts (or nothing, for campaigns): rejected rows there would mix with them.
   if (flag === '--rejects' && file === '-')
     throw new UsageError('--rejects: - (stdout) is not accepted; name a file such as rejected.csv');
-  if (/[/\\]$/.test(file)) throw new UsageError(`${flag}: ${file} ends with a slash; name a file, not a folder`);
-  const dir = dirname(resolve(file));
-  const parent = await stat(dir).catch(() => undefined);
-  if (!parent?.isDirectory()) throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist`);
-  const st = await stat(file).catch(() => undefined);
-  if (st?.isDirectory()) throw new UsageError(`${flag}: ${file} is a folder; name a file`);
-  // A FIFO or a device is written into, not replaced: --force is not needed for it.
-  if (st?.isFile() && !force)
-    throw new UsageError(`${flag}: ${file} already exists; ${nothing}`, {
-      hints: ['Add --force to replace it, or choose another name.'],
-    });
+  checkOutputFile(flag, file, { force, nothing, example: flag === '--rejects' ? 'rejected.csv' : 'contacts.json' });
 }
 
 /**

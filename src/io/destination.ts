@@ -2,8 +2,10 @@
 // name and renamed into place when complete. A FIFO, a character device (/dev/stdout, /dev/null) or a socket is
 // written in place: renaming over it would replace the device with a file (as root, /dev/stdout itself), and a
 // FIFO's reader would get nothing (README "Security").
-import { createWriteStream, fstatSync, statSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, fstatSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { UsageError } from '../errors.js';
 
 export type DestinationKind = 'file' | 'special' | 'folder';
 
@@ -34,4 +36,47 @@ export function openInPlace(file: string, stdout: Writable): Writable {
     }
   }
   return createWriteStream(file, { flags: 'w' });
+}
+
+/**
+ * An output file named by `flag` (--out, --rejects), checked before anything is sent or written, so that a request
+ * that costs tokens or sends messages is never made for an answer that cannot be kept: the path names a file, not a
+ * folder; its folder exists and may be written in (a read-only file system, a folder of another user); and it is
+ * new unless `force`. A FIFO or a device is written into, in place: it needs neither --force nor a writable folder.
+ * `nothing` ends the messages ("nothing was written", "nothing was sent"); `example` is the file name of the hint.
+ */
+export function checkOutputFile(
+  flag: string,
+  file: string,
+  opts: { force: boolean; nothing: string; example: string },
+): void {
+  if (/[/\\]$/.test(file))
+    throw new UsageError(`${flag}: ${file} ends with a slash; name a file, not a folder; ${opts.nothing}`, {
+      hints: [`For example: ${flag} ${join(file, opts.example)}`],
+    });
+  const st = statSync(file, { throwIfNoEntry: false });
+  if (st?.isDirectory())
+    throw new UsageError(`${flag}: ${file} is a folder; name a file; ${opts.nothing}`, {
+      hints: [`For example: ${flag} ${join(file, opts.example)}`],
+    });
+  if (st && !st.isFile()) return;
+  const dir = dirname(resolve(file));
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`${flag}: cannot write ${file}: the folder ${dir} does not exist; ${opts.nothing}`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'EACCES';
+    throw new UsageError(`${flag}: cannot write in the folder ${dir} (${code}); ${opts.nothing}`, {
+      hints: [
+        code === 'EROFS'
+          ? 'That file system is read-only: choose a folder on another one.'
+          : 'Check its permissions, or choose another folder.',
+      ],
+    });
+  }
+  if (st && !opts.force)
+    throw new UsageError(`${flag}: ${file} already exists; ${opts.nothing}`, {
+      hints: ['Add --force to replace it, or choose another name.'],
+    });
 }

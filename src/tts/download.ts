@@ -18,7 +18,7 @@ import {
   UsageError,
 } from '../errors.js';
 import type { Factory } from '../factory.js';
-import { destinationKind, openInPlace } from '../io/destination.js';
+import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
 import type { RawResponse } from '../api/client.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
@@ -67,17 +67,7 @@ export function checkDestination(f: Factory, opts: DownloadOptions): void {
   if (opts.out !== undefined && opts.out.trim() === '')
     throw new UsageError('--out: must be a file path or - for stdout (got "")');
   if (opts.out === undefined) return;
-  const kind = destinationKind(opts.out);
-  if (kind === 'folder' || /[/\\]$/.test(opts.out))
-    throw new UsageError(`--out: ${opts.out} is a folder (or ends with /); name a file`, {
-      hints: [`For example: --out ${join(opts.out, 'audio.wav')}`],
-    });
-  // A FIFO or a device is written into, not replaced: --force is not needed for it.
-  if (kind === 'file' && existsSync(opts.out) && !opts.force) {
-    throw new UsageError(`--out: ${opts.out} already exists`, {
-      hints: ['Add --force to replace it, or choose another file.'],
-    });
-  }
+  checkOutputFile('--out', opts.out, { force: opts.force, nothing: 'nothing was sent', example: 'audio.wav' });
 }
 
 function safeName(id: string): string {

@@ -158,6 +158,21 @@ describe('tts create: validation at the boundaries, nothing sent when rejected',
     writeFileSync(file, 'mine');
     await rejected(['--text', 'hi', '--out', file], '--out', /already exists/);
   });
+
+  it('refuses an --out whose folder does not exist before sending anything (the generation would be charged)', async () => {
+    const dir = tempDir();
+    // The last good value: a new file in a folder that exists.
+    await accepted(['--text', 'hi', '--out', join(dir, 'new.wav')]);
+    expect(existsSync(join(dir, 'new.wav'))).toBe(true);
+    sandbox.log.length = 0;
+    const r = await rejected(
+      ['--text', 'hi', '--out', join(dir, 'nope', 'new.wav')],
+      '--out',
+      /cannot write .*new\.wav: the folder .*nope does not exist; nothing was sent/,
+    );
+    expect(existsSync(join(dir, 'nope'))).toBe(false);
+    expect(r.stderr).not.toMatch(/tts_/);
+  });
 });
 
 describe('tts create: output and cost', () => {
