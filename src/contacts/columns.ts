@@ -27,6 +27,11 @@ export interface ColumnPlan {
   phones: number[];
   attempts: AttemptColumns[];
   free: { index: number; field: string }[];
+  /**
+   * Columns the header leaves unnamed and no flag uses: fine while empty (a spreadsheet's trailing ",,"), but a
+   * value in one is data the user expects to arrive, and it has no field to go to (see unnamedColumnError).
+   */
+  unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
 }
@@ -239,12 +244,17 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     });
   }
   const free: { index: number; field: string }[] = [];
+  const unnamed: number[] = [];
   headers.forEach((h, i) => {
     if (h === '__proto__' && !used.has(i))
       throw new UsageError(
         'column "__proto__": that name cannot be a contact field; rename the column or --exclude it',
       );
-    if (used.has(i) || h === '') return;
+    if (used.has(i)) return;
+    if (h === '') {
+      unnamed.push(i);
+      return;
+    }
     if (h === DEFAULT_PHONE_COLUMN || h === 'contact_attempts') {
       throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, {
         hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`],
@@ -252,7 +262,39 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     free.push({ index: i, field: h });
   });
-  return discovered ? { headers, phones, attempts, free, discovered } : { headers, phones, attempts, free };
+  return discovered
+    ? { headers, phones, attempts, free, unnamed, discovered }
+    : { headers, phones, attempts, free, unnamed };
+}
+
+/**
+ * A value in a column the header leaves unnamed: it has no field to go to, and dropping it would lose data the user
+ * expects to arrive. A question about the file, not one row: the whole file is refused (--skip-invalid included).
+ */
+export function unnamedColumnError(plan: ColumnPlan, i: number, row: number, value: string, label: string): UsageError {
+  const named = (k: number) => plan.headers[k] !== '';
+  let left = i - 1;
+  while (left >= 0 && !named(left)) left--;
+  let right = i + 1;
+  while (right < plan.headers.length && !named(right)) right++;
+  const name = (k: number) => `"${short(plan.headers[k])}"`;
+  const where =
+    left >= 0 && right < plan.headers.length
+      ? `between ${name(left)} and ${name(right)}`
+      : left >= 0
+        ? `after ${name(left)}`
+        : right < plan.headers.length
+          ? `before ${name(right)}`
+          : 'the header names no column';
+  return new UsageError(
+    `${label}: column ${i + 1} (${where}) has no name in the header, but row ${row} has a value there: ${JSON.stringify(short(value))}`,
+    {
+      hints: [
+        `Name the column in the header (the name becomes a field of every contact), or remove the column from the file (or leave it out with --exclude '#${i + 1}').`,
+        'This is about the whole file, not one row: --skip-invalid does not skip it. Nothing was written or sent.',
+      ],
+    },
+  );
 }
 
 export interface RowResult {

@@ -16,6 +16,7 @@ import {
   type ColumnOptions,
   type ColumnPlan,
   type RowError,
+  unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
 import { isCountry, type PhoneOptions, toE164 } from './phone.js';
@@ -304,6 +305,10 @@ export async function convertCsv(
       summary.rows++;
       if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
       if (isBlank(cells)) continue;
+      for (const i of plan.unnamed) {
+        const v = (cells[i] ?? '').trim();
+        if (v !== '') throw unnamedColumnError(plan, i, row, v, opts.label ?? 'input');
+      }
       const r = rowToContact(plan, cells, row, phone);
       let errors = r.errors;
       if (errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {
