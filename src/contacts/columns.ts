@@ -297,6 +297,35 @@ export function unnamedColumnError(plan: ColumnPlan, i: number, row: number, val
   );
 }
 
+/**
+ * C0 controls other than TAB, LF and CR (a quoted cell may hold line breaks), DEL and the C1 controls: never text a
+ * person typed (a binary file, a broken export, or an attempt to reach a terminal or a log), so never sent.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Why a cell or JSON string may not be sent (its first control character as U+XXXX), or undefined when it may. */
+export function controlCharacterReason(value: string): string | undefined {
+  const m = CONTROL.exec(value);
+  if (!m) return undefined;
+  const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `holds the control character U+${code} at position ${m.index + 1}: text may hold tabs and line breaks, no other control characters`;
+}
+
+/** The columns whose cells reach a contact: the phone, attempt and override columns and the free fields. */
+const readColumns = new WeakMap<ColumnPlan, number[]>();
+function columnsRead(plan: ColumnPlan): number[] {
+  let cols = readColumns.get(plan);
+  if (!cols) {
+    cols = [
+      ...plan.phones,
+      ...plan.attempts.flatMap((a) => [a.phone, ...a.overrides.map((o) => o.index)]),
+      ...plan.free.map((f) => f.index),
+    ].sort((a, b) => a - b);
+    readColumns.set(plan, cols);
+  }
+  return cols;
+}
+
 export interface RowResult {
   contact?: Record<string, unknown> & { phone_number: string };
   errors?: RowError[];
@@ -353,6 +382,14 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     }
     return out;
   };
+
+  // A control character is checked first: the cell is not text, and no other rule should read it as such.
+  for (const i of columnsRead(plan)) {
+    const v = cells[i];
+    const reason = v === undefined ? undefined : controlCharacterReason(v);
+    if (reason) fail(i, v, reason);
+  }
+  if (errors) return { errors, phoneColumn: plan.phones[0] };
 
   let mainCol = plan.phones[0];
   for (const i of plan.phones)

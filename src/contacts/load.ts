@@ -10,7 +10,7 @@ import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
 import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
-import { ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
+import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 
 const names = z
@@ -227,6 +227,12 @@ export function checkJsonContacts(
   const out: Contact[] = [];
   const firstIndex = new Map<string, number>();
   items.forEach((item, i) => {
+    // The rule of CSV cells: no control character (but tab and line breaks) in any string, field names included.
+    const bad = controlCharacterErrors(item, i);
+    if (bad.length) {
+      log.addRow(bad);
+      return;
+    }
     const r = Contact.safeParse(item);
     if (!r.success) {
       const errors: RowError[] = r.error.issues.map((issue) => {
@@ -289,6 +295,32 @@ export function checkJsonContacts(
     throw new UsageError(`${opts.label}: ${log.summary('contact')}`, { hints: lines });
   }
   return out;
+}
+
+/** The strings of a JSON contact (values and field names, at any depth) that hold a control character. */
+function controlCharacterErrors(item: unknown, row: number): RowError[] {
+  const errors: RowError[] = [];
+  // Walked with a stack, not recursion: a hostile file may nest arrays thousands deep.
+  const stack: [unknown, string][] = [[item, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      const reason = controlCharacterReason(v);
+      if (reason) errors.push({ row, column: path || 'contact', value: v, reason });
+    } else if (Array.isArray(v)) {
+      for (let k = v.length - 1; k >= 0; k--) stack.push([v[k], `${path}[${k}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const [key, x] = entries[k];
+        const at = path ? `${path}.${key}` : key;
+        const reason = controlCharacterReason(key);
+        if (reason) errors.push({ row, column: at, value: key, reason: `the field name ${reason}` });
+        else stack.push([x, at]);
+      }
+    }
+  }
+  return errors;
 }
 
 interface JsonChecks {
