@@ -27,6 +27,11 @@ export interface ColumnPlan {
   phones: number[];
   attempts: AttemptColumns[];
   free: { index: number; field: string }[];
+  /**
+   * Columns the header leaves unnamed and no flag uses: fine while empty (a spreadsheet's trailing ",,"), but a
+   * value in one is data the user expects to arrive, and it has no field to go to (see unnamedColumnError).
+   */
+  unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
 }
@@ -239,12 +244,17 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     });
   }
   const free: { index: number; field: string }[] = [];
+  const unnamed: number[] = [];
   headers.forEach((h, i) => {
     if (h === '__proto__' && !used.has(i))
       throw new UsageError(
         'column "__proto__": that name cannot be a contact field; rename the column or --exclude it',
       );
-    if (used.has(i) || h === '') return;
+    if (used.has(i)) return;
+    if (h === '') {
+      unnamed.push(i);
+      return;
+    }
     if (h === DEFAULT_PHONE_COLUMN || h === 'contact_attempts') {
       throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, {
         hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`],
@@ -252,7 +262,68 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     free.push({ index: i, field: h });
   });
-  return discovered ? { headers, phones, attempts, free, discovered } : { headers, phones, attempts, free };
+  return discovered
+    ? { headers, phones, attempts, free, unnamed, discovered }
+    : { headers, phones, attempts, free, unnamed };
+}
+
+/**
+ * A value in a column the header leaves unnamed: it has no field to go to, and dropping it would lose data the user
+ * expects to arrive. A question about the file, not one row: the whole file is refused (--skip-invalid included).
+ */
+export function unnamedColumnError(plan: ColumnPlan, i: number, row: number, value: string, label: string): UsageError {
+  const named = (k: number) => plan.headers[k] !== '';
+  let left = i - 1;
+  while (left >= 0 && !named(left)) left--;
+  let right = i + 1;
+  while (right < plan.headers.length && !named(right)) right++;
+  const name = (k: number) => `"${short(plan.headers[k])}"`;
+  const where =
+    left >= 0 && right < plan.headers.length
+      ? `between ${name(left)} and ${name(right)}`
+      : left >= 0
+        ? `after ${name(left)}`
+        : right < plan.headers.length
+          ? `before ${name(right)}`
+          : 'the header names no column';
+  return new UsageError(
+    `${label}: column ${i + 1} (${where}) has no name in the header, but row ${row} has a value there: ${JSON.stringify(short(value))}`,
+    {
+      hints: [
+        `Name the column in the header (the name becomes a field of every contact), or remove the column from the file (or leave it out with --exclude '#${i + 1}').`,
+        'This is about the whole file, not one row: --skip-invalid does not skip it. Nothing was written or sent.',
+      ],
+    },
+  );
+}
+
+/**
+ * C0 controls other than TAB, LF and CR (a quoted cell may hold line breaks), DEL and the C1 controls: never text a
+ * person typed (a binary file, a broken export, or an attempt to reach a terminal or a log), so never sent.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Why a cell or JSON string may not be sent (its first control character as U+XXXX), or undefined when it may. */
+export function controlCharacterReason(value: string): string | undefined {
+  const m = CONTROL.exec(value);
+  if (!m) return undefined;
+  const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `holds the control character U+${code} at position ${m.index + 1}: text may hold tabs and line breaks, no other control characters`;
+}
+
+/** The columns whose cells reach a contact: the phone, attempt and override columns and the free fields. */
+const readColumns = new WeakMap<ColumnPlan, number[]>();
+function columnsRead(plan: ColumnPlan): number[] {
+  let cols = readColumns.get(plan);
+  if (!cols) {
+    cols = [
+      ...plan.phones,
+      ...plan.attempts.flatMap((a) => [a.phone, ...a.overrides.map((o) => o.index)]),
+      ...plan.free.map((f) => f.index),
+    ].sort((a, b) => a - b);
+    readColumns.set(plan, cols);
+  }
+  return cols;
 }
 
 export interface RowResult {
@@ -311,6 +382,14 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     }
     return out;
   };
+
+  // A control character is checked first: the cell is not text, and no other rule should read it as such.
+  for (const i of columnsRead(plan)) {
+    const v = cells[i];
+    const reason = v === undefined ? undefined : controlCharacterReason(v);
+    if (reason) fail(i, v, reason);
+  }
+  if (errors) return { errors, phoneColumn: plan.phones[0] };
 
   let mainCol = plan.phones[0];
   for (const i of plan.phones)

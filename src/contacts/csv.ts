@@ -16,6 +16,7 @@ import {
   type ColumnOptions,
   type ColumnPlan,
   type RowError,
+  unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
 import { isCountry, type PhoneOptions, toE164 } from './phone.js';
@@ -29,6 +30,13 @@ export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
   /** Name of the input in messages. */
   label?: string;
 }
+
+/**
+ * The longest row read, in characters: 32 Mi, the bound of every input read whole. A contact's row is a few hundred
+ * characters, and a long note (a 1 MB cell) still converts; beyond it the input is not an export (/dev/zero, a
+ * binary file) or a quote was never closed, and it fails there instead of filling the memory with one endless row.
+ */
+const MAX_ROW_CHARS = 32 * 1024 * 1024;
 
 /** The most trailing rows taken for a footer; a report's is a handful. */
 const FOOTER_MAX = 20;
@@ -262,6 +270,7 @@ export async function convertCsv(
       // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.
       relax_quotes: true,
       skip_empty_lines: false,
+      max_record_size: MAX_ROW_CHARS,
     }),
   );
   // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
@@ -304,6 +313,10 @@ export async function convertCsv(
       summary.rows++;
       if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
       if (isBlank(cells)) continue;
+      for (const i of plan.unnamed) {
+        const v = (cells[i] ?? '').trim();
+        if (v !== '') throw unnamedColumnError(plan, i, row, v, opts.label ?? 'input');
+      }
       const r = rowToContact(plan, cells, row, phone);
       let errors = r.errors;
       if (errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {
@@ -344,6 +357,11 @@ export async function convertCsv(
   } catch (err) {
     if (err instanceof CsvError) {
       const at = (err as CsvError & { lines?: number }).lines;
+      if (err.code === 'CSV_MAX_RECORD_SIZE')
+        throw new UsageError(
+          `${opts.label ?? 'input'}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
+          { hints: ['Check for a quote that is opened and never closed, and that the file is a CSV export.'] },
+        );
       throw new UsageError(
         `${opts.label ?? 'input'}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`,
         {

@@ -3,14 +3,15 @@
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
 import * as z from 'zod/mini';
-import { UsageError } from '../errors.js';
+import { CliError, InterruptedError, UsageError } from '../errors.js';
+import type { InputLimit } from '../io/input-file.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
 import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
-import { ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
+import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 
 const names = z
@@ -227,6 +228,12 @@ export function checkJsonContacts(
   const out: Contact[] = [];
   const firstIndex = new Map<string, number>();
   items.forEach((item, i) => {
+    // The rule of CSV cells: no control character (but tab and line breaks) in any string, field names included.
+    const bad = controlCharacterErrors(item, i);
+    if (bad.length) {
+      log.addRow(bad);
+      return;
+    }
     const r = Contact.safeParse(item);
     if (!r.success) {
       const errors: RowError[] = r.error.issues.map((issue) => {
@@ -291,6 +298,32 @@ export function checkJsonContacts(
   return out;
 }
 
+/** The strings of a JSON contact (values and field names, at any depth) that hold a control character. */
+function controlCharacterErrors(item: unknown, row: number): RowError[] {
+  const errors: RowError[] = [];
+  // Walked with a stack, not recursion: a hostile file may nest arrays thousands deep.
+  const stack: [unknown, string][] = [[item, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      const reason = controlCharacterReason(v);
+      if (reason) errors.push({ row, column: path || 'contact', value: v, reason });
+    } else if (Array.isArray(v)) {
+      for (let k = v.length - 1; k >= 0; k--) stack.push([v[k], `${path}[${k}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const [key, x] = entries[k];
+        const at = path ? `${path}.${key}` : key;
+        const reason = controlCharacterReason(key);
+        if (reason) errors.push({ row, column: at, value: key, reason: `the field name ${reason}` });
+        else stack.push([x, at]);
+      }
+    }
+  }
+  return errors;
+}
+
 interface JsonChecks {
   dedupe?: boolean;
   checkNumber?: NumberCheck;
@@ -344,29 +377,21 @@ export async function loadContacts(
   },
 ): Promise<Contact[]> {
   const label = labelOf(source);
+  // JSON is read whole, so it is bounded as every other body read whole (32 MiB, "must be at most"): a FIFO,
+  // /dev/zero or an endless stdin fails at the limit. CSV is streamed, from a file or stdin.
+  const { MAX_BODY_FILE_BYTES, bodyTooLarge } = await import('../io/input-file.js');
+  const limit = { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: bodyTooLarge(label) };
+  let format = contactsFormat(source);
   let data: Buffer | undefined;
-  if (source === '-') data = await (await import('../io/stdin.js')).readAll(opts.stdin, opts.signal);
-  let format: ContactsFormat;
-  if (data) {
-    const first = /\S/.exec(
-      data
-        .subarray(0, 1024)
-        .toString('latin1')
-        .replace(/^\u00ef\u00bb\u00bf/, ''),
-    )?.[0];
-    format = contactsFormat(source, first);
-  } else {
-    format = contactsFormat(source);
-    if (format !== 'csv' || !/\.(csv|tsv|txt)$/i.test(source)) {
-      data = await readFileOrThrow(source);
-      const first = /\S/.exec(
-        data
-          .subarray(0, 1024)
-          .toString('latin1')
-          .replace(/^\u00ef\u00bb\u00bf/, ''),
-      )?.[0];
-      format = contactsFormat(source, first);
-    }
+  let stream: Chunks | undefined;
+  if (source !== '-' && /\.(json|ndjson|jsonl)$/i.test(source))
+    data = await readFileOrThrow(source, limit, opts.signal);
+  else if (source === '-' || !/\.(csv|tsv|txt)$/i.test(source)) {
+    // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
+    stream = new Chunks(source === '-' ? opts.stdin : await openFileOrThrow(source), opts.signal);
+    const head = await stream.peek();
+    format = contactsFormat(source, firstChar(head));
+    if (format !== 'csv') data = await stream.readAll(limit);
   }
   if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
     throw new UsageError(
@@ -386,13 +411,9 @@ export async function loadContacts(
     return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
   }
   const { convertCsv } = await import('./csv.js');
-  let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
-  if (data) input = [data];
-  else {
-    const { createReadStream } = await import('node:fs');
-    await readFileOrThrow(source, true);
-    input = createReadStream(source);
-  }
+  let input: AsyncIterable<Buffer | string>;
+  if (stream) input = stream;
+  else input = await openFileOrThrow(source);
   const contacts: Contact[] = [];
   const summary = await convertCsv(
     input,
@@ -410,18 +431,127 @@ export async function loadContacts(
   return contacts;
 }
 
-async function readFileOrThrow(path: string, probeOnly = false): Promise<Buffer> {
-  const fs = await import('node:fs/promises');
+/** The first non-blank character of a file's start (a UTF-8 BOM left out), which tells JSON from CSV. */
+function firstChar(head: Buffer): string | undefined {
+  return /\S/.exec(
+    head
+      .subarray(0, 1024)
+      .toString('latin1')
+      .replace(/^\u00ef\u00bb\u00bf/, ''),
+  )?.[0];
+}
+
+function cannotRead(path: string, err: unknown): UsageError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new UsageError(
+    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
+  );
+}
+
+/** A JSON contacts file, whole, at most `limit.maxBytes` of it (a regular file is refused by its size). */
+async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSignal | undefined): Promise<Buffer> {
+  const { readInputFile } = await import('../io/input-file.js');
   try {
-    if (probeOnly) {
-      await fs.access(path);
-      return Buffer.alloc(0);
-    }
-    return await fs.readFile(path);
+    return await readInputFile(path, limit, signal);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
-    );
+    if (err instanceof CliError) throw err;
+    throw cannotRead(path, err);
+  }
+}
+
+/** A file as a stream, its fs errors (no such file, a folder) as the usage errors they are. */
+async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
+  const [{ createReadStream }, { stat }] = await Promise.all([import('node:fs'), import('node:fs/promises')]);
+  try {
+    if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  } catch (err) {
+    throw cannotRead(path, err);
+  }
+  return createReadStream(path, { highWaterMark: 1 << 16 });
+}
+
+/**
+ * A stream read chunk by chunk, whose first bytes can be looked at before deciding how to read the rest: streamed
+ * (CSV, this object is the input) or whole with a bound (JSON). Ctrl-C (`signal`) ends a read that waits at once.
+ */
+class Chunks implements AsyncIterable<Buffer> {
+  private readonly it: AsyncIterator<Buffer | string>;
+  private head: Buffer[] = [];
+  private ended = false;
+  constructor(
+    private readonly stream: NodeJS.ReadableStream,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.it = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  }
+
+  /** Ends the read (csv.ts calls it on Ctrl-C): the stream no longer holds the process. */
+  destroy(): void {
+    (this.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+  }
+
+  private async next(): Promise<Buffer | undefined> {
+    if (this.ended) return undefined;
+    const signal = this.signal;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        this.destroy();
+        reject(new InterruptedError('interrupted'));
+      };
+    });
+    if (signal?.aborted) onAbort!();
+    else signal?.addEventListener('abort', onAbort!, { once: true });
+    try {
+      const r = await Promise.race([this.it.next(), aborted]);
+      if (r.done) {
+        this.ended = true;
+        return undefined;
+      }
+      return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+    } finally {
+      signal?.removeEventListener('abort', onAbort!);
+    }
+  }
+
+  /** Reads up to the first non-blank character (at most 1 KiB); those bytes are read again after. */
+  async peek(): Promise<Buffer> {
+    let size = 0;
+    while (size < 1024) {
+      const b = await this.next();
+      if (!b) break;
+      this.head.push(b);
+      size += b.length;
+      if (firstChar(Buffer.concat(this.head)) !== undefined) break;
+    }
+    return Buffer.concat(this.head);
+  }
+
+  /** Everything, peeked bytes included; more than `limit.maxBytes` is `limit.tooLarge(undefined)`, at once. */
+  async readAll(limit: InputLimit): Promise<Buffer> {
+    const chunks = this.head;
+    this.head = [];
+    let size = chunks.reduce((n, b) => n + b.length, 0);
+    for (;;) {
+      if (size > limit.maxBytes) {
+        this.destroy();
+        throw limit.tooLarge(undefined);
+      }
+      const b = await this.next();
+      if (!b) return Buffer.concat(chunks);
+      chunks.push(b);
+      size += b.length;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Buffer> {
+    const head = this.head;
+    this.head = [];
+    yield* head;
+    for (;;) {
+      const b = await this.next();
+      if (!b) return;
+      yield b;
+    }
   }
 }

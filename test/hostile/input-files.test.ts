@@ -2,7 +2,7 @@
 // streams that stop at the command's limit: tts create --file (MAX_FILE_BYTES, 160,000 bytes), campaigns create
 // --file, api --input and -F @file (32 MiB, the limit of api's stdin too). Above it: exit 2, nothing sent.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
@@ -107,6 +107,86 @@ describe('api --input and -F @file from a FIFO', () => {
     const r = await cli(['api', 'POST', '/v1/tts', '-F', 'text=@/dev/zero'], { sandbox });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`-F @/dev/zero must be at most 32 MiB (it sent more than ${BODY_MAX} bytes)`);
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+});
+
+describe('campaigns create --contacts: JSON contacts are read with the same bound', () => {
+  const CREATE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678', '--yes'];
+  const contacts = '[{"phone_number":"+14155550100"}]';
+
+  it('a regular .json file of 32 MiB + 1 byte: refused by its size, nothing sent', async () => {
+    const file = join(tempDir(), 'big.json');
+    writeFileSync(file, contacts.padEnd(BODY_MAX + 1));
+    const r = await cli([...CREATE, '--contacts', file], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${file} must be at most 32 MiB (it has ${BODY_MAX + 1} bytes)\n`);
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('a .json file of exactly 32 MiB is read and sent', async () => {
+    const file = join(tempDir(), 'big.json');
+    writeFileSync(file, contacts.padEnd(BODY_MAX));
+    const r = await cli([...CREATE, '--contacts', file], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sandbox.requests('POST', '/v1/campaigns')[0].body).toMatchObject({
+      contacts: [{ phone_number: '+14155550100' }],
+    });
+  });
+
+  it('a FIFO named .json that never ends stops at the limit, nothing sent', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'in.json');
+    execFileSync('mkfifo', [fifo]);
+    const script = `const fs = require('node:fs'); const fd = fs.openSync(process.argv[1], 'w'); const b = Buffer.alloc(1 << 20, 32);
+      fs.writeSync(fd, '['); try { for (;;) fs.writeSync(fd, b); } catch {}`;
+    writers.push(spawn(process.execPath, ['-e', script, fifo], { stdio: 'ignore' }));
+    const r = await cli([...CREATE, '--contacts', fifo], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${fifo} must be at most 32 MiB (it sent more than ${BODY_MAX} bytes)\n`);
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('JSON from a FIFO without an extension (told by its "["): the same bound', async () => {
+    const fifo = fifoWith(contacts, BODY_MAX + 1);
+    const r = await cli([...CREATE, '--contacts', fifo], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${fifo} must be at most 32 MiB (it sent more than ${BODY_MAX} bytes)\n`);
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('/dev/zero (no extension, not JSON) stops as a CSV whose first row never ends, nothing sent', async () => {
+    const r = await cli([...CREATE, '--contacts', '/dev/zero'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'error: /dev/zero: not a readable CSV: the row at line 1 of the file is longer than 33554432 characters',
+    );
+    expect(sandbox.requests()).toHaveLength(0);
+    const convert = await cli(['contacts', 'convert', '/dev/zero'], { key: null });
+    expect(convert.code).toBe(2);
+    expect(convert.stderr).toContain('the row at line 1 of the file is longer than 33554432 characters');
+  });
+
+  it('--contacts - with JSON of more than 32 MiB on stdin: exit 2, nothing sent', async () => {
+    const r = await cli([...CREATE, '--contacts', '-'], { sandbox, stdin: contacts.padEnd(BODY_MAX + 1) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: stdin must be at most 32 MiB (it sent more than ${BODY_MAX} bytes)\n`);
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('--contacts - with exactly 32 MiB of JSON is sent', async () => {
+    const r = await cli([...CREATE, '--contacts', '-'], { sandbox, stdin: contacts.padEnd(BODY_MAX) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sandbox.requests('POST', '/v1/campaigns')).toHaveLength(1);
+  });
+
+  it('CSV on stdin is still streamed, not bounded: more than 32 MiB is read to its end', async () => {
+    const row = `+14155550100,${'n'.repeat(1010)}\n`;
+    const csv = `phone_number,note\n${row.repeat(BODY_MAX / 1024 + 1)}`;
+    expect(csv.length).toBeGreaterThan(BODY_MAX);
+    const r = await cli([...CREATE, '--contacts', '-', '--dedupe', '--dry-run'], { sandbox, stdin: csv });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`note: --dedupe dropped ${BODY_MAX / 1024} contacts whose main number appeared earlier`);
     expect(sandbox.requests()).toHaveLength(0);
   });
 });
