@@ -32,11 +32,11 @@ export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
 }
 
 /**
- * The longest row read, in characters: 32 Mi, the bound of every input read whole. A contact's row is a few hundred
- * characters, and a long note (a 1 MB cell) still converts; beyond it the input is not an export (/dev/zero, a
- * binary file) or a quote was never closed, and it fails there instead of filling the memory with one endless row.
+ * The longest row read, in characters: 4 Mi. A contact's row is a few hundred characters, and a long note (a 1 MB
+ * cell) still converts; beyond it the input is not an export (/dev/zero, a binary file) or a quote was never closed,
+ * and it fails there, at once, instead of filling the memory with one endless row.
  */
-const MAX_ROW_CHARS = 32 * 1024 * 1024;
+const MAX_ROW_CHARS = 4 * 1024 * 1024;
 
 /** The most trailing rows taken for a footer; a report's is a handful. */
 const FOOTER_MAX = 20;
