@@ -20,6 +20,7 @@ import {
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeDir } from '../config/paths.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
@@ -202,7 +203,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   const { dir } = opts;
   const idleS = idleSeconds(opts.env); // checked before anything is created or started
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDir(dir);
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }

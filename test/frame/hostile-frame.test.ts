@@ -154,6 +154,29 @@ describe('the system refuses a file: said as what it is, not as a bug', () => {
     expect(last.error).toMatchObject({ code: 'file_error', exitCode: 1 });
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    "a config dir below /proc/self (Node's recursive mkdir spins there for ever): a file error, at once",
+    async () => {
+      for (const argv of [
+        ['profiles', 'add', 'p', '--base-url', 'https://api.example.com'],
+        ['--sandbox', 'tts', 'list'],
+      ]) {
+        // A hang (a sync mkdir that never returns: no signal handler runs) is killed by the guard: exit 128.
+        let guard: NodeJS.Timeout | undefined;
+        const r = await spawnCli(argv, {
+          env: { VOICECTL_CONFIG_DIR: '/proc/self/voicectl/cfg' },
+          onSpawn: (c) => (guard = setTimeout(() => c.kill('SIGKILL'), 8000)),
+        });
+        clearTimeout(guard);
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain('/proc/self/voicectl');
+        expect(r.stderr).toMatch(/no such file or directory/i);
+        expect(r.stderr).not.toMatch(/bug|unexpected/);
+      }
+    },
+    20_000,
+  );
+
   it('a config dir under a regular file names VOICECTL_CONFIG_DIR', async () => {
     const file = join(tempDir(), 'file');
     writeFileSync(file, '');
