@@ -58,9 +58,10 @@ if (argv.length === 1 && argv[0] === '--version') {
     // dist/ loads built-ins through process.getBuiltinModule (Node 20.16+, 22.3+); Node 22.0 to 22.2 lack it.
     process.getBuiltinModule = module.createRequire(import.meta.url);
   }
-  const [{ run, systemErrorText }, { systemStreams }] = await Promise.all([
+  const [{ run }, { systemStreams }, { systemErrorText }] = await Promise.all([
     import('../dist/cli.js'),
     import('../dist/io/streams.js'),
+    import('../dist/io/system-error.js'),
   ]);
   const controller = new AbortController();
   // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout

@@ -94,8 +94,13 @@ const next = `dist.${process.pid}.tmp`;
 
 const bundle = await rolldown({
   cwd: root.pathname,
-  // The CLI, the streams bin/voicectl.js wires, and the sandbox (importable as voicectl/sandbox).
-  input: { cli: 'src/cli.ts', 'io/streams': 'src/io/streams.ts', 'sandbox/server': 'src/sandbox/server.ts' },
+  // The CLI, the streams and the system-error words bin/voicectl.js uses, and the sandbox (importable as voicectl/sandbox).
+  input: {
+    cli: 'src/cli.ts',
+    'io/streams': 'src/io/streams.ts',
+    'io/system-error': 'src/io/system-error.ts',
+    'sandbox/server': 'src/sandbox/server.ts',
+  },
   platform: 'node',
   // Tree shaking keeps the zod members src/ uses (`import * as z from 'zod/mini'`, accessed as z.object: zod declares
   // no side effects) and undici's Agent and request API (src/api/undici.ts).

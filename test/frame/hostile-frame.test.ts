@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { systemError, systemErrorText } from '../../src/cli.js';
+import { systemError, systemErrorText } from '../../src/io/system-error.js';
 import { BIN, cli, cliEnv, ROOT, spawnCli, tempDir, useSandbox } from '../helpers/cli.js';
 
 const sandbox = useSandbox();
@@ -210,6 +210,13 @@ describe('the system refuses a file: said as what it is, not as a bug', () => {
     });
     expect(systemError(sys('EROFS', 'rename', '/cfg/p.json'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
       'It is in the config directory /cfg; set VOICECTL_CONFIG_DIR to another that you can write.',
+    ]);
+    // A name that starts with two dots is a file inside the config dir; only a `..` step leaves it.
+    expect(systemError(sys('EROFS', 'rename', '/cfg/..foo'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
+      'It is in the config directory /cfg; set VOICECTL_CONFIG_DIR to another that you can write.',
+    ]);
+    expect(systemError(sys('EROFS', 'rename', '/cfg/../foo'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
+      'Check the permissions of that path, or write elsewhere.',
     ]);
     expect(systemErrorText(sys('EACCES', 'open', '/a\x1b[2Jb'), {})).toBe(
       'error: could not open /a\\x1b[2Jb: permission denied (EACCES)\n  Check the permissions of that path, or write elsewhere.\n',
