@@ -144,7 +144,7 @@ export class AudioTooLargeError extends CliError {
 
 /**
  * The system refused a file or directory (a full disk, no permission, a temp or config directory that does not
- * exist): the environment's problem, not voicectl's, so reported as what it is (src/cli.ts systemError).
+ * exist): the environment's problem, not voicectl's, so reported as what it is (src/io/system-error.ts).
  */
 export class FileSystemError extends CliError {
   override code = 'file_error';

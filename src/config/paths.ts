@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import envPaths from 'env-paths';
@@ -46,4 +47,18 @@ export function configDir(env: Env, platform: NodeJS.Platform = process.platform
   if (!home) throw noHome('HOME is empty');
   if (!isAbsolute(home)) throw noHome(`HOME is a relative path ("${terminalSafe(home)}")`);
   return join(home, '.config', 'voicectl');
+}
+
+/**
+ * `mkdir -p dir` (0700), except below /proc: Node's recursive mkdir never returns for some paths there
+ * (VOICECTL_CONFIG_DIR=/proc/self/foo spun for ever, as TMPDIR did: see bin/voicectl.js). There one level is
+ * created, so a parent that is not there is ENOENT at once (said as a file error naming the path).
+ */
+export function makeDir(dir: string): void {
+  const abs = resolve(dir);
+  if (process.platform === 'linux' && (abs === '/proc' || abs.startsWith('/proc/'))) {
+    if (!existsSync(abs)) mkdirSync(abs, { mode: 0o700 });
+    return;
+  }
+  mkdirSync(abs, { recursive: true, mode: 0o700 });
 }

@@ -3,11 +3,12 @@
 // (a shared one such as /tmp would lose its sticky bit), only warned about when others can write to it.
 // Every change is a read-modify-write under a lock across processes, and conf writes through a temporary file
 // renamed into place, so concurrent `profiles add` never lose each other and a crash never leaves half a file.
-import { lstatSync, mkdirSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { chmod, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
+import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
 
@@ -63,7 +64,7 @@ function ensureDir(dir: string): number | undefined {
     lstatSync(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDir(dir);
     return undefined;
   }
   const mode = statSync(dir).mode & 0o7777;

@@ -206,14 +206,13 @@ export async function printList<T extends Rec>(
   }
   const width = await import('./width.js');
   const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120, out.redact);
-  const { default: chalk } = io.color ? await import('chalk') : { default: undefined };
   await write(
     stream,
     renderTable(
       width,
       cols.map((c) => headerOf(c)),
       cells,
-      chalk?.bold,
+      await boldFor(io),
     ),
   );
   if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
@@ -370,7 +369,18 @@ export async function printRecord<T extends Rec>(
     })
     .filter(([, v]) => v !== '');
   const width = Math.max(...rows.map(([k]) => displayWidth(k)));
-  const { default: chalk } = io.color ? await import('chalk') : { default: undefined };
-  const label = (k: string) => (chalk ? chalk.bold(padToWidth(k, width)) : padToWidth(k, width));
+  const bold = await boldFor(io);
+  const label = (k: string) => (bold ? bold(padToWidth(k, width)) : padToWidth(k, width));
   await write(io.out, `${rows.map(([k, v]) => `${label(k)}  ${v}`).join('\n')}\n`);
+}
+
+/**
+ * Bold when the CLI allows colors (io.color: colorAllowed), else undefined. chalk's level is set from that one
+ * decision: its own detection (supports-color) reads the environment again and turned bold off for CI=false,
+ * TERM=dumb and the like, which colorAllowed does not treat as "no colors".
+ */
+async function boldFor(io: IOStreams): Promise<((s: string) => string) | undefined> {
+  if (!io.color) return undefined;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 }).bold;
 }

@@ -9,7 +9,7 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** Colors allowed: stdout is a TTY, and neither NO_COLOR, CI=true nor --no-color. */
+  /** Colors allowed: stdout is a TTY, and neither NO_COLOR, CI=true nor --no-color. The only decision: chalk follows it. */
   color: boolean;
   /** Terminal width, or 0 when not a terminal. */
   columns: number;

@@ -1,9 +1,10 @@
 // What every tool of `voicectl mcp` shares: its shape, the context it runs in, and the helpers for pages, paths and
 // the note on untrusted text.
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { fetchPage } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
+import { isWithin } from '../io/within.js';
 import type { Factory } from '../factory.js';
 import { PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
 import type { Budget, Plans } from './session.js';
@@ -72,8 +73,8 @@ export async function listPage(ctx: ToolContext, path: string, item: z.core.$Zod
   };
 }
 
-/** Whether `rel` (a relative() result) names the folder itself or leaves it. */
-const outside = (rel: string) => rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+/** Whether `abs` names the folder itself or leaves it: a tool needs a file inside. */
+const outside = (dir: string, abs: string) => resolve(abs) === resolve(dir) || !isWithin(dir, abs);
 
 /**
  * Where `abs` really is, symbolic links followed: the real path of the file, or for a file still to be created,
@@ -108,9 +109,9 @@ export async function insideDir(dir: string, file: string, field: string): Promi
     new UsageError(
       `${field}: must name a file inside ${dir} (the folder voicectl mcp was given with --dir)${why} (got "${file}")`,
     );
-  if (file.trim() === '' || outside(relative(dir, abs))) throw refused();
+  if (file.trim() === '' || outside(dir, abs)) throw refused();
   const [realDir, real] = await Promise.all([realLocation(dir), realLocation(abs)]);
-  if (realDir === undefined || real === undefined || outside(relative(realDir, real)))
+  if (realDir === undefined || real === undefined || outside(realDir, real))
     throw refused(', also through a symbolic link');
   return abs;
 }

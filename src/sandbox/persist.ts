@@ -1,6 +1,7 @@
 // Keeps the sandbox's state in a file, so that the background sandbox (service.ts) starts again where it stopped.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeDir } from '../config/paths.js';
 import type { SandboxState } from './state.js';
 
 export function stateFile(configDir: string): string {
@@ -18,7 +19,7 @@ export function loadState(file: string): SandboxState | undefined {
 
 /** Written to a temporary name and renamed, so an interrupted save never leaves half a file. */
 export function saveState(file: string, state: SandboxState): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDir(dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, JSON.stringify(state), { mode: 0o600 });

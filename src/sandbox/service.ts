@@ -20,7 +20,8 @@ import {
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliError, InterruptedError } from '../errors.js';
+import { makeDir } from '../config/paths.js';
+import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
@@ -65,10 +66,24 @@ export function readInfo(dir: string): ServiceInfo | undefined {
   }
 }
 
-/** The idle time in seconds: VOICECTL_SANDBOX_IDLE when it is a positive number, else the default. */
+/** The longest VOICECTL_SANDBOX_IDLE: one day. */
+const IDLE_MAX_S = 86_400;
+
+/**
+ * The idle time in seconds: VOICECTL_SANDBOX_IDLE (unset or empty: the default). Anything but a whole number of
+ * seconds from 1 to IDLE_MAX_S is exit 2 naming the variable, the rule and the value (it silently became 900).
+ */
 function idleSeconds(env: Record<string, string | undefined>): number {
-  const n = Number(env.VOICECTL_SANDBOX_IDLE);
-  return Number.isFinite(n) && n > 0 ? n : IDLE_DEFAULT_S;
+  const raw = env.VOICECTL_SANDBOX_IDLE;
+  if (raw === undefined || raw === '') return IDLE_DEFAULT_S;
+  const n = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(n >= 1 && n <= IDLE_MAX_S)) {
+    throw new UsageError(
+      `VOICECTL_SANDBOX_IDLE must be a whole number of seconds from 1 to ${IDLE_MAX_S} (got "${terminalSafe(raw)}")`,
+      { hints: [`Unset it for the default (${IDLE_DEFAULT_S} s, 15 min).`] },
+    );
+  }
+  return n;
 }
 
 /**
@@ -186,8 +201,9 @@ export interface ConnectOptions {
  */
 export async function connectService(opts: ConnectOptions): Promise<string> {
   const { dir } = opts;
+  const idleS = idleSeconds(opts.env); // checked before anything is created or started
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDir(dir);
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
@@ -227,7 +243,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
             exited = `it exited (${signal ?? `code ${code}`})`;
           });
           opts.note(
-            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(opts.env)} idle)`,
+            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(idleS)} idle)`,
           );
         } finally {
           // Held until the new sandbox answers, so that a second starter waits for it rather than starting another.
@@ -258,8 +274,8 @@ async function waitAndRelease(dir: string, release: () => void, deadline: number
   release();
 }
 
-export function describeIdle(env: Record<string, string | undefined>): string {
-  const s = idleSeconds(env);
+/** An idle time in seconds as the notes and `sandbox status` show it: "15 min", "90 s". */
+export function describeIdle(s: number): string {
   return s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }
 

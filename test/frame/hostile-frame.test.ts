@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { systemError, systemErrorText } from '../../src/cli.js';
+// systemErrorText as bin/voicectl.js gets it: from the CLI's entry.
+import { systemErrorText } from '../../src/cli.js';
+import { systemError } from '../../src/io/system-error.js';
 import { BIN, cli, cliEnv, ROOT, spawnCli, tempDir, useSandbox } from '../helpers/cli.js';
 
 const sandbox = useSandbox();
@@ -154,6 +156,29 @@ describe('the system refuses a file: said as what it is, not as a bug', () => {
     expect(last.error).toMatchObject({ code: 'file_error', exitCode: 1 });
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    "a config dir below /proc/self (Node's recursive mkdir spins there for ever): a file error, at once",
+    async () => {
+      for (const argv of [
+        ['profiles', 'add', 'p', '--base-url', 'https://api.example.com'],
+        ['--sandbox', 'tts', 'list'],
+      ]) {
+        // A hang (a sync mkdir that never returns: no signal handler runs) is killed by the guard: exit 128.
+        let guard: NodeJS.Timeout | undefined;
+        const r = await spawnCli(argv, {
+          env: { VOICECTL_CONFIG_DIR: '/proc/self/voicectl/cfg' },
+          onSpawn: (c) => (guard = setTimeout(() => c.kill('SIGKILL'), 8000)),
+        });
+        clearTimeout(guard);
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain('/proc/self/voicectl');
+        expect(r.stderr).toMatch(/no such file or directory/i);
+        expect(r.stderr).not.toMatch(/bug|unexpected/);
+      }
+    },
+    20_000,
+  );
+
   it('a config dir under a regular file names VOICECTL_CONFIG_DIR', async () => {
     const file = join(tempDir(), 'file');
     writeFileSync(file, '');
@@ -187,6 +212,13 @@ describe('the system refuses a file: said as what it is, not as a bug', () => {
     });
     expect(systemError(sys('EROFS', 'rename', '/cfg/p.json'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
       'It is in the config directory /cfg; set VOICECTL_CONFIG_DIR to another that you can write.',
+    ]);
+    // A name that starts with two dots is a file inside the config dir; only a `..` step leaves it.
+    expect(systemError(sys('EROFS', 'rename', '/cfg/..foo'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
+      'It is in the config directory /cfg; set VOICECTL_CONFIG_DIR to another that you can write.',
+    ]);
+    expect(systemError(sys('EROFS', 'rename', '/cfg/../foo'), { VOICECTL_CONFIG_DIR: '/cfg' })?.hints).toEqual([
+      'Check the permissions of that path, or write elsewhere.',
     ]);
     expect(systemErrorText(sys('EACCES', 'open', '/a\x1b[2Jb'), {})).toBe(
       'error: could not open /a\\x1b[2Jb: permission denied (EACCES)\n  Check the permissions of that path, or write elsewhere.\n',

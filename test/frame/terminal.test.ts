@@ -73,3 +73,22 @@ describe.skipIf(!HAS_SCRIPT)('profiles add on a real terminal', () => {
     expect(existsSync(join(configDir, 'profiles.json'))).toBe(false);
   });
 });
+
+describe.skipIf(!HAS_SCRIPT)(
+  'colors on a real terminal follow the CLI rule (colorAllowed), not the one of chalk',
+  () => {
+    const bold = '\x1b[1mRunning';
+    it.each([
+      ['no CI', {}, true],
+      ['CI=false', { CI: 'false' }, true],
+      ['CI=0', { CI: '0' }, true],
+      ['CI=true', { CI: 'true' }, false],
+      ['NO_COLOR=1', { NO_COLOR: '1' }, false],
+    ])('%s: bold labels %s', async (_name, env, colored) => {
+      const r = await onTerminal(['sandbox', 'status'], [], { env, configDir: tempDir() });
+      expect(r.code, r.screen).toBe(0);
+      expect(r.screen).toContain('Running');
+      expect(r.raw.includes(bold)).toBe(colored);
+    });
+  },
+);

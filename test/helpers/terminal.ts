@@ -11,6 +11,8 @@ export interface TerminalRun {
   code: number;
   /** Everything the terminal showed, escape sequences removed and CRLF turned into LF. */
   screen: string;
+  /** What the terminal got, escape sequences included. */
+  raw: string;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -40,6 +42,6 @@ export function onTerminal(
       while (pending.length && plain().includes(pending[0][0])) child.stdin.write(pending.shift()![1]);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, screen: plain() }));
+    child.on('close', (code) => resolve({ code: code ?? 1, screen: plain(), raw }));
   });
 }

@@ -238,6 +238,11 @@ describe('every tool', () => {
     const outside = await s.call('contacts_convert', { file: '/etc/passwd' });
     expect(outside.isError).toBe(true);
     expect(outside.text).toContain('must name a file inside');
+    // A name that starts with two dots is a file inside the folder: only a `..` step leaves it.
+    copyFileSync(join(ROOT, 'fixtures/contacts/italian-national.csv'), join(dir, '..leads.csv'));
+    const dots = await s.call('contacts_convert', { file: '..leads.csv', output: '..out.json', defaultCountry: 'IT' });
+    expect(dots.isError, dots.text).toBe(false);
+    expect(JSON.parse(readFileSync(join(dir, '..out.json'), 'utf8'))).toHaveLength(5);
   });
 
   it('symbolic links never lead a tool outside --dir; links that stay inside work', async () => {

@@ -202,6 +202,29 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     expect(existsSync(join(dir, 'sandbox.json'))).toBe(false);
   }, 30_000);
 
+  it('VOICECTL_SANDBOX_IDLE: a whole number of seconds from 1 to 86400; anything else is exit 2, nothing started', async () => {
+    for (const bad of ['0', '86401', 'abc', '-5', '1e99', '1.5', ' 60', '0x10']) {
+      const dir = configDir();
+      const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: bad }));
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain(
+        `VOICECTL_SANDBOX_IDLE must be a whole number of seconds from 1 to 86400 (got "${bad}")`,
+      );
+      expect(r.stderr).not.toContain('started a background sandbox');
+      expect(existsSync(join(dir, 'sandbox.json')), bad).toBe(false);
+      expect(existsSync(join(dir, 'sandbox.log')), bad).toBe(false);
+    }
+    // The last good value: the sandbox starts with it, and `sandbox status` reports it.
+    const dir = configDir();
+    const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir, { VOICECTL_SANDBOX_IDLE: '86400' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('(it stops after 1440 min idle)');
+    const status = await cli(['sandbox', 'status', '--json'], opts(dir));
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: true, idleStopSeconds: 86400 });
+    const human = await cli(['sandbox', 'status'], { ...opts(dir), tty: true });
+    expect(human.stdout).toMatch(/Stops when idle\s+after 1440 min/);
+  }, 30_000);
+
   it('a stale sandbox.json (nothing answers there, its pid reused) is replaced by a new sandbox', async () => {
     const dir = configDir();
     const closed = createServer();

@@ -46,7 +46,7 @@ async function statusRun(f: Factory): Promise<void> {
       {
         key: 'idleStopSeconds',
         label: 'Stops when idle',
-        human: (r) => (r.running ? `after ${describeIdle({ VOICECTL_SANDBOX_IDLE: String(r.idleStopSeconds) })}` : '-'),
+        human: (r) => (r.running ? `after ${describeIdle(Number(r.idleStopSeconds))}` : '-'),
       },
       { key: 'stateFile', label: 'State' },
     ],
