@@ -165,6 +165,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
     const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    const { redactData } = await import('../../api/redact.js');
     const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
     try {
       for await (const record of paginateRecords(client, z.unknown(), {
@@ -175,7 +176,12 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       })) {
         const id =
           quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-        const line = quiet ? (id === undefined ? '' : String(id)) : JSON.stringify(record);
+        // A service may echo the key in a record: every string is redacted (README "Security").
+        const line = quiet
+          ? id === undefined
+            ? ''
+            : f.redact(String(id))
+          : JSON.stringify(redactData(record, f.redact));
         await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
       }
     } catch (err) {
@@ -201,8 +207,9 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     read: true,
     maxBodyBytes: opts.maxBodyBytes,
   });
-  const text = res.text ?? '';
-  if (text === '') return;
+  if ((res.text ?? '') === '') return;
+  // A service may echo the key in the body: it is redacted, and the rest left byte for byte (README "Security").
+  const text = (await import('../../api/redact.js')).redactBody(res.text ?? '', f.redact);
   if (f.io.stdoutIsTTY) {
     // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
     // made safe (src/io/safe.ts). Piped: the body exactly as it came.
