@@ -1,6 +1,8 @@
 // Walks every page of a list endpoint (reference "Pagination": increase page until page >= totalPages).
 // After page 1 reveals totalPages, the rest are fetched with bounded concurrency and yielded in order,
-// each as soon as it and all before it have arrived, so memory stays bounded by the window.
+// each as soon as it and all before it have arrived, so memory stays bounded by the window. A page that repeats
+// an earlier one, or brings no record not seen before, stops the walk (a service that is not paging).
+import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { MalformedResponseError } from '../errors.js';
 import { listEnvelope, PAGINATION, type Pagination } from '../schemas/common.js';
@@ -74,14 +76,15 @@ export async function* paginate<S extends z.core.$ZodType>(
       next++;
     }
   };
-  let previous = first.records.length > 0 ? JSON.stringify(first.records) : undefined;
+  const seen = new Seen(opts.path);
+  seen.add(first);
   try {
     for (let page = start + 1; page <= last; page++) {
       fill();
       const result = await inFlight.get(page)!;
       inFlight.delete(page);
-      checkPage(opts.path, result, totalPages, previous);
-      previous = JSON.stringify(result.records);
+      checkPage(opts.path, result, totalPages);
+      seen.add(result);
       yield result;
     }
   } finally {
@@ -90,27 +93,60 @@ export async function* paginate<S extends z.core.$ZodType>(
   if (last < totalPages) {
     throw new MalformedResponseError(
       `GET ${opts.path}: stopped after ${maxPages.toLocaleString('en-US')} pages, the most one walk reads (the service says there are ${totalPages.toLocaleString('en-US')})`,
-      { hints: ['Narrow the list with a filter, or resume from the next page as below.'] },
+      { hints: ['Narrow the list with a filter, or raise the ceiling with VOICECTL_MAX_PAGES.'] },
     );
   }
 }
 
-/**
- * A page that cannot be right: empty before the last page (the service says there are more), or the same records
- * as the page before (the service ignores `page`). Either would make --all walk for ever or print duplicates.
- */
-function checkPage(path: string, p: Page<unknown>, totalPages: number, previous: string | undefined): void {
+/** An empty page before the last one (the service says there are more) cannot be right. */
+function checkPage(path: string, p: Page<unknown>, totalPages: number): void {
   if (p.records.length === 0 && p.number < totalPages) {
     throw new MalformedResponseError(
       `GET ${path}: page ${p.number} came back empty although the service says there are ${totalPages} pages; stopped`,
       { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
     );
   }
-  if (previous !== undefined && p.records.length > 0 && JSON.stringify(p.records) === previous) {
-    throw new MalformedResponseError(
-      `GET ${path}: page ${p.number} repeats page ${p.number - 1} (the service is not paging); stopped`,
-      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
-    );
+}
+
+/** A record's id, when it has one (a string or a number). */
+function idOf(record: unknown): string | undefined {
+  if (record === null || typeof record !== 'object') return undefined;
+  const id = (record as Record<string, unknown>).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * What a walk has printed: a digest of each page and the page each id first came on. A page that repeats any
+ * earlier page (the service ignores `page`, or cycles), or that brings no record not seen before, stops the walk:
+ * it would go on to the page ceiling printing duplicates. Memory is bounded by the ceiling: at most maxPages
+ * digests, and maxPages × limit ids.
+ */
+class Seen {
+  private readonly pages = new Map<string, number>();
+  private readonly ids = new Map<string, number>();
+  constructor(private readonly path: string) {}
+
+  add(p: Page<unknown>): void {
+    if (p.records.length === 0) return;
+    const digest = createHash('sha256').update(JSON.stringify(p.records)).digest('base64');
+    const hints = p.requestId ? [`requestId: ${p.requestId}`] : [];
+    const same = this.pages.get(digest);
+    if (same !== undefined) {
+      throw new MalformedResponseError(
+        `GET ${this.path}: page ${p.number} repeats page ${same} (the service is not paging); stopped`,
+        { hints },
+      );
+    }
+    const ids = p.records.map(idOf);
+    if (this.pages.size > 0 && ids.every((id) => id !== undefined && this.ids.has(id))) {
+      const id = ids[0]!;
+      throw new MalformedResponseError(
+        `GET ${this.path}: page ${p.number} brings no new record: all ${ids.length} of its ids came on earlier pages (${id} on page ${this.ids.get(id)}); the service is not paging; stopped`,
+        { hints },
+      );
+    }
+    this.pages.set(digest, p.number);
+    for (const id of ids) if (id !== undefined && !this.ids.has(id)) this.ids.set(id, p.number);
   }
 }
 

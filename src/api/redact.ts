@@ -79,3 +79,37 @@ export function redactor(secrets: (string | undefined)[]): (s: string) => string
 export function maskKey(key: string): string {
   return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
 }
+
+/**
+ * A value from the service with `redact` applied to every string in it, keys included: records are printed as
+ * data (JSON, ndjson, CSV) and a service may echo the key in any field. Redacting the values, not the JSON text,
+ * keeps the output valid (the Bearer rule would run past a closing quote).
+ */
+export function redactData(value: unknown, redact: (s: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactData(v, redact));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redact(k)] = redactData(v, redact);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A response body as text with every secret redacted and nothing else changed, byte for byte: in JSON, only a
+ * string literal that holds a secret is rewritten (as the JSON of its redacted value, so the body stays valid
+ * JSON, whatever escapes the literal used); any other text is redacted as text.
+ */
+export function redactBody(text: string, redact: (s: string) => string): string {
+  try {
+    JSON.parse(text);
+  } catch {
+    return redact(text);
+  }
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+    const value = JSON.parse(literal) as string;
+    const clean = redact(value);
+    return clean === value ? literal : JSON.stringify(clean);
+  });
+}

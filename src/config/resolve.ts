@@ -3,6 +3,7 @@
 // environment > VOICECTL_PROFILE > default profile (`profiles use`). The store is opened only when flags and
 // environment leave something unset, so scripts that set both never touch the disk.
 import { AuthConfigError, UsageError } from '../errors.js';
+import { shellWord } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
 import { API_KEY_RULE, apiKeyProblem, trimApiKey } from './key.js';
@@ -89,7 +90,7 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
       if (!apiKey) {
         apiKey = trimApiKey(profile.apiKey);
         checkApiKey(apiKey, `profile ${terminalSafe(name)} (${terminalSafe(store.path)})`, [
-          `Store it again: voicectl profiles add ${terminalSafe(name)} --base-url <url> --force`,
+          `Store it again: voicectl profiles add ${terminalSafe(shellWord(name))} --base-url <url> --force`,
         ]);
         keySource = `profile ${name}`;
       }

@@ -1,6 +1,7 @@
 // CSV header and rows to contacts (reference 2.3): pure, no I/O, no libraries. The phone normaliser is
 // passed in so this module stays light and testable with any rule.
 import { UsageError } from '../errors.js';
+import { shellWord } from '../factory.js';
 import type { PhoneResult } from './phone.js';
 
 const DEFAULT_PHONE_COLUMN = 'phone_number';
@@ -239,7 +240,7 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     if (left.length < 2) continue;
     throw new UsageError(`the header names column "${short(name)}" ${times(at)}`, {
       hints: [
-        `Leave them out with --exclude "${name}", or name each by its position: --phone-column '#${at[0] + 1}', --exclude '#${at[at.length - 1] + 1}'.`,
+        `Leave them out with --exclude ${shellWord(name)}, or name each by its position: --phone-column '#${at[0] + 1}', --exclude '#${at[at.length - 1] + 1}'.`,
       ],
     });
   }

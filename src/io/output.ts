@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Pagination } from '../schemas/common.js';
+import { redactData } from '../api/redact.js';
 import { cell, csvField, humanTime } from './format.js';
 import { jsonForTerminal, terminalSafe } from './safe.js';
 import type * as Width from './width.js';
@@ -19,7 +20,10 @@ export interface OutputOptions {
   csvRaw?: boolean;
   /** stdout is a terminal: text from outside is made safe for it (src/io/safe.ts). */
   tty?: boolean;
-  /** Removes secrets from human output (tables, records); JSON, ndjson and CSV are the data as it came. */
+  /**
+   * Removes secrets (the key, parts of it, URL credentials) from every string of the data printed, in every format:
+   * a service may echo the key in a record. The rest of JSON, ndjson and CSV is the data as it came.
+   */
   redact?: (s: string) => string;
 }
 
@@ -179,6 +183,17 @@ async function asyncIter<T>(source: AsyncIterable<T> | Iterable<T>): Promise<Asy
   return { next: async () => it.next() };
 }
 
+/** The records of `it` with every string redacted (keys too), when there is a redactor. */
+function redacting<T>(it: AsyncIterator<T>, redact: ((s: string) => string) | undefined): AsyncIterator<T> {
+  if (!redact) return it;
+  return {
+    next: async () => {
+      const r = await it.next();
+      return r.done ? r : { done: false, value: redactData(r.value, redact) as T };
+    },
+  };
+}
+
 /** Prints a list, streaming where the format allows (json, ndjson, csv, -q); tables need every row first. */
 export async function printList<T extends Rec>(
   io: IOStreams,
@@ -186,7 +201,7 @@ export async function printList<T extends Rec>(
   source: AsyncIterable<T> | Iterable<T>,
   opts: ListPrintOptions<T>,
 ): Promise<number> {
-  const it = await asyncIter(source);
+  const it = redacting(await asyncIter(source), out.redact);
   const stream: Writable = io.out;
   let first = await it.next();
   const columnsFor = (r: T | undefined) => (typeof opts.columns === 'function' ? opts.columns(r) : opts.columns);
@@ -340,6 +355,7 @@ export async function printRecord<T extends Rec>(
   idKey = 'id',
 ): Promise<void> {
   const screen = forScreen(out);
+  if (out.redact) record = redactData(record, out.redact) as T;
   if (out.quiet) return void (await write(io.out, `${screen.text(cell(record[idKey]))}\n`));
   if (out.format === 'json') return void (await write(io.out, `${screen.json(JSON.stringify(record, null, 2))}\n`));
   if (out.format === 'ndjson') return void (await write(io.out, `${screen.json(JSON.stringify(record))}\n`));

@@ -17,7 +17,7 @@ import {
   NotReadyError,
   UsageError,
 } from '../errors.js';
-import type { Factory } from '../factory.js';
+import { type Factory, shellWord } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
 import type { RawResponse } from '../api/client.js';
@@ -91,7 +91,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   }
   if (g.status !== 'completed') {
     throw new NotReadyError(`generation ${g.id} is ${g.status}; its audio is not ready yet`, {
-      hints: [`Wait for it and download in one go: ${f.invocation()} tts download ${g.id} --wait`],
+      hints: [`Wait for it and download in one go: ${f.invocation()} tts download ${shellWord(g.id)} --wait`],
     });
   }
   if (!g.audioUrl) throw new MalformedResponseError(`generation ${g.id} is completed but has no audioUrl`);
@@ -239,7 +239,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
 function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
   if (f.signal.aborted)
     return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
-      hints: [`Download again with: ${f.invocation()} tts download ${id}`],
+      hints: [`Download again with: ${f.invocation()} tts download ${shellWord(id)}`],
     });
   if (err instanceof CliError) return err;
   if (signals.some((s) => s.aborted))

@@ -5,7 +5,7 @@
 // 401, 403 and 404 stop it: they will not change by waiting.
 import { path, type ApiClient } from '../api/client.js';
 import { ApiError, CliError, InterruptedError, JobFailedError, WaitTimeoutError } from '../errors.js';
-import type { Factory } from '../factory.js';
+import { type Factory, shellWord } from '../factory.js';
 import { duration } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES } from '../facts.js';
@@ -71,7 +71,8 @@ export async function waitForGenerations(
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
-  const resume = (list: string[]) => `${f.invocation()} ${opts.resumeCommand ?? 'tts wait'} ${list.join(' ')}`;
+  const resume = (list: string[]) =>
+    `${f.invocation()} ${opts.resumeCommand ?? 'tts wait'} ${list.map(shellWord).join(' ')}`;
   const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
 
   try {

@@ -245,7 +245,7 @@ describe('headers that repeat a name', () => {
     const r = await convert(['-'], csv);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: the header names column "Note" twice (columns 2 and 3)\n');
-    expect(r.stderr).toContain(`Leave them out with --exclude "Note", or name each by its position`);
+    expect(r.stderr).toContain(`Leave them out with --exclude Note, or name each by its position`);
     const ex = await convert(['-', '--exclude', 'Note'], csv);
     expect(lines(ex.stdout)).toEqual([{ phone_number: '+393331234567' }]);
     const one = await convert(['-', '--exclude', '#3'], csv);

@@ -227,6 +227,64 @@ describe('--all against pagination that lies', () => {
     expect(requestsTo('/v1/campaigns')).toBeLessThanOrEqual(3);
   });
 
+  it('a page that repeats an earlier page, not the one before, stops the walk (two pages in turn)', async () => {
+    server.on('GET', '/v1/calls', (q, res) => {
+      const p = Number(new URL(q.url!, server.url).searchParams.get('page'));
+      const k = p % 2;
+      json(res, 200, page([{ id: `c${k}a` }, { id: `c${k}b` }], { page: p, totalPages: 1_000_000 }));
+    });
+    const r = await run(['calls', 'list', '--all', '--json']);
+    expectFailure(r, 1);
+    expect(JSON.parse(r.stdout).map((c: { id: string }) => c.id)).toEqual(['c1a', 'c1b', 'c0a', 'c0b']);
+    expect(r.stderr).toContain('GET /v1/calls: page 3 repeats page 1 (the service is not paging); stopped');
+    expect(r.stderr).toContain('Printed pages 1 to 2 of 1000000. The rest: voicectl calls list --all --json --page 3');
+    // The window of pages in flight, not the 10,000-page ceiling.
+    expect(requestsTo('/v1/calls')).toBeLessThanOrEqual(3 + 6);
+  });
+
+  it('a page of records all seen before, in another order, stops the walk; one new record among them does not', async () => {
+    const pages: Record<number, number[]> = { 1: [1, 2], 2: [3, 2], 3: [2, 4], 4: [3, 1], 5: [5] };
+    server.on('GET', '/v1/campaigns', (q, res) => {
+      const p = Number(new URL(q.url!, server.url).searchParams.get('page'));
+      json(res, 200, page((pages[p] ?? [9]).map(rec), { page: p, totalPages: 5 }));
+    });
+    const r = await run(['campaigns', 'list', '--all', '-o', 'ndjson']);
+    expectFailure(r, 1);
+    // Pages 2 and 3 each bring one new record (the last good case); page 4 brings none.
+    expect(r.stdout.trim().split('\n')).toHaveLength(6);
+    expect(r.stderr).toContain(
+      'page 4 brings no new record: all 2 of its ids came on earlier pages (cmp_3 on page 2); the service is not paging; stopped',
+    );
+    expect(r.stderr).toContain('The rest: voicectl campaigns list --all -o ndjson --page 4 --limit 100');
+  });
+
+  it('records without ids: a repeat of an earlier page still stops the walk', async () => {
+    server.on('GET', '/v1/x', (q, res) => {
+      const p = Number(new URL(q.url!, server.url).searchParams.get('page'));
+      json(res, 200, page([{ n: p % 3 }], { page: p, totalPages: 1_000_000 }));
+    });
+    const r = await run(['api', 'GET', '/v1/x', '--paginate']);
+    expectFailure(r, 1);
+    expect(r.stdout).toBe('{"n":1}\n{"n":2}\n{"n":0}\n');
+    expect(r.stderr).toContain('GET /v1/x: page 4 repeats page 1 (the service is not paging); stopped');
+  });
+
+  it('api --paginate at the page ceiling prints the command for the next page', async () => {
+    server.on('GET', '/v1/calls', (q, res) => {
+      const p = Number(new URL(q.url!, server.url).searchParams.get('page'));
+      json(res, 200, page([{ id: `c${p}` }], { page: p, totalPages: 1_000_000 }));
+    });
+    const r = await run(['api', 'GET', '/v1/calls?status=a%20b', '--paginate'], { env: { VOICECTL_MAX_PAGES: '3' } });
+    expectFailure(r, 1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(3);
+    expect(r.stderr).toContain('stopped after 3 pages, the most one walk reads');
+    expect(r.stderr).toContain('Narrow the list with a filter, or raise the ceiling with VOICECTL_MAX_PAGES.');
+    expect(r.stderr).toContain(
+      "Printed pages 1 to 3 of 1000000. The next one: voicectl api GET '/v1/calls?status=a+b&page=4&limit=100' (--paginate always starts at page 1)",
+    );
+    expect(r.stderr).not.toContain('as below');
+  });
+
   it('an empty page before totalPages stops the walk', async () => {
     server.on('GET', '/v1/campaigns', (q, res) => {
       const p = Number(new URL(q.url!, server.url).searchParams.get('page'));

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
-import type { Factory } from '../../factory.js';
+import { type Factory, shellWord } from '../../factory.js';
 import { examples } from '../help.js';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -152,7 +152,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ paginateRecords }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
+    const [{ paginate }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
       import('../../api/paginate.js'),
       import('../../schemas/common.js'),
       import('../list.js'),
@@ -165,21 +165,40 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
     const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
+    const { redactData } = await import('../../api/redact.js');
     const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
+    // The pages printed (as asked for, not as the service numbers them), for the command that reads on.
+    let done = 0;
+    let total: number | undefined;
     try {
-      for await (const record of paginateRecords(client, z.unknown(), {
+      for await (const page of paginate(client, z.unknown(), {
         path: withQuery(opts.path, rest),
         limit,
         signal: f.signal,
         maxPages: maxPagesFrom(f.env),
       })) {
-        const id =
-          quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-        const line = quiet ? (id === undefined ? '' : String(id)) : JSON.stringify(record);
-        await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
+        total ??= page.pagination?.totalPages;
+        for (const record of page.records) {
+          const id =
+            quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+          // A service may echo the key in a record: every string is redacted (README "Security").
+          const line = quiet
+            ? id === undefined
+              ? ''
+              : f.redact(String(id))
+            : JSON.stringify(redactData(record, f.redact));
+          await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
+        }
+        done = page.number;
       }
     } catch (err) {
-      const { MalformedResponseError } = await import('../../errors.js');
+      const { CliError, MalformedResponseError } = await import('../../errors.js');
+      if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
+        const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
+        err.hints.push(
+          `Printed pages 1 to ${done} of ${total}. The next one: ${f.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
+        );
+      }
       if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {
         throw new MalformedResponseError(
           `--paginate needs a list endpoint: GET ${opts.path} did not answer a list (a "data" array with pagination)`,
@@ -201,8 +220,9 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     read: true,
     maxBodyBytes: opts.maxBodyBytes,
   });
-  const text = res.text ?? '';
-  if (text === '') return;
+  if ((res.text ?? '') === '') return;
+  // A service may echo the key in the body: it is redacted, and the rest left byte for byte (README "Security").
+  const text = (await import('../../api/redact.js')).redactBody(res.text ?? '', f.redact);
   if (f.io.stdoutIsTTY) {
     // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
     // made safe (src/io/safe.ts). Piped: the body exactly as it came.

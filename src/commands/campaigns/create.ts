@@ -16,7 +16,7 @@ import {
   numberChecks,
 } from '../../contacts/load.js';
 import { DeclinedError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
+import { type Factory, shellWord } from '../../factory.js';
 import { STRATEGIES } from '../../facts.js';
 import { printRecord } from '../../io/output.js';
 import { jsonForTerminal } from '../../io/safe.js';
@@ -205,7 +205,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: ${f.invocation()} campaigns start ${c.id}`);
+    f.warn(`Start it with: ${f.invocation()} campaigns start ${shellWord(c.id)}`);
   }
 }
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Command, Option } from 'commander';
 import * as z from 'zod/mini';
 import { path } from '../../api/client.js';
+import { redactData } from '../../api/redact.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
@@ -113,7 +114,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   const stream = out.format === 'ndjson' && !out.quiet;
   const draw = async () => {
     if (stream) {
-      const json = JSON.stringify(c);
+      const json = JSON.stringify(redactData(c, f.redact));
       return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     if (!redraw) return;

@@ -2,6 +2,7 @@
 // 503 for now; the command says so plainly (exit 7). Once it accepts messages, whatever it returns is printed.
 import * as z from 'zod/mini';
 import { Command } from 'commander';
+import { redactData } from '../../api/redact.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { SmsRequest } from '../../schemas/messages.js';
@@ -50,7 +51,7 @@ async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     await printRecord(f.io, f.output(), data as Record<string, unknown>);
   } else {
-    const json = JSON.stringify(data ?? null, null, f.io.stdoutIsTTY ? 2 : undefined);
+    const json = JSON.stringify(redactData(data ?? null, f.redact), null, f.io.stdoutIsTTY ? 2 : undefined);
     await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
   }
   if (f.io.stderrIsTTY) f.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);

@@ -5,7 +5,7 @@ import { hideUrlCredentials } from '../../api/redact.js';
 import { API_KEY_RULE, apiKeyProblem, trimApiKey } from '../../config/key.js';
 import { getProfile, hasProfile, ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
+import { type Factory, shellWord } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
@@ -64,7 +64,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   } else {
     throw new UsageError('no API key given and no terminal to ask for one', {
       hints: [
-        `Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${opts.name} --base-url ${opts.baseUrl} --api-key-stdin`,
+        `Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${shellWord(opts.name)} --base-url ${shellWord(opts.baseUrl)} --api-key-stdin`,
       ],
     });
   }
@@ -91,7 +91,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
     };
   });
   f.warn(
-    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${opts.name}`}`,
+    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${shellWord(opts.name)}`}`,
   );
 }
 

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { CliError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
+import { type Factory, shellWord } from '../../factory.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
@@ -189,7 +189,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
         { key: 'characterCount', label: 'Characters' },
         { key: 'cost', label: 'Cost' },
       ]);
-      f.warn(`Follow it with: ${f.invocation()} tts wait ${created.id}`);
+      f.warn(`Follow it with: ${f.invocation()} tts wait ${shellWord(created.id)}`);
     } else {
       await printRecord(f.io, out, created);
       if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
@@ -231,7 +231,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
     saved = result.file;
   }
   await printGenerations(f, records, true);
-  const later = `${f.invocation()} tts download ${created.id}`;
+  const later = `${f.invocation()} tts download ${shellWord(created.id)}`;
   if (play && player) {
     if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
     // Without --out the audio is only heard: a temporary copy, removed when the command ends.
