@@ -25,6 +25,8 @@ export function colorAllowed(env: Env, isTTY: boolean): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.CI === 'true' || env.CI === '1') return false;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  // A terminal that says it understands no escape sequences (Emacs' shell, some CI consoles).
+  if (env.TERM === 'dumb') return false;
   return isTTY;
 }
 

@@ -84,6 +84,8 @@ describe.skipIf(!HAS_SCRIPT)(
       ['CI=0', { CI: '0' }, true],
       ['CI=true', { CI: 'true' }, false],
       ['NO_COLOR=1', { NO_COLOR: '1' }, false],
+      ['TERM=dumb', { TERM: 'dumb' }, false],
+      ['TERM=dumb FORCE_COLOR=1', { TERM: 'dumb', FORCE_COLOR: '1' }, true],
     ])('%s: bold labels %s', async (_name, env, colored) => {
       const r = await onTerminal(['sandbox', 'status'], [], { env, configDir: tempDir() });
       expect(r.code, r.screen).toBe(0);

@@ -26,7 +26,8 @@ export function onTerminal(
   answers: [string, string][] = [],
   opts: CliOptions & { columns?: number } = {},
 ): Promise<TerminalRun> {
-  const env = { ...cliEnv(opts), TERM: 'xterm-256color' };
+  // A capable terminal unless the test names another TERM.
+  const env = { TERM: 'xterm-256color', ...cliEnv(opts) };
   const command = `stty cols ${opts.columns ?? 100} rows 30; exec ${[process.execPath, BIN, ...argv].map(quote).join(' ')}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: env as NodeJS.ProcessEnv });
