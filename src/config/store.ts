@@ -118,16 +118,29 @@ export async function openStore(dir: string): Promise<ProfileStore> {
     return parsed.data;
   };
   const update = async (change: (data: StoreData) => StoreData): Promise<StoreData> => {
-    const { default: lockfile } = await import('proper-lockfile');
+    const [{ default: lockfile }, { setTimeout: sleep }] = await Promise.all([
+      import('proper-lockfile'),
+      import('node:timers/promises'),
+    ]);
     let release: () => Promise<void>;
     try {
-      release = await lockfile.lock(conf.path, {
-        realpath: false,
-        stale: LOCK_STALE_MS,
-        retries: { retries: 100, minTimeout: 10, maxTimeout: 100, randomize: true },
-        // The lock is held for one read and one write; a holder this slow has nothing left to protect.
-        onCompromised: () => undefined,
-      });
+      // Another voicectl holding the lock (ELOCKED) is waited for, up to 100 tries 10 to 100 ms apart. Any other
+      // failure (a folder that may not be written: EACCES, EPERM, EROFS) is final: proper-lockfile's own retries
+      // would retry it too, and `profiles add` said nothing for 10 s before saying so.
+      for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 100)) {
+        try {
+          release = await lockfile.lock(conf.path, {
+            realpath: false,
+            stale: LOCK_STALE_MS,
+            // The lock is held for one read and one write; a holder this slow has nothing left to protect.
+            onCompromised: () => undefined,
+          });
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt >= 100) throw err;
+          await sleep(delay * (0.5 + Math.random()));
+        }
+      }
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       // The lock is a folder beside the file: a folder voicectl may not write is not another voicectl.
