@@ -2,8 +2,10 @@
 // without the documented body) is never read as a success, and a success that the reference leaves unshown is never
 // read as a failure. Found by the hostile-input exploration.
 import type { ServerResponse } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { virtualClock } from '../helpers/cli.js';
+import { tempDir, virtualClock } from '../helpers/cli.js';
 import { json, page, useHostileServer } from './server.js';
 
 const KEY = 'sk_live_4f9c2a7e1b3d8e6f0a5c';
@@ -95,5 +97,78 @@ describe('auth status against a broken service', () => {
     expect(r.code).toBe(7);
     expect(r.stdout).toMatch(/^tts:read\s+unknown \(HTTP 302\)$/m);
     expect(r.stdout).toMatch(/^tts:write\s+yes$/m);
+  });
+});
+
+describe('tts download of a body that is not audio', () => {
+  /** A completed generation whose audio is at `audioUrl` on the hostile server (its own origin, or another). */
+  function completed(audioUrl: string): void {
+    server.on('GET', '/v1/tts/g1', (_q, res) =>
+      json(res, 200, {
+        data: { id: 'g1', text: 'hi', status: 'completed', audioUrl, createdAt: '2026-01-01T00:00:00.000Z' },
+        requestId: 'r1',
+      }),
+    );
+  }
+  const other = () => server.url.replace('127.0.0.1', 'localhost'); // another origin: a storage link
+
+  it.each([
+    ['application/json', '{"error":"signature expired"}'],
+    ['application/json; charset=utf-8', '{"error":"signature expired"}'],
+    ['text/html', '<html><title>Login</title></html>'],
+    ['TEXT/PLAIN;charset=utf-8', 'AccessDenied'],
+    ['application/xml', '<Error><Code>AccessDenied</Code></Error>'],
+    ['application/problem+json', '{"title":"expired"}'],
+  ])('%s: exit 1 with the status, the type and the start of the body; no file, no temp file', async (type, body) => {
+    completed('/files/g1.wav');
+    server.on('GET', '/files/g1.wav', (_q, res) => {
+      res.writeHead(200, { 'content-type': type }).end(body);
+    });
+    const dir = tempDir();
+    const r = await run(['tts', 'download', 'g1', '--out', join(dir, 'g1.wav')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`the audio link of g1 answered 200 with ${type}, not audio: ${body}`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('the excerpt is bounded and terminal-safe; --out - writes nothing to stdout', async () => {
+    completed(`${other()}/x`);
+    server.on('GET', '/x', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>\x1b]0;pwned\x07${'A'.repeat(100_000)}</html>`);
+    });
+    const r = await run(['tts', 'download', 'g1', '--out', '-']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toContain('\x1b');
+    expect(r.stderr).toContain('<html>\\x1b]0;pwned\\x07AAA');
+    expect(r.stderr.length).toBeLessThan(1000);
+  });
+
+  it('a missing or unknown content type is still taken as audio', async () => {
+    completed('/files/g1.wav');
+    for (const headers of [{}, { 'content-type': 'application/octet-stream' }]) {
+      server.on('GET', '/files/g1.wav', (_q, res) => {
+        res.writeHead(200, headers).end('RIFF');
+      });
+      const dir = tempDir();
+      const r = await run(['tts', 'download', 'g1', '--out', join(dir, 'g1.wav')]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'g1.wav'), 'utf8')).toBe('RIFF');
+    }
+  });
+
+  it('a storage link that redirects says so, not "check the base URL"', async () => {
+    completed(`${other()}/x`);
+    server.on('GET', '/x', (_q, res) => {
+      res.writeHead(302, { location: 'https://login.example/' }).end();
+    });
+    const dir = tempDir();
+    const r = await run(['tts', 'download', 'g1', '--out', join(dir, 'g1.wav')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'the audio link of g1 redirected (HTTP 302 to https://login.example/); redirects are not followed',
+    );
+    expect(r.stderr).not.toContain('base URL');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
