@@ -172,3 +172,35 @@ describe('tts download of a body that is not audio', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('campaigns start answered 2xx without the campaign (reference 4.5 shows no response body)', () => {
+  it.each([
+    [
+      '200 {success, message}',
+      (res: ServerResponse) => json(res, 200, { success: true, message: 'Campaign started', requestId: 'r9' }),
+      { id: 'cmp_1', started: true, response: { success: true, message: 'Campaign started', requestId: 'r9' } },
+    ],
+    ['204', (res: ServerResponse) => void res.writeHead(204).end(), { id: 'cmp_1', started: true }],
+    ['bare 202', (res: ServerResponse) => void res.writeHead(202).end(), { id: 'cmp_1', started: true }],
+    [
+      '200 plain text',
+      (res: ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'),
+      { id: 'cmp_1', started: true, response: 'OK' },
+    ],
+  ])('%s: started, exit 0, --json prints what came back', async (_name, answer, printed) => {
+    server.on('POST', '/v1/campaigns/cmp_1/start', (_q, res) => answer(res));
+    const r = await run(['campaigns', 'start', 'cmp_1', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(printed);
+    expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['POST /v1/campaigns/cmp_1/start']);
+  });
+
+  it('the table says it started; -q prints the id', async () => {
+    server.on('POST', '/v1/campaigns/cmp_1/start', (_q, res) => void res.writeHead(204).end());
+    const r = await run(['campaigns', 'start', 'cmp_1'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Campaign cmp_1 started.');
+    const q = await run(['campaigns', 'start', 'cmp_1', '-q']);
+    expect(q.stdout).toBe('cmp_1\n');
+  });
+});
