@@ -5,7 +5,8 @@ import type { ServerResponse } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir, virtualClock } from '../helpers/cli.js';
+import { spawnCli, tempDir, virtualClock } from '../helpers/cli.js';
+import { until } from '../reliability/helpers.js';
 import { json, page, useHostileServer } from './server.js';
 
 const KEY = 'sk_live_4f9c2a7e1b3d8e6f0a5c';
@@ -203,4 +204,58 @@ describe('campaigns start answered 2xx without the campaign (reference 4.5 shows
     const q = await run(['campaigns', 'start', 'cmp_1', '-q']);
     expect(q.stdout).toBe('cmp_1\n');
   });
+});
+
+describe('a wait that cannot end well, a created id that cannot be asked for, a signal', () => {
+  it.each(['COMPLETED', 'cancelled'])(
+    'tts wait on the status %s ends at once: exit 1 naming the status, not "still pending" at the timeout',
+    async (status) => {
+      server.on('GET', '/v1/tts/g1', (_q, res) => json(res, 200, { data: { id: 'g1', status }, requestId: 'r1' }));
+      const clock = virtualClock();
+      const r = await run(['tts', 'wait', 'g1', '--timeout', '10m', '--json'], { clock });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `generation g1 has the status "${status}", which is none of queued, processing, completed, failed: stopped waiting`,
+      );
+      expect(r.stderr).not.toContain('still pending');
+      expect(server.requests).toHaveLength(1);
+      expect(clock.waits).toEqual([]);
+    },
+  );
+
+  it.each(['..', '.', ''])(
+    'tts create --wait given the id %j: exit 1 (the POST was sent), naming it, nothing asked for',
+    async (id) => {
+      server.on('POST', '/v1/tts', (_q, res) =>
+        json(res, 201, { data: { id, status: 'queued', characterCount: 2 }, requestId: 'r1' }),
+      );
+      const r = await run(['tts', 'create', '--text', 'hi', '--wait'], { clock: virtualClock() });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`POST /v1/tts created a generation with the id ${JSON.stringify(id)}`);
+      expect(r.stderr).not.toContain('not a valid ID');
+      expect(server.requests.map((q) => q.method)).toEqual(['POST']);
+    },
+  );
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)(
+    'campaigns show --watch --json ended by %s: the JSON error says the exit code the process has',
+    async (signal, code) => {
+      server.on('GET', '/v1/campaigns/cmp_1', (_q, res) =>
+        json(res, 200, { data: { id: 'cmp_1', name: 'n', status: 'RUNNING' }, requestId: 'r1' }),
+      );
+      const r = await spawnCli(['campaigns', 'show', 'cmp_1', '--watch', '--json'], {
+        key: KEY,
+        env: { VOICECTL_BASE_URL: server.url },
+        onSpawn: (child) => {
+          void until(() => server.requests.length > 0, 15_000, 'the first read').then(() => child.kill(signal));
+        },
+      });
+      expect(r.code).toBe(code);
+      const last = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
+      expect(last.error.exitCode).toBe(code);
+    },
+  );
 });
