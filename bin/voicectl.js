@@ -98,10 +98,12 @@ if (argv.length === 1 && argv[0] === '--version') {
     controller.abort(reason);
     setTimeout(() => process.exit(forced), GRACE_MS).unref();
   };
-  process.on('SIGINT', () => end(130, new Error('interrupted')));
+  // The reason carries the exit code, so that the --json error object says the code the process exits with.
+  const stopped = (exitCode) => Object.assign(new Error('interrupted'), { exitCode });
+  process.on('SIGINT', () => end(130, stopped(130)));
   // 128 + the signal's number, as a shell reports a process ended by it.
-  process.on('SIGTERM', () => end(143, new Error('interrupted')));
-  process.on('SIGHUP', () => end(129, new Error('interrupted')));
+  process.on('SIGTERM', () => end(143, stopped(143)));
+  process.on('SIGHUP', () => end(129, stopped(129)));
   const fatal = (err) => {
     const message = err instanceof Error ? err.message : String(err);
     if (err?.code === 'EPIPE') return onOutputError(err);

@@ -326,6 +326,7 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       // Writing failed (stdout, an --out file) after the service had done something: say what, so that
       // nobody runs it again and creates or sends twice.
       effects: err instanceof FileSystemError ? effects : undefined,
+      exitCode: err instanceof InterruptedError ? signalExitCode(opts.signal) : undefined,
     });
   };
   let code: number;
@@ -401,7 +402,14 @@ function cleanupError(raw: unknown): CliError {
 function reportError(
   io: IOStreams,
   err: unknown,
-  opts: { json: boolean; debug: boolean; redact?: (s: string) => string; effects?: Effects },
+  opts: {
+    json: boolean;
+    debug: boolean;
+    redact?: (s: string) => string;
+    effects?: Effects;
+    /** The exit code of the signal that stopped the command (143 for SIGTERM), over the error's own 130. */
+    exitCode?: number;
+  },
 ): number {
   // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
   // The --json object stays JSON (which escapes controls itself), but redacted all the same.
@@ -439,15 +447,25 @@ function reportError(
   for (const h of err.hints) w(`  ${line(h)}`);
   for (const l of effectNote(opts.effects)) w(l);
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
+  const exitCode = opts.exitCode ?? err.exitCode;
   if (opts.json) {
-    const o = errorObject(err);
+    const o = errorObject(err, exitCode);
     wJson(opts.effects?.last ? { error: { ...o.error, effect: effectJson(opts.effects) } } : o);
   }
-  return err.exitCode;
+  return exitCode;
+}
+
+/**
+ * The exit code a signal asked for, when one stopped the command: bin/ aborts the run with a reason that carries
+ * it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), so that the --json error object says the code the process exits with.
+ */
+function signalExitCode(signal: AbortSignal | undefined): number | undefined {
+  const code = signal?.aborted ? (signal.reason as { exitCode?: unknown } | null)?.exitCode : undefined;
+  return typeof code === 'number' ? code : undefined;
 }
 
 /** The JSON error object of README "Exit codes": status and requestId of the response, when one caused it. */
-function errorObject(err: CliError) {
+function errorObject(err: CliError, exitCode: number = err.exitCode) {
   const api = err instanceof ApiError ? err : err.cause instanceof ApiError ? err.cause : undefined;
   return {
     error: {
@@ -455,7 +473,7 @@ function errorObject(err: CliError) {
       message: err.message,
       status: api?.status ?? null,
       requestId: api?.requestId ?? null,
-      exitCode: err.exitCode,
+      exitCode,
     },
   };
 }

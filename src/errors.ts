@@ -150,6 +150,15 @@ export class FileSystemError extends CliError {
   override code = 'file_error';
 }
 
+/**
+ * `auth status` could not tell whether the key has some scope: the service answered neither yes nor no (a redirect,
+ * a 5xx, a 429, no answer). Exit 7, as for a service that is down.
+ */
+export class ScopesUnknownError extends CliError {
+  override readonly exitCode = ExitCode.unavailable;
+  override code = 'scopes_unknown';
+}
+
 /** The response could not be understood (not JSON, or not the documented shape). */
 export class MalformedResponseError extends CliError {
   override code = 'malformed_response';

@@ -68,8 +68,16 @@ export class Faults {
       case 'cut':
       case 'stall': {
         entry.status = 200;
-        const full = JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
-        res.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': String(full.length) });
+        // Half an answer of the kind asked for: audio for an audio file (a client refuses JSON as audio), else JSON.
+        const audio = path.startsWith('/files/');
+        const full = audio
+          ? `RIFF${'x'.repeat(200)}`
+          : JSON.stringify({ data: { id: 'cut', padding: 'x'.repeat(200) }, requestId });
+        res.writeHead(200, {
+          ...headers,
+          'content-type': audio ? 'audio/wav' : 'application/json',
+          'content-length': String(full.length),
+        });
         res.write(full.slice(0, full.length / 2));
         if (fault.kind === 'cut') setTimeout(() => res.destroy(), 10);
         return true;

@@ -8,6 +8,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  ApiError,
   AudioTooLargeError,
   CliError,
   InterruptedError,
@@ -21,6 +22,7 @@ import { type Factory, shellWord } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
 import type { RawResponse } from '../api/client.js';
+import { excerpt } from '../api/errors.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
@@ -82,6 +84,38 @@ function extensionFor(url: URL, contentType: string | null): string {
   return fromType ?? '.audio';
 }
 
+/**
+ * Content types that are certainly not audio: text (an HTML login page), JSON (an error object), XML (a storage
+ * error document), with or without parameters. A missing or other type (application/octet-stream) is accepted.
+ */
+const NOT_AUDIO = /^\s*(text\/[^;\s]*|application\/(json|xml|problem\+json))\s*(;|$)/i;
+
+/** A 2xx whose body is not audio: its start read (bounded), the connection closed, nothing written. */
+async function notAudio(id: string, res: RawResponse, contentType: string): Promise<CliError> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= 1024) break;
+    }
+  } catch {
+    // what arrived is enough to show
+  } finally {
+    res.body.destroy();
+  }
+  const text = excerpt(Buffer.concat(chunks).subarray(0, 1024).toString('utf8'), 200);
+  return new MalformedResponseError(
+    `the audio link of ${id} answered ${res.status} with ${terminalSafe(excerpt(contentType, 80))}, not audio: ${terminalSafe(text) || '(empty)'}`,
+    {
+      hints: [
+        'Nothing was kept. The link may have expired or need a login; try again, or check `voicectl tts get` for its audioUrl.',
+      ],
+    },
+  );
+}
+
 const human = (n: number) =>
   n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KB` : `${(n / (1 << 20)).toFixed(1)} MB`;
 
@@ -105,14 +139,25 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);
   const sameOrigin = url.origin === client.base.origin;
-  const res = await client.raw({
-    method: 'GET',
-    path: url.pathname,
-    absoluteUrl: url.href,
-    auth: sameOrigin,
-    signal: f.signal,
-  });
+  let res: RawResponse;
+  try {
+    res = await client.raw({
+      method: 'GET',
+      path: url.pathname,
+      absoluteUrl: url.href,
+      auth: sameOrigin,
+      signal: f.signal,
+    });
+  } catch (err) {
+    // The base URL answered the generation: the redirect is the audio link's, and "check the base URL" misleads.
+    if (err instanceof ApiError && err.status >= 300 && err.status < 400) {
+      err.message = `the audio link of ${g.id} redirected (HTTP ${err.status}${err.message.replace(/^the service redirected( to [^;]*)?;.*$/, '$1')}); redirects are not followed, nothing was kept`;
+      err.hints = [`Its audioUrl (\`${f.invocation()} tts get ${g.id}\`) should answer with the audio itself.`];
+    }
+    throw err;
+  }
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
+  if (contentType !== null && NOT_AUDIO.test(contentType)) throw await notAudio(g.id, res, contentType);
   const length = Number(res.headers['content-length'] ?? NaN);
   if (length > MAX_AUDIO_BYTES) {
     res.body.destroy();

@@ -4,11 +4,19 @@
 // poll (network, 429, 5xx, a malformed answer) is not a failure of the generation: it keeps waiting.
 // 401, 403 and 404 stop it: they will not change by waiting.
 import { path, type ApiClient } from '../api/client.js';
-import { ApiError, CliError, InterruptedError, JobFailedError, WaitTimeoutError } from '../errors.js';
+import { excerpt } from '../api/errors.js';
+import {
+  ApiError,
+  CliError,
+  InterruptedError,
+  JobFailedError,
+  MalformedResponseError,
+  WaitTimeoutError,
+} from '../errors.js';
 import { type Factory, shellWord } from '../factory.js';
 import { duration } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
-import { TTS_FINAL_STATUSES } from '../facts.js';
+import { TTS_FINAL_STATUSES, TTS_STATUSES } from '../facts.js';
 import { TtsGeneration } from '../schemas/tts.js';
 import { failureLine } from './failures.js';
 
@@ -99,6 +107,19 @@ export async function waitForGenerations(
           if (warned.get(id) !== s.trouble && !f.io.canAnimate())
             f.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
           warned.set(id, s.trouble);
+          return;
+        }
+        // A status the reference does not list (2.1: queued, processing, completed or failed; "COMPLETED",
+        // "cancelled") will not turn into one by waiting: the wait ends here rather than at the timeout.
+        const status = s.record.status;
+        if (!(TTS_STATUSES as readonly string[]).includes(status)) {
+          throw Object.assign(
+            new MalformedResponseError(
+              `generation ${id} has the status ${JSON.stringify(excerpt(status, 60))}, which is none of ${TTS_STATUSES.join(', ')}: stopped waiting`,
+              { hints: [`See what the service says with: ${f.invocation()} tts get ${id}`] },
+            ),
+            { records: records() },
+          );
         }
       });
       pending = pending.filter(

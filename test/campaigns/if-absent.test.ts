@@ -118,6 +118,15 @@ describe('campaigns create --if-absent', () => {
     expect(starts()).toHaveLength(1);
   });
 
+  it('--start whose start answers 2xx without the campaign (4.5 shows no body): exit 0, the campaign found printed', async () => {
+    const { id } = await seed({ name: 'Nightly' });
+    sandbox.addFault({ method: 'POST', path: `/v1/campaigns/${id}/start`, kind: 'missing-data' });
+    const r = await cli(create('Nightly', '--start'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id, name: 'Nightly' });
+    expect(starts()).toHaveLength(1);
+  });
+
   it('on a terminal, starting the DRAFT that exists is confirmed first; "n" or Enter starts nothing (exit 130)', async () => {
     await seed({ name: 'Nightly' });
     for (const answer of ['n\r', '\r']) {

@@ -133,7 +133,8 @@ export async function useExisting(
     const outcome = await startOnce(await f.client(), d.id, f.signal);
     // Started in between by someone else: that is the state asked for.
     if (!outcome.started) f.warn(`campaign ${d.id} was started meanwhile (it is ${show(outcome.status)})`);
-    record = outcome.record;
+    // A start answered without the campaign (reference 4.5 shows no body): the campaign as found is printed.
+    if (!outcome.started || outcome.reported) record = outcome.record;
   }
   await printRecord(f.io, f.output(), record, CAMPAIGN_FIELDS);
 }

@@ -9,6 +9,7 @@ import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
+import { excerpt } from '../../api/errors.js';
 import { examples } from '../help.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 
@@ -21,7 +22,8 @@ type StartOptions = z.infer<typeof StartOptions>;
 type Rec = Record<string, unknown>;
 
 export type StartOutcome =
-  | { started: true; record: Rec }
+  /** `reported`: the service answered with the campaign (`data`); otherwise `record` is `{id, started, response?}`. */
+  | { started: true; record: Rec; reported: boolean }
   | { started: false; record: Rec; status: string; refusal: ApiError };
 
 /** The campaign's status as the record reports it (the reference does not name the field, 2.3). */
@@ -41,14 +43,24 @@ export async function getCampaign(client: ApiClient, id: string, signal?: AbortS
  */
 export async function startOnce(client: ApiClient, id: string, signal?: AbortSignal): Promise<StartOutcome> {
   try {
-    // The reference shows no request body for start (4.5): none is sent.
-    const res = await client.json(
-      { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal },
-      envelope(z.union([Campaign, z.looseObject({})])),
-    );
-    const record = res.body.data as Rec;
-    if (typeof record.id !== 'string') record.id = id;
-    return { started: true, record };
+    // The reference shows no request body for start (4.5): none is sent. Nor does it show the response body: any 2xx
+    // is a start, whatever it holds (the campaign in `data`, another object, nothing at all).
+    const res = await client.raw({ method: 'POST', path: path`/v1/campaigns/${id}/start`, signal, read: true });
+    const text = (res.text ?? '').trim();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = excerpt(text, 200); // not JSON (a plain "OK"): shown as text
+    }
+    const data = isRec(body) ? body.data : undefined;
+    if (isRec(data) && Object.keys(data).length > 0) {
+      const record = data;
+      if (typeof record.id !== 'string') record.id = id;
+      return { started: true, record, reported: true };
+    }
+    const shown = isRec(body) ? Object.keys(body).length > 0 : body !== undefined && body !== null;
+    return { started: true, record: { id, started: true, ...(shown ? { response: body } : {}) }, reported: false };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 409) throw err;
     const record = await getCampaign(client, id, signal);
@@ -57,6 +69,8 @@ export async function startOnce(client: ApiClient, id: string, signal?: AbortSig
     return { started: false, record, status, refusal: err };
   }
 }
+
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function refusalText(e: ApiError): string {
   return [`status ${e.status}`, e.apiCode && `code ${e.apiCode}`, e.requestId && `requestId ${e.requestId}`]
@@ -81,7 +95,11 @@ async function startRun(f: Factory, opts: StartOptions): Promise<void> {
     }
     f.warn(said);
   }
-  await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
+  if (outcome.started && !outcome.reported) {
+    // A 2xx without the campaign: started all the same (reference 4.5 shows no response body).
+    await printRecord(f.io, out, outcome.record);
+    if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
+  } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet)
     f.warn(`Follow it with: ${f.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
 }

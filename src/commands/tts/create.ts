@@ -198,6 +198,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   }
 
   if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  await checkCreatedId(created.id);
   const [{ waitProgress }, { recordsOf, waitForGenerations }, { downloadAudio }] = await Promise.all([
     import('../../tts/progress.js'),
     import('../../tts/wait.js'),
@@ -244,4 +245,29 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
     return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);
   }
   if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
+}
+
+/**
+ * The id the service gave the new generation must be usable in a path (not "", "." or "..") before it is waited
+ * for. The POST was sent: a bad id is the service's answer at fault (exit 1), not the user's input (exit 2).
+ */
+async function checkCreatedId(id: string): Promise<void> {
+  const [{ encodePathParam }, { MalformedResponseError, UsageError }, { excerpt }] = await Promise.all([
+    import('../../api/client.js'),
+    import('../../errors.js'),
+    import('../../api/errors.js'),
+  ]);
+  try {
+    encodePathParam(id);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    throw new MalformedResponseError(
+      `POST /v1/tts created a generation with the id ${JSON.stringify(excerpt(id, 60))}, which cannot be asked for: not waiting for it`,
+      {
+        hints: [
+          'The generation was created (and may be charged): do not create it again before checking with `voicectl tts list`.',
+        ],
+      },
+    );
+  }
 }
