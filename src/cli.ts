@@ -541,8 +541,8 @@ function errorObject(err: CliError) {
     error: {
       code: err.code,
       message: err.message,
-      status: api?.status ?? null,
-      requestId: api?.requestId ?? null,
+      status: api?.status ?? err.response?.status ?? null,
+      requestId: api?.requestId ?? err.response?.requestId ?? null,
       exitCode: err.exitCode,
     },
   };

@@ -12,6 +12,8 @@ export interface Page<T> {
   number: number;
   records: T[];
   pagination?: Pagination;
+  /** The HTTP status and requestId of the answer, for the errors about it. */
+  status?: number;
   requestId?: string;
 }
 
@@ -42,6 +44,7 @@ export async function fetchPage<S extends z.core.$ZodType>(
     number: Number(query.page ?? 1),
     records: body.data,
     pagination: body.pagination,
+    status: res.status,
     requestId: res.requestId,
   };
 }
@@ -90,7 +93,10 @@ export async function* paginate<S extends z.core.$ZodType>(
   if (last < totalPages) {
     throw new MalformedResponseError(
       `GET ${opts.path}: stopped after ${maxPages.toLocaleString('en-US')} pages, the most one walk reads (the service says there are ${totalPages.toLocaleString('en-US')})`,
-      { hints: ['Narrow the list with a filter, or resume from the next page as below.'] },
+      {
+        hints: ['Narrow the list with a filter, or resume from the next page as below.'],
+        response: responseOf(first),
+      },
     );
   }
 }
@@ -103,15 +109,20 @@ function checkPage(path: string, p: Page<unknown>, totalPages: number, previous:
   if (p.records.length === 0 && p.number < totalPages) {
     throw new MalformedResponseError(
       `GET ${path}: page ${p.number} came back empty although the service says there are ${totalPages} pages; stopped`,
-      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
+      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [], response: responseOf(p) },
     );
   }
   if (previous !== undefined && p.records.length > 0 && JSON.stringify(p.records) === previous) {
     throw new MalformedResponseError(
       `GET ${path}: page ${p.number} repeats page ${p.number - 1} (the service is not paging); stopped`,
-      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
+      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [], response: responseOf(p) },
     );
   }
+}
+
+/** The answer a page came in, for an error about it. */
+function responseOf(p: Page<unknown>): { status: number; requestId?: string } | undefined {
+  return p.status === undefined ? undefined : { status: p.status, requestId: p.requestId };
 }
 
 /** Every record of every page, in order. */
