@@ -62,9 +62,11 @@ export interface RequestOptions {
   maxBodyBytes?: number;
   /**
    * When the whole request must be over, retries included, on the `now` clock (a wait's --timeout): each attempt's
-   * timeout is cut to the time left, and a retry that would start after it is not made.
+   * timeout is cut to the time left (never under a second), and a retry that would start after it is not made.
    */
   deadline?: number;
+  /** Told of a retry that waits instead of ClientOptions.notice (a spinner shows it in its own line). */
+  onRetry?: (line: string) => void;
 }
 
 /** An error body is read for its message only. */
@@ -260,6 +262,9 @@ let undici: Promise<Undici> | undefined;
 /** undici is imported on the first request, so that importing this module (and `--help`) stays cheap. */
 const loadUndici = () => (undici ??= import('./undici.js'));
 
+/** The shortest timeout of an attempt cut by a deadline (RequestOptions.deadline). */
+const MIN_ATTEMPT_MS = 1000;
+
 const RAISE_TIMEOUT = 'Raise --request-timeout (e.g. --request-timeout 2m) if the service is slow.';
 
 export class ApiClient {
@@ -380,7 +385,7 @@ export class ApiClient {
             : `network error (${res.reason})`;
       const line = `${why}; retrying in ${seconds(delay)} (attempt ${attempt + 2} of ${retries + 1})`;
       this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
-      this.opts.notice?.(this.redact(line));
+      (req.onRetry ?? this.opts.notice)?.(this.redact(line));
       await (this.opts.sleep ?? sleep)(delay, req.signal ?? this.opts.signal);
     }
   }
@@ -389,10 +394,12 @@ export class ApiClient {
   private async once(req: Req, url: string, mayRetry: boolean): Promise<Attempt> {
     const { headers, body } = this.prepare(req);
     const now = this.opts.now ?? Date.now;
-    const left = req.deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.ceil(req.deadline - now()));
+    // The time left, but at least a second: the last look of a wait, made at its deadline, must still get an answer.
+    const left =
+      req.deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - now()));
     const limit =
       left < this.opts.timeoutMs
-        ? { ms: left, text: `${seconds(left)}, the time left before the deadline`, cut: true }
+        ? { ms: left, text: `${seconds(left)}, cut to end by the deadline`, cut: true }
         : { ms: this.opts.timeoutMs, text: this.timeoutText(), cut: false };
     const timeout = AbortSignal.timeout(limit.ms);
     const outer = req.signal ?? this.opts.signal;

@@ -49,9 +49,10 @@ export async function fetchGeneration(
   id: string,
   signal?: AbortSignal,
   deadline?: number,
+  onRetry?: (line: string) => void,
 ): Promise<TtsGeneration> {
   const res = await client.json(
-    { method: 'GET', path: path`/v1/tts/${id}`, signal, deadline },
+    { method: 'GET', path: path`/v1/tts/${id}`, signal, deadline, onRetry },
     envelope(TtsGeneration),
   );
   return res.body.data;
@@ -91,7 +92,9 @@ export async function waitForGenerations(
         const s = states.get(id)!;
         try {
           // --timeout is the whole wait: each poll (its request timeout and its retries) ends by the deadline.
-          s.record = await fetchGeneration(client, id, f.signal, deadline);
+          // With a spinner, a retry that waits is shown in the id's line rather than written across it.
+          const onRetry = f.io.canAnimate() ? (line: string) => void (s.trouble = line) : undefined;
+          s.record = await fetchGeneration(client, id, f.signal, deadline, onRetry);
           s.trouble = undefined;
         } catch (err) {
           if (f.signal.aborted) throw err;

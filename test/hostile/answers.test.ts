@@ -99,6 +99,15 @@ describe('a retry that waits is said', () => {
     expect(quiet.stderr).toBe('');
   });
 
+  it('not written across the spinner of a wait (the spinner has its own line for it)', async () => {
+    let n = 0;
+    server.on('GET', '/v1/tts/g1', (q, res) => (n++ === 0 ? rateLimited('8')(q, res) : json(res, 200, { data: gen })));
+    const r = await run(['tts', 'wait', 'g1'], { clock: virtualClock(), tty: true, color: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(r.stderr).not.toContain('rate limited (HTTP 429); retrying');
+  });
+
   it('a backoff after a 502 too', async () => {
     let n = 0;
     server.on('GET', '/v1/tts/g1', (_q, res) =>
@@ -111,14 +120,14 @@ describe('a retry that waits is said', () => {
 });
 
 describe('tts wait --timeout is the whole wait', () => {
-  it('a service that never answers: --timeout 0.3s ends after about 0.3 s, not the 30 s request timeout', async () => {
+  it('a service that never answers: --timeout 0.3s ends after about 1 s (the shortest poll), not the 30 s request timeout', async () => {
     server.on('GET', '/v1/tts/g1', () => undefined);
     const started = Date.now();
     const r = await run(['tts', 'wait', 'g1', '--timeout', '0.3s']);
     expect(Date.now() - started).toBeLessThan(5_000);
     expectFailure(r, 6);
     expect(r.stderr).toContain('gave up after 0.3s');
-    expect(r.stderr).toContain('the time left before the deadline');
+    expect(r.stderr).toContain('timed out after 1 s, cut to end by the deadline');
     expect(JSON.parse(r.stdout)).toEqual({ id: 'g1', status: 'unknown' });
   });
 
