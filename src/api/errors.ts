@@ -45,7 +45,7 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
         const details = detailsOf(e.details);
         return { code: str(e.code), message: str(e.message), requestId: requestId ?? str(e.requestId), details };
       }
-      if (typeof err === 'string') return { code: str(body.code), message: err, requestId };
+      if (typeof err === 'string') return { code: str(body.code), message: str(err), requestId };
       return { code: str(body.code), message: str(body.message) ?? str(body.detail), requestId };
     } catch {
       // not JSON after all: fall through to text

@@ -20,6 +20,7 @@ import {
 import type { Factory } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
+import { capText } from '../api/errors.js';
 import type { RawResponse } from '../api/client.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
@@ -100,7 +101,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   try {
     url = new URL(g.audioUrl, client.base);
   } catch {
-    throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${g.audioUrl}`);
+    throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${capText(g.audioUrl)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);

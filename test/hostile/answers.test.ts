@@ -2,11 +2,12 @@
 // exploration): a long Retry-After, a wait whose polls outlive --timeout, a compressed body nobody asked for, error
 // objects without the response's status and requestId, error text of any length, a byte order mark, an empty body,
 // headers too large. Waits run on a virtual clock: nothing here sleeps for real.
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { whenAgain } from '../../src/api/client.js';
 import { terminalSafe } from '../../src/io/safe.js';
-import { virtualClock } from '../helpers/cli.js';
+import { tempDir, virtualClock } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { json, page, useHostileServer } from './server.js';
 
@@ -243,6 +244,24 @@ describe('error text from the service is capped', () => {
     const r = await run(['tts', 'create', '--text', 'hi']);
     expect(r.stderr).toContain(`error: ${'m'.repeat(200)}\n`);
     expect(r.stderr).not.toContain('characters)');
+  });
+
+  it('an error given as a bare string ({"error": "..."}) the same', async () => {
+    server.on('POST', '/v1/tts', (_q, res) => json(res, 400, { error: 'e'.repeat(5000) }));
+    const r = await run(['tts', 'create', '--text', 'hi']);
+    expectFailure(r, 1);
+    expect(r.stderr).toContain(`error: ${'e'.repeat(200)}… (5,000 characters)\n`);
+  });
+
+  it('an audioUrl that is not a URL is quoted capped', async () => {
+    server.on('GET', '/v1/tts/g1', (_q, res) =>
+      json(res, 200, { data: { ...gen, audioUrl: `http://a b${'u'.repeat(5000)}` } }),
+    );
+    const out = tempDir('voicectl-answers-');
+    const r = await run(['tts', 'download', 'g1', '--out', join(out, 'a.wav')]);
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('… (5,010 characters)');
+    expect(r.stderr.length).toBeLessThan(2000);
   });
 
   it('a plain-text error line the same (201: cut)', async () => {
