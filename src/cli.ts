@@ -471,8 +471,8 @@ function errorObject(err: CliError, exitCode: number = err.exitCode) {
     error: {
       code: err.code,
       message: err.message,
-      status: api?.status ?? null,
-      requestId: api?.requestId ?? null,
+      status: api?.status ?? err.response?.status ?? null,
+      requestId: api?.requestId ?? err.response?.requestId ?? null,
       exitCode,
     },
   };

@@ -23,9 +23,15 @@ export class CliError extends Error {
   hints: string[] = [];
   /** Machine-readable code for the --json error object. */
   code = 'error';
-  constructor(message: string, opts: { hints?: string[]; cause?: unknown } = {}) {
+  /** The response that caused the error (its status and requestId go into the --json error object). */
+  response?: { status: number; requestId?: string };
+  constructor(
+    message: string,
+    opts: { hints?: string[]; cause?: unknown; response?: { status: number; requestId?: string } } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.hints = opts.hints ?? [];
+    this.response = opts.response;
   }
 }
 
@@ -102,7 +108,7 @@ export class ApiError extends CliError {
   readonly path: string;
   override readonly exitCode: ExitCode;
   constructor(init: ApiErrorInit, hints: string[] = []) {
-    super(init.message, { hints });
+    super(init.message, { hints, response: { status: init.status, requestId: init.requestId } });
     this.status = init.status;
     this.apiCode = init.code;
     this.code = init.code ?? `http_${init.status}`;

@@ -212,6 +212,8 @@ export function createFactory(init: FactoryInit): Factory {
         now: f.now,
         retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
+        // A retry that waits is said on a terminal (or with --debug): a silent wait looks like a hang.
+        notice: init.io.stderrIsTTY || g.debug ? warn : undefined,
         env: init.env,
         signal: init.signal,
         effects: init.effects,

@@ -13,7 +13,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { type Effects, recordEffect } from './effect.js';
-import { excerpt, hintsFor, parseErrorBody } from './errors.js';
+import { capText, excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
 import { sleep } from '../io/sleep.js';
@@ -45,6 +45,11 @@ export interface ClientOptions {
   now?: () => number;
   /** Where a request that changed something (not a GET) and succeeded is recorded, for the errors that follow. */
   effects?: Effects;
+  /**
+   * Told before each retry that waits ("rate limited; retrying in 8 s (attempt 2 of 4)"): on a terminal or with
+   * --debug, since a silent wait looks like a hang. Without it the line goes to the --debug log only.
+   */
+  notice?: (line: string) => void;
 }
 
 export interface RequestOptions {
@@ -55,6 +60,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** This request's own limit on the body read whole (`api --max-body`). */
   maxBodyBytes?: number;
+  /**
+   * When the whole request must be over, retries included, on the `now` clock (a wait's --timeout): each attempt's
+   * timeout is cut to the time left (never under a second), and a retry that would start after it is not made.
+   */
+  deadline?: number;
+  /** Told of a retry that waits instead of ClientOptions.notice (a spinner shows it in its own line). */
+  onRetry?: (line: string) => void;
 }
 
 /** An error body is read for its message only. */
@@ -112,13 +124,16 @@ export interface JsonResponse<T> {
 }
 
 type Req = RequestOptions & { auth?: boolean; read?: boolean };
-type Retry = { kind: 'retry'; reason: string; retryAfterMs?: number };
+/** A failure that may be retried, with the error to throw when it is not. */
+type Retry = { kind: 'retry'; reason: string; retryAfterMs?: number; error: CliError };
 type Attempt = { kind: 'ok'; response: RawResponse } | Retry;
 /** The signals of one attempt: its --request-timeout, Ctrl-C (outer), and both at once. */
 interface Signals {
   timeout: AbortSignal;
   outer?: AbortSignal;
   signal: AbortSignal;
+  /** The timeout of this attempt as said in its error: --request-timeout, or the time left before the deadline. */
+  limit: { ms: number; text: string; cut: boolean };
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
@@ -247,6 +262,9 @@ let undici: Promise<Undici> | undefined;
 /** undici is imported on the first request, so that importing this module (and `--help`) stays cheap. */
 const loadUndici = () => (undici ??= import('./undici.js'));
 
+/** The shortest timeout of an attempt cut by a deadline (RequestOptions.deadline). */
+const MIN_ATTEMPT_MS = 1000;
+
 const RAISE_TIMEOUT = 'Raise --request-timeout (e.g. --request-timeout 2m) if the service is slow.';
 
 export class ApiClient {
@@ -346,11 +364,28 @@ export class ApiClient {
         recordEffect(this.opts.effects, req, res.response, this.redact);
         return res.response;
       }
-      const delay =
-        res.retryAfterMs !== undefined
-          ? Math.min(res.retryAfterMs, this.opts.retryAfterCapMs ?? 20_000)
-          : base * 2 ** attempt * (0.8 + Math.random() * 0.4);
+      const notRetried = (why: string) => {
+        res.error.hints.push(why);
+        if (attempt > 0) res.error.hints.push(`Gave up after ${attempt + 1} attempts.`);
+        return this.scrub(res.error);
+      };
+      // A Retry-After longer than voicectl waits is not slept through in silence and then retried too early: the
+      // error says at once when the service asks to be called again.
+      const cap = this.opts.retryAfterCapMs ?? 20_000;
+      if (res.retryAfterMs !== undefined && res.retryAfterMs > cap)
+        throw notRetried(`Not retried: voicectl waits at most ${seconds(cap)} before a retry.`);
+      const delay = res.retryAfterMs ?? base * 2 ** attempt * (0.8 + Math.random() * 0.4);
+      if (req.deadline !== undefined && (this.opts.now ?? Date.now)() + delay >= req.deadline)
+        throw notRetried(`Not retried: the next try (in ${seconds(delay)}) would start after the deadline.`);
+      const why =
+        res.reason === 'HTTP 429'
+          ? 'rate limited (HTTP 429)'
+          : res.reason.startsWith('HTTP') || res.reason === 'response cut'
+            ? res.reason
+            : `network error (${res.reason})`;
+      const line = `${why}; retrying in ${seconds(delay)} (attempt ${attempt + 2} of ${retries + 1})`;
       this.log(`* retry ${attempt + 1}/${retries} in ${Math.round(delay)} ms (${res.reason})`);
+      (req.onRetry ?? this.opts.notice)?.(this.redact(line));
       await (this.opts.sleep ?? sleep)(delay, req.signal ?? this.opts.signal);
     }
   }
@@ -358,33 +393,44 @@ export class ApiClient {
   /** One attempt: send, then read the answer as a success, a retry to make, or a typed error. */
   private async once(req: Req, url: string, mayRetry: boolean): Promise<Attempt> {
     const { headers, body } = this.prepare(req);
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs);
+    const now = this.opts.now ?? Date.now;
+    // The time left, but at least a second: the last look of a wait, made at its deadline, must still get an answer.
+    const left =
+      req.deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - now()));
+    const limit =
+      left < this.opts.timeoutMs
+        ? { ms: left, text: `${seconds(left)}, cut to end by the deadline`, cut: true }
+        : { ms: this.opts.timeoutMs, text: this.timeoutText(), cut: false };
+    const timeout = AbortSignal.timeout(limit.ms);
     const outer = req.signal ?? this.opts.signal;
-    const signals: Signals = { timeout, outer, signal: outer ? AbortSignal.any([timeout, outer]) : timeout };
+    const signals: Signals = { timeout, outer, signal: outer ? AbortSignal.any([timeout, outer]) : timeout, limit };
     const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
     this.logRequest(req, url, headers, body);
     const sent = await this.send(req, url, headers, body, signals, mayRetry, started);
     if ('kind' in sent) return sent;
     const res = sent;
-    const requestId = headerValue(res.headers, 'x-request-id');
+    const said = headerValue(res.headers, 'x-request-id');
+    const requestId = said ? capText(said) : undefined;
     this.log(`< ${res.statusCode} ${Date.now() - started} ms${requestId ? ` requestId=${requestId}` : ''}`);
     if (res.statusCode >= 200 && res.statusCode < 300) return this.success(req, res, requestId, signals, mayRetry);
     if (res.statusCode >= 300 && res.statusCode < 400) throw await this.redirected(req, res, requestId);
     if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
-      await res.body.dump();
       return {
         kind: 'retry',
         reason: `HTTP ${res.statusCode}`,
-        retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after'), (this.opts.now ?? Date.now)()),
+        retryAfterMs: parseRetryAfter(headerValue(res.headers, 'retry-after'), now()),
+        error: await this.failure(req, res, requestId, false),
       };
     }
-    throw await this.failure(req, res, requestId);
+    throw await this.failure(req, res, requestId, req.method === 'GET' && RETRY_STATUS.has(res.statusCode));
   }
 
   /** The headers and the JSON body of a request. */
   private prepare(req: Req): { headers: Record<string, string>; body?: string } {
     const headers: Record<string, string> = {
       accept: 'application/json',
+      // Without it the service may use any content coding (RFC 9110 12.5.3); voicectl reads bodies as they come.
+      'accept-encoding': 'identity',
       'user-agent': this.opts.userAgent,
     };
     if (req.auth !== false) headers.authorization = `Bearer ${this.opts.apiKey}`;
@@ -406,7 +452,7 @@ export class ApiClient {
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
-    { timeout, outer, signal }: Signals,
+    { timeout, outer, signal, limit }: Signals,
     mayRetry: boolean,
     started: number,
   ): Promise<Dispatcher.ResponseData | Retry> {
@@ -422,22 +468,21 @@ export class ApiClient {
         headers,
         body,
         signal,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
+        headersTimeout: limit.ms,
+        bodyTimeout: limit.ms,
       });
     } catch (err) {
       if (outer?.aborted) throw interrupted(req, outer.reason);
       const code = (err as { code?: string }).code ?? (err as Error).name;
       this.log(`< network error ${code} after ${Date.now() - started} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        throw new NetworkError(`${req.method} ${req.path} timed out after ${this.timeoutText()}`, {
-          hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
+        throw new NetworkError(`${req.method} ${req.path} timed out after ${limit.text}`, {
+          hints: limit.cut ? [] : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
         });
       }
-      if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code };
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       const reason = networkMessage(code, this.base.host);
-      throw Object.assign(
+      const error = Object.assign(
         new NetworkError(`${req.method} ${req.path} failed: ${reason}`, {
           cause: err,
           hints: [
@@ -447,6 +492,8 @@ export class ApiClient {
         }),
         { reason },
       );
+      if (mayRetry && RETRY_CODES.has(code)) return { kind: 'retry', reason: code, error };
+      throw error;
     }
   }
 
@@ -455,7 +502,7 @@ export class ApiClient {
     req: Req,
     res: Dispatcher.ResponseData,
     requestId: string | undefined,
-    { timeout, outer, signal }: Signals,
+    { timeout, outer, signal, limit: timeLimit }: Signals,
     mayRetry: boolean,
   ): Promise<Attempt> {
     const response: RawResponse = {
@@ -465,6 +512,19 @@ export class ApiClient {
       body: res.body,
       signals: [signal, timeout],
     };
+    const answered = { status: res.statusCode, requestId };
+    const coding = contentCoding(res.headers);
+    if (coding) {
+      // dump(), not destroy(): a body destroyed with nothing reading it raises an error of its own (AbortError).
+      await res.body.dump().catch(() => undefined);
+      throw new MalformedResponseError(
+        `${req.method} ${req.path} answered ${res.statusCode}, but ${compressedBody(coding)}`,
+        {
+          hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...carriedOut(req, res.statusCode)],
+          response: answered,
+        },
+      );
+    }
     if (!req.read) return { kind: 'ok', response };
     const limit = req.maxBodyBytes ?? this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     const tooLarge = (size: number, declared = false) =>
@@ -477,6 +537,7 @@ export class ApiClient {
               ? 'Ask for less (--limit, a filter), or use `voicectl api ... --max-body <MiB>` to raise the limit.'
               : unknownOutcomeHint(req.path),
           ],
+          response: answered,
         },
       );
     const declared = Number(headerValue(res.headers, 'content-length'));
@@ -496,15 +557,15 @@ export class ApiClient {
       );
       if (timeout.aborted) {
         throw new NetworkError(
-          `${req.method} ${req.path} timed out after ${this.timeoutText()} while the response was arriving (HTTP ${res.statusCode})`,
+          `${req.method} ${req.path} timed out after ${timeLimit.text} while the response was arriving (HTTP ${res.statusCode})`,
           {
             cause: err,
-            hints: [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
+            hints: timeLimit.cut ? [] : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
+            response: answered,
           },
         );
       }
-      if (mayRetry) return { kind: 'retry', reason: 'response cut' };
-      throw new NetworkError(
+      const error = new NetworkError(
         `${req.method} ${req.path}: the connection broke while the response was arriving (HTTP ${res.statusCode})`,
         {
           cause: err,
@@ -512,8 +573,11 @@ export class ApiClient {
             ...(requestId ? [`requestId: ${requestId}`] : []),
             ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)]),
           ],
+          response: answered,
         },
       );
+      if (mayRetry) return { kind: 'retry', reason: 'response cut', error };
+      throw error;
     }
   }
 
@@ -533,12 +597,27 @@ export class ApiClient {
   }
 
   /** Any other status: the error body read for its message, as an ApiError. */
-  private async failure(req: Req, res: Dispatcher.ResponseData, requestId: string | undefined): Promise<ApiError> {
+  private async failure(
+    req: Req,
+    res: Dispatcher.ResponseData,
+    requestId: string | undefined,
+    retriesExhausted: boolean,
+  ): Promise<ApiError> {
+    const coding = contentCoding(res.headers);
     const text = await readBounded(res.body, MAX_ERROR_BODY_BYTES).catch(() => '');
-    this.log(`< ${excerpt(text, 2000)}`);
-    const parsed = parseErrorBody(text, headerValue(res.headers, 'content-type'));
+    if (!coding) this.log(`< ${excerpt(text, 2000)}`);
+    // A compressed body is not read: what would be shown is binary noise.
+    const parsed = coding
+      ? { message: compressedBody(coding) }
+      : parseErrorBody(text, headerValue(res.headers, 'content-type'));
     // A detail that only repeats the message (a single invalid field) is not printed twice.
     const details = (parsed.details?.map((d) => `${d.field}: ${d.message}`) ?? []).filter((d) => d !== parsed.message);
+    const now = (this.opts.now ?? Date.now)();
+    const retryAfter =
+      res.statusCode === 429 || res.statusCode === 503
+        ? parseRetryAfter(headerValue(res.headers, 'retry-after'), now)
+        : undefined;
+    const hints = hintsFor(res.statusCode, req.method, req.path);
     return new ApiError(
       {
         status: res.statusCode,
@@ -547,11 +626,17 @@ export class ApiClient {
         requestId: parsed.requestId ?? requestId,
         method: req.method,
         path: req.path,
-        retriesExhausted: req.method === 'GET' && RETRY_STATUS.has(res.statusCode),
+        retriesExhausted,
       },
       [
         ...details,
-        ...hintsFor(res.statusCode, req.method, req.path),
+        // When the service says when to come back, that replaces "wait a little".
+        ...(retryAfter === undefined
+          ? hints
+          : [
+              ...hints.filter((h) => res.statusCode !== 429 || !h.includes('wait a little')),
+              `The service asks to be called again ${whenAgain(retryAfter, now)}.`,
+            ]),
         // A gateway that failed or timed out may have passed the request on: a POST may have been carried out.
         ...(req.method !== 'GET' && (res.statusCode === 502 || res.statusCode === 504)
           ? [unknownOutcomeHint(req.path)]
@@ -574,16 +659,12 @@ export class ApiClient {
     schema: S,
   ): Promise<JsonResponse<z.infer<S>>> {
     const res = await this.raw({ ...req, read: true });
-    const text = res.text ?? '';
+    // A byte order mark before the JSON is allowed to be ignored (RFC 8259 8.1).
+    const text = (res.text ?? '').replace(/^\ufeff/, '');
     // Only with --debug: flattening a 30 KB page for a log line nobody reads costs ~0.1 ms a page.
     if (text.length > 0 && this.opts.debug) this.log(`< ${excerpt(text, 2000)}`);
-    // A 2xx to a POST means the service did it: the answer being unreadable must not make anyone repeat it.
-    const done =
-      req.method === 'GET'
-        ? []
-        : [
-            `The service answered ${res.status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`,
-          ];
+    const done = carriedOut(req, res.status);
+    const answered = { status: res.status, requestId: res.requestId };
     let parsed: unknown;
     try {
       parsed = text === '' ? {} : JSON.parse(text);
@@ -592,6 +673,7 @@ export class ApiClient {
         `${req.method} ${req.path} answered ${res.status} with a body that is not JSON: ${excerpt(text) || '(empty)'}`,
         {
           hints: [...(res.requestId ? [`requestId: ${res.requestId}`] : []), ...done],
+          response: answered,
         },
       );
     }
@@ -600,16 +682,65 @@ export class ApiClient {
     // Node 24.21 418 M instructions with it, 410 M without; Node 20.20 935 M, 921 M. A list page of 100 records
     // parses ~0.2 ms slower without it, ~1.5% of `tts list --all` over 100 pages.
     const result = z.safeParse(schema, parsed, { jitless: true });
-    const requestId = (parsed as { requestId?: string } | null)?.requestId ?? res.requestId;
+    const said = (parsed as { requestId?: unknown } | null)?.requestId;
+    const requestId = typeof said === 'string' && said !== '' ? capText(said) : res.requestId;
     if (!result.success) {
       const issue = result.error.issues[0];
       throw new MalformedResponseError(
-        `${req.method} ${req.path} answered ${res.status} with an unexpected body (${issue.path.join('.') || 'body'}: ${issue.message}): ${excerpt(text)}`,
-        { hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...done] },
+        `${req.method} ${req.path} answered ${res.status} with an unexpected body (${issue.path.join('.') || 'body'}: ${issue.message}): ${excerpt(text) || '(empty body)'}`,
+        { hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...done], response: { ...answered, requestId } },
       );
     }
     return { status: res.status, requestId, body: result.data };
   }
+}
+
+/** A duration for a message: "40 ms", "0.3 s", "8 s", "20 s". */
+function seconds(ms: number): string {
+  if (ms < 100) return `${Math.round(ms)} ms`;
+  return `${ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000)} s`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * When the service asks to be called again, `ms` after `now`, relative and in local time: "in 40 s",
+ * "in 5 min (at 14:05)", "at 14:05 (in 2 h 10 min)", "in 11 days (on 2026-12-06 at 14:05)".
+ */
+export function whenAgain(ms: number, now: number): string {
+  const at = new Date(now + ms);
+  const clock = `${pad2(at.getHours())}:${pad2(at.getMinutes())}`;
+  if (ms < 60_000) return `in ${Math.round(ms / 1000)} s`;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `in ${minutes} min (at ${clock})`;
+  if (ms < 86_400_000) {
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    const tomorrow = at.toDateString() !== new Date(now).toDateString() ? ' tomorrow' : '';
+    return `at ${clock}${tomorrow} (in ${h} h${m ? ` ${m} min` : ''})`;
+  }
+  const days = Math.floor(ms / 86_400_000);
+  const date = `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`;
+  return `in ${days} day${days === 1 ? '' : 's'} (on ${date} at ${clock})`;
+}
+
+/** The content coding of a response other than identity (which voicectl asked for), or undefined. */
+function contentCoding(headers: RawResponse['headers']): string | undefined {
+  const coding = headerValue(headers, 'content-encoding')?.trim();
+  return coding && coding.toLowerCase() !== 'identity' ? capText(coding, 40) : undefined;
+}
+
+function compressedBody(coding: string): string {
+  return `the service answered with a compressed body (content-encoding: ${coding}), which voicectl did not ask for`;
+}
+
+/** A 2xx to a POST means the service did it: the answer being unreadable must not make anyone repeat it. */
+function carriedOut(req: RequestOptions, status: number): string[] {
+  return req.method === 'GET' || status < 200 || status >= 300
+    ? []
+    : [
+        `The service answered ${status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`,
+      ];
 }
 
 function mib(bytes: number): string {
@@ -628,6 +759,8 @@ function networkMessage(code: string, host: string): string {
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
       return 'the connection was closed before the response arrived';
+    case 'UND_ERR_HEADERS_OVERFLOW':
+      return "the service's response headers are larger than 16 KiB (UND_ERR_HEADERS_OVERFLOW)";
     default:
       return `network error (${code})`;
   }

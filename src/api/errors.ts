@@ -9,7 +9,29 @@ export interface ParsedErrorBody {
   details?: { field: string; message: string }[];
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** What the service says is shown up to 200 characters: past that, cut with an ellipsis and the full length said. */
+const MAX_SAID = 200;
+const MAX_DETAILS = 20;
+
+/** `text` up to `max` characters, or cut there with "… (N characters)". */
+export function capText(text: string, max = MAX_SAID): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : text;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? capText(v) : undefined);
+
+/** The field errors of a body, each capped, at most MAX_DETAILS of them (then how many more there were). */
+function detailsOf(v: unknown): ParsedErrorBody['details'] {
+  if (!Array.isArray(v)) return undefined;
+  const all = v.filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object');
+  const shown = all.slice(0, MAX_DETAILS).map((d) => ({
+    field: capText(String(d.field ?? '')),
+    message: capText(String(d.message ?? '')),
+  }));
+  if (all.length > MAX_DETAILS)
+    shown.push({ field: '…', message: `and ${(all.length - MAX_DETAILS).toLocaleString('en-US')} more details` });
+  return shown;
+}
 
 export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody {
   const trimmed = text.trim();
@@ -20,10 +42,10 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
       const requestId = str(body.requestId) ?? str(body.request_id);
       if (err && typeof err === 'object') {
         const e = err as Record<string, unknown>;
-        const details = Array.isArray(e.details) ? (e.details as ParsedErrorBody['details']) : undefined;
+        const details = detailsOf(e.details);
         return { code: str(e.code), message: str(e.message), requestId: requestId ?? str(e.requestId), details };
       }
-      if (typeof err === 'string') return { code: str(body.code), message: err, requestId };
+      if (typeof err === 'string') return { code: str(body.code), message: str(err), requestId };
       return { code: str(body.code), message: str(body.message) ?? str(body.detail), requestId };
     } catch {
       // not JSON after all: fall through to text
@@ -35,17 +57,17 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
         .exec(trimmed)?.[1]
         ?.replace(/<[^>]*>/g, '')
         .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 200);
+        .trim();
     const title = heading('title') || heading('h1');
-    return { message: title ? `HTML page: ${title}` : 'an HTML page instead of JSON' };
+    return { message: title ? `HTML page: ${capText(title)}` : 'an HTML page instead of JSON' };
   }
-  const firstLine = trimmed.split('\n')[0]?.slice(0, 200);
-  return { message: firstLine || undefined };
+  const firstLine = trimmed.split('\n')[0];
+  return { message: firstLine ? capText(firstLine) : undefined };
 }
 
 export function excerpt(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Not \s alone nor trim(): both take U+FEFF (a byte order mark) for a space, and it must stay visible.
+  const flat = text.replace(/[^\S\ufeff]+/g, ' ').replace(/^ | $/g, '');
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 

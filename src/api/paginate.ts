@@ -14,6 +14,8 @@ export interface Page<T> {
   number: number;
   records: T[];
   pagination?: Pagination;
+  /** The HTTP status and requestId of the answer, for the errors about it. */
+  status?: number;
   requestId?: string;
 }
 
@@ -44,6 +46,7 @@ export async function fetchPage<S extends z.core.$ZodType>(
     number: Number(query.page ?? 1),
     records: body.data,
     pagination: body.pagination,
+    status: res.status,
     requestId: res.requestId,
   };
 }
@@ -93,7 +96,10 @@ export async function* paginate<S extends z.core.$ZodType>(
   if (last < totalPages) {
     throw new MalformedResponseError(
       `GET ${opts.path}: stopped after ${maxPages.toLocaleString('en-US')} pages, the most one walk reads (the service says there are ${totalPages.toLocaleString('en-US')})`,
-      { hints: ['Narrow the list with a filter, or raise the ceiling with VOICECTL_MAX_PAGES.'] },
+      {
+        hints: ['Narrow the list with a filter, or raise the ceiling with VOICECTL_MAX_PAGES.'],
+        response: responseOf(first),
+      },
     );
   }
 }
@@ -103,7 +109,7 @@ function checkPage(path: string, p: Page<unknown>, totalPages: number): void {
   if (p.records.length === 0 && p.number < totalPages) {
     throw new MalformedResponseError(
       `GET ${path}: page ${p.number} came back empty although the service says there are ${totalPages} pages; stopped`,
-      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [] },
+      { hints: p.requestId ? [`requestId: ${p.requestId}`] : [], response: responseOf(p) },
     );
   }
 }
@@ -134,7 +140,7 @@ class Seen {
     if (same !== undefined) {
       throw new MalformedResponseError(
         `GET ${this.path}: page ${p.number} repeats page ${same} (the service is not paging); stopped`,
-        { hints },
+        { hints, response: responseOf(p) },
       );
     }
     const ids = p.records.map(idOf);
@@ -142,12 +148,17 @@ class Seen {
       const id = ids[0]!;
       throw new MalformedResponseError(
         `GET ${this.path}: page ${p.number} brings no new record: all ${ids.length} of its ids came on earlier pages (${id} on page ${this.ids.get(id)}); the service is not paging; stopped`,
-        { hints },
+        { hints, response: responseOf(p) },
       );
     }
     this.pages.set(digest, p.number);
     for (const id of ids) if (id !== undefined && !this.ids.has(id)) this.ids.set(id, p.number);
   }
+}
+
+/** The answer a page came in, for an error about it. */
+function responseOf(p: Page<unknown>): { status: number; requestId?: string } | undefined {
+  return p.status === undefined ? undefined : { status: p.status, requestId: p.requestId };
 }
 
 /** Every record of every page, in order. */

@@ -6,13 +6,14 @@
 /**
  * C0 controls (ESC among them), DEL, C1 controls (CSI, OSC as single bytes), the bidi marks, embeddings, overrides
  * and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they reorder what the user reads, as in
- * "Trojan Source"), and the line and paragraph separators, which some terminals treat as newlines.
+ * "Trojan Source"), the line and paragraph separators, which some terminals treat as newlines, and U+FEFF (a byte
+ * order mark, invisible: a body that starts with one would look like plain JSON).
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
 const UNSAFE_KEEP_LINES =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
 /** The same characters, minus those JSON.stringify already escapes (C0): what is left raw inside JSON strings. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
 
 function visible(ch: string): string {
   const c = ch.charCodeAt(0);

@@ -21,6 +21,7 @@ import {
 import { type Factory, shellWord } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
+import { capText } from '../api/errors.js';
 import type { RawResponse } from '../api/client.js';
 import { excerpt } from '../api/errors.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
@@ -134,7 +135,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   try {
     url = new URL(g.audioUrl, client.base);
   } catch {
-    throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${g.audioUrl}`);
+    throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${capText(g.audioUrl)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);

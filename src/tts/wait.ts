@@ -52,8 +52,17 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 const STOPPING = new Set([401, 403, 404]);
 
 /** Fetches one generation (used by get, wait and download). */
-export async function fetchGeneration(client: ApiClient, id: string, signal?: AbortSignal): Promise<TtsGeneration> {
-  const res = await client.json({ method: 'GET', path: path`/v1/tts/${id}`, signal }, envelope(TtsGeneration));
+export async function fetchGeneration(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+  deadline?: number,
+  onRetry?: (line: string) => void,
+): Promise<TtsGeneration> {
+  const res = await client.json(
+    { method: 'GET', path: path`/v1/tts/${id}`, signal, deadline, onRetry },
+    envelope(TtsGeneration),
+  );
   return res.body.data;
 }
 
@@ -91,7 +100,10 @@ export async function waitForGenerations(
       await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
         const s = states.get(id)!;
         try {
-          s.record = await fetchGeneration(client, id, f.signal);
+          // --timeout is the whole wait: each poll (its request timeout and its retries) ends by the deadline.
+          // With a spinner, a retry that waits is shown in the id's line rather than written across it.
+          const onRetry = f.io.canAnimate() ? (line: string) => void (s.trouble = line) : undefined;
+          s.record = await fetchGeneration(client, id, f.signal, deadline, onRetry);
           s.trouble = undefined;
         } catch (err) {
           if (f.signal.aborted) throw err;
