@@ -16,6 +16,7 @@ import { type Effects, recordEffect } from './effect.js';
 import { capText, excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
+import { monotonicNow } from '../io/clock.js';
 import { sleep } from '../io/sleep.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -41,8 +42,10 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Waits between retries; a real timer unless a test passes its own clock. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The clock an HTTP-date Retry-After is read against. */
+  /** The clock an HTTP-date Retry-After is read against (the time of day). */
   now?: () => number;
+  /** The clock of RequestOptions.deadline: monotonic (src/io/clock.ts), so that a step of the time of day moves no deadline. */
+  monotonic?: () => number;
   /** Where a request that changed something (not a GET) and succeeded is recorded, for the errors that follow. */
   effects?: Effects;
   /**
@@ -61,7 +64,7 @@ export interface RequestOptions {
   /** This request's own limit on the body read whole (`api --max-body`). */
   maxBodyBytes?: number;
   /**
-   * When the whole request must be over, retries included, on the `now` clock (a wait's --timeout): each attempt's
+   * When the whole request must be over, retries included, on the `monotonic` clock (a wait's --timeout): each attempt's
    * timeout is cut to the time left (never under a second), and a retry that would start after it is not made.
    */
   deadline?: number;
@@ -375,7 +378,7 @@ export class ApiClient {
       if (res.retryAfterMs !== undefined && res.retryAfterMs > cap)
         throw notRetried(`Not retried: voicectl waits at most ${seconds(cap)} before a retry.`);
       const delay = res.retryAfterMs ?? base * 2 ** attempt * (0.8 + Math.random() * 0.4);
-      if (req.deadline !== undefined && (this.opts.now ?? Date.now)() + delay >= req.deadline)
+      if (req.deadline !== undefined && (this.opts.monotonic ?? monotonicNow)() + delay >= req.deadline)
         throw notRetried(`Not retried: the next try (in ${seconds(delay)}) would start after the deadline.`);
       const why =
         res.reason === 'HTTP 429'
@@ -396,7 +399,9 @@ export class ApiClient {
     const now = this.opts.now ?? Date.now;
     // The time left, but at least a second: the last look of a wait, made at its deadline, must still get an answer.
     const left =
-      req.deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - now()));
+      req.deadline === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - (this.opts.monotonic ?? monotonicNow)()));
     const limit =
       left < this.opts.timeoutMs
         ? { ms: left, text: `${seconds(left)}, cut to end by the deadline`, cut: true }
@@ -404,14 +409,16 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(limit.ms);
     const outer = req.signal ?? this.opts.signal;
     const signals: Signals = { timeout, outer, signal: outer ? AbortSignal.any([timeout, outer]) : timeout, limit };
-    const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
+    const started = monotonicNow();
     this.logRequest(req, url, headers, body);
     const sent = await this.send(req, url, headers, body, signals, mayRetry, started);
     if ('kind' in sent) return sent;
     const res = sent;
     const said = headerValue(res.headers, 'x-request-id');
     const requestId = said ? capText(said) : undefined;
-    this.log(`< ${res.statusCode} ${Date.now() - started} ms${requestId ? ` requestId=${requestId}` : ''}`);
+    this.log(
+      `< ${res.statusCode} ${Math.round(monotonicNow() - started)} ms${requestId ? ` requestId=${requestId}` : ''}`,
+    );
     if (res.statusCode >= 200 && res.statusCode < 300) return this.success(req, res, requestId, signals, mayRetry);
     if (res.statusCode >= 300 && res.statusCode < 400) throw await this.redirected(req, res, requestId);
     if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
@@ -474,7 +481,7 @@ export class ApiClient {
     } catch (err) {
       if (outer?.aborted) throw interrupted(req, outer.reason);
       const code = (err as { code?: string }).code ?? (err as Error).name;
-      this.log(`< network error ${code} after ${Date.now() - started} ms`);
+      this.log(`< network error ${code} after ${Math.round(monotonicNow() - started)} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new NetworkError(`${req.method} ${req.path} timed out after ${limit.text}`, {
           hints: limit.cut ? [] : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],

@@ -84,7 +84,7 @@ export async function waitForGenerations(
   for (const id of unique) encodePathParam(id);
   const client = await f.client();
   const states = new Map<string, WaitState>(unique.map((id) => [id, {}]));
-  const started = f.now();
+  const started = f.monotonic();
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
@@ -96,7 +96,7 @@ export async function waitForGenerations(
     for (;;) {
       // Rounds start an interval apart (not an interval after the previous round ended), so a round of many
       // ids does not stretch the wait; each id is still asked at most once per interval.
-      const roundStart = f.now();
+      const roundStart = f.monotonic();
       await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
         const s = states.get(id)!;
         try {
@@ -137,7 +137,7 @@ export async function waitForGenerations(
       pending = pending.filter(
         (id) => !(TTS_FINAL_STATUSES as readonly string[]).includes(states.get(id)!.record?.status ?? ''),
       );
-      const now = f.now();
+      const now = f.monotonic();
       onUpdate?.(states, now - started);
       if (pending.length === 0) break;
       if (now >= deadline) {
