@@ -228,6 +228,7 @@ export function createFactory(init: FactoryInit): Factory {
         env: init.env,
         signal: init.signal,
         effects: init.effects,
+        invocation: f.invocation(),
       });
       if (init.effects) init.effects.invocation = f.invocation();
       f.onCleanup(() => client.close());

@@ -27,8 +27,8 @@ export interface WaitOptions {
   timeoutText?: string;
   /** Requests in flight at once. */
   concurrency?: number;
-  /** The command (after `voicectl` and its global flags) that resumes the wait; `tts wait` by default. */
-  resumeCommand?: string;
+  /** The command that resumes the wait for `ids` (with the flags that change what it does); `tts wait` by default. */
+  resume?: (ids: string[]) => string;
 }
 
 export interface WaitState {
@@ -88,8 +88,7 @@ export async function waitForGenerations(
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
-  const resume = (list: string[]) =>
-    `${f.invocation()} ${opts.resumeCommand ?? 'tts wait'} ${list.map(shellWord).join(' ')}`;
+  const resume = opts.resume ?? ((list: string[]) => `${f.invocation()} tts wait ${list.map(shellWord).join(' ')}`);
   const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
 
   try {
@@ -184,7 +183,10 @@ export async function waitForGenerations(
           ? `generation ${failed[0].id} failed`
           : `${failed.length} of ${all.length} generations failed`,
         {
-          hints: failed.map((r) => `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage)}`),
+          hints: failed.map(
+            (r) =>
+              `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage, `${f.invocation()} tts get ${shellWord(r.id)}`)}`,
+          ),
         },
       ),
       { records: all },

@@ -159,6 +159,19 @@ describe('retries', () => {
     expect(sandbox.log).toHaveLength(1);
   });
 
+  it('a POST stopped in flight names the list to check on the same service (the invocation given)', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'hang' });
+    const ctrl = new AbortController();
+    const sent = client({ signal: ctrl.signal, invocation: 'voicectl --sandbox' })
+      .json({ method: 'POST', path: '/v1/campaigns', body: {} }, Item)
+      .catch((e) => e);
+    while (sandbox.log.length < 1) await new Promise((r) => setTimeout(r, 5));
+    ctrl.abort();
+    const err = await sent;
+    expect(err.message).toContain('its outcome is unknown');
+    expect(err.hints.join(' ')).toContain('Check with `voicectl --sandbox campaigns list`');
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(parseRetryAfter('2')).toBe(2000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
