@@ -2,7 +2,7 @@
 // --profile) and the flags that change what the command does (--out, --force). Each is pasted into `sh -c`, with
 // `voicectl` this build, and must do what it says: write the same file, list the same account.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -177,5 +177,29 @@ describe('resume hints keep the flags given', () => {
     const pasted = await paste(check, opts);
     expect(pasted.code, pasted.stderr).toBe(0);
     expect(sandbox.requests('GET', '/v1/campaigns').length).toBeGreaterThan(0);
+  });
+});
+
+describe('campaigns create stopped before anything was sent', () => {
+  it('while reading --contacts: "interrupted: nothing was sent", and no request', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'big.csv');
+    await new Promise<void>((resolve, reject) => execFile('mkfifo', [fifo], (err) => (err ? reject(err) : resolve())));
+    const ctrl = new AbortController();
+    // The writer opens when the command opens the file to read it: a header and a row, then it stalls.
+    const writer = createWriteStream(fifo);
+    writer.on('open', () => {
+      writer.write('phone,name\n+390212345678,Ada\n', () => ctrl.abort());
+    });
+    sandbox.log.length = 0;
+    const base = ['campaigns', 'create', '--name', 'Big', '--agent', 'agent_sales', '--from', '+390212345678'];
+    const r = await cli([...base, '--contacts', fifo, '--default-country', 'IT', '--yes'], {
+      sandbox,
+      signal: ctrl.signal,
+    });
+    writer.destroy();
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr.trim()).toBe('interrupted: nothing was sent');
+    expect(sandbox.requests()).toEqual([]);
   });
 });
