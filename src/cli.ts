@@ -32,7 +32,10 @@ export interface RunOptions {
   io: IOStreams;
   env?: Env;
   signal?: AbortSignal;
+  /** The time of day (Date.now() by default). */
   now?: () => number;
+  /** The clock of deadlines and elapsed times (monotonic by default; `now` when only that is given). */
+  monotonic?: () => number;
   /** Replaces the real waits (retry backoff, polling): tests pass a clock of their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
@@ -230,6 +233,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     env,
     signal: opts.signal ?? new AbortController().signal,
     now: opts.now,
+    monotonic: opts.monotonic,
     sleep: opts.sleep,
     argv,
     tempFiles: opts.tempFiles,

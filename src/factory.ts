@@ -12,6 +12,7 @@ import type { Prompter } from './io/prompter.js';
 import type { IOStreams } from './io/streams.js';
 import { redactor, urlSecrets } from './api/redact.js';
 import { trimApiKey } from './config/key.js';
+import { monotonicNow } from './io/clock.js';
 import { sleep } from './io/sleep.js';
 import { terminalSafe } from './io/safe.js';
 import { VERSION } from './version.js';
@@ -31,7 +32,13 @@ export interface Factory {
   config(): Promise<ResolvedConfig>;
   client(): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
+  /** The time of day (Date.now()): for what is shown as a time, or compared with a date. */
   now(): number;
+  /**
+   * A monotonic clock (src/io/clock.ts), in milliseconds from an arbitrary zero: every deadline and elapsed time is
+   * measured on it, so that a step of the time of day (NTP, a resumed VM) neither stretches nor cuts a wait.
+   */
+  monotonic(): number;
   /** Waits `ms` (retry backoff, polling), or rejects with the signal's reason on Ctrl-C. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
@@ -63,8 +70,10 @@ export interface FactoryInit {
   env: Env;
   signal: AbortSignal;
   globals: () => GlobalOptions;
-  /** Tests may pin the clock. */
+  /** Tests may pin the clock (the time of day). */
   now?: () => number;
+  /** Tests may pin the monotonic clock; `now` when only that is given (a virtual clock drives both). */
+  monotonic?: () => number;
   /** Tests may replace the waits (retry backoff, polling) with a clock of their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The words the user typed after `voicectl` (for commands that print how to resume). */
@@ -137,6 +146,7 @@ export function createFactory(init: FactoryInit): Factory {
     },
     output: () => ({ ...resolveOutput(init.globals(), init.io), redact }),
     now: init.now ?? (() => Date.now()),
+    monotonic: init.monotonic ?? init.now ?? monotonicNow,
     sleep: init.sleep ?? sleep,
     warn,
     redact,
@@ -210,6 +220,7 @@ export function createFactory(init: FactoryInit): Factory {
         userAgent: `voicectl/${VERSION}`,
         sleep: f.sleep,
         now: f.now,
+        monotonic: f.monotonic,
         retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
         debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
         // A retry that waits is said on a terminal (or with --debug): a silent wait looks like a hang.
@@ -217,6 +228,7 @@ export function createFactory(init: FactoryInit): Factory {
         env: init.env,
         signal: init.signal,
         effects: init.effects,
+        invocation: f.invocation(),
       });
       if (init.effects) init.effects.invocation = f.invocation();
       f.onCleanup(() => client.close());

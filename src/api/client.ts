@@ -16,6 +16,7 @@ import { type Effects, recordEffect } from './effect.js';
 import { capText, excerpt, hintsFor, parseErrorBody } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { redactor, urlSecrets } from './redact.js';
+import { monotonicNow } from '../io/clock.js';
 import { sleep } from '../io/sleep.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -41,10 +42,17 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Waits between retries; a real timer unless a test passes its own clock. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** The clock an HTTP-date Retry-After is read against. */
+  /** The clock an HTTP-date Retry-After is read against (the time of day). */
   now?: () => number;
+  /** The clock of RequestOptions.deadline: monotonic (src/io/clock.ts), so that a step of the time of day moves no deadline. */
+  monotonic?: () => number;
   /** Where a request that changed something (not a GET) and succeeded is recorded, for the errors that follow. */
   effects?: Effects;
+  /**
+   * `voicectl` with the flags that chose the service (Factory.invocation), for the commands in hints ("Check with
+   * `voicectl --sandbox campaigns list`"): pasted, they reach the same service. `voicectl` by default.
+   */
+  invocation?: string;
   /**
    * Told before each retry that waits ("rate limited; retrying in 8 s (attempt 2 of 4)"): on a terminal or with
    * --debug, since a silent wait looks like a hang. Without it the line goes to the --debug log only.
@@ -61,7 +69,7 @@ export interface RequestOptions {
   /** This request's own limit on the body read whole (`api --max-body`). */
   maxBodyBytes?: number;
   /**
-   * When the whole request must be over, retries included, on the `now` clock (a wait's --timeout): each attempt's
+   * When the whole request must be over, retries included, on the `monotonic` clock (a wait's --timeout): each attempt's
    * timeout is cut to the time left (never under a second), and a retry that would start after it is not made.
    */
   deadline?: number;
@@ -277,7 +285,11 @@ export class ApiClient {
   /** The proxy variables, read once. */
   private readonly proxy: ReturnType<typeof proxyEnv>;
 
+  /** The start of the commands printed in hints (ClientOptions.invocation). */
+  private readonly invocation: string;
+
   constructor(private readonly opts: ClientOptions) {
+    this.invocation = opts.invocation ?? 'voicectl';
     this.base = checkBaseUrl(opts.baseUrl);
     // The config checks every key where it is read and names its source; this is the last guard before a header.
     const problem = apiKeyProblem(opts.apiKey);
@@ -375,7 +387,7 @@ export class ApiClient {
       if (res.retryAfterMs !== undefined && res.retryAfterMs > cap)
         throw notRetried(`Not retried: voicectl waits at most ${seconds(cap)} before a retry.`);
       const delay = res.retryAfterMs ?? base * 2 ** attempt * (0.8 + Math.random() * 0.4);
-      if (req.deadline !== undefined && (this.opts.now ?? Date.now)() + delay >= req.deadline)
+      if (req.deadline !== undefined && (this.opts.monotonic ?? monotonicNow)() + delay >= req.deadline)
         throw notRetried(`Not retried: the next try (in ${seconds(delay)}) would start after the deadline.`);
       const why =
         res.reason === 'HTTP 429'
@@ -396,7 +408,9 @@ export class ApiClient {
     const now = this.opts.now ?? Date.now;
     // The time left, but at least a second: the last look of a wait, made at its deadline, must still get an answer.
     const left =
-      req.deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - now()));
+      req.deadline === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(MIN_ATTEMPT_MS, Math.ceil(req.deadline - (this.opts.monotonic ?? monotonicNow)()));
     const limit =
       left < this.opts.timeoutMs
         ? { ms: left, text: `${seconds(left)}, cut to end by the deadline`, cut: true }
@@ -404,14 +418,16 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(limit.ms);
     const outer = req.signal ?? this.opts.signal;
     const signals: Signals = { timeout, outer, signal: outer ? AbortSignal.any([timeout, outer]) : timeout, limit };
-    const started = Date.now(); // not performance.now(): its first use loads perf_hooks (~3 ms)
+    const started = monotonicNow();
     this.logRequest(req, url, headers, body);
     const sent = await this.send(req, url, headers, body, signals, mayRetry, started);
     if ('kind' in sent) return sent;
     const res = sent;
     const said = headerValue(res.headers, 'x-request-id');
     const requestId = said ? capText(said) : undefined;
-    this.log(`< ${res.statusCode} ${Date.now() - started} ms${requestId ? ` requestId=${requestId}` : ''}`);
+    this.log(
+      `< ${res.statusCode} ${Math.round(monotonicNow() - started)} ms${requestId ? ` requestId=${requestId}` : ''}`,
+    );
     if (res.statusCode >= 200 && res.statusCode < 300) return this.success(req, res, requestId, signals, mayRetry);
     if (res.statusCode >= 300 && res.statusCode < 400) throw await this.redirected(req, res, requestId);
     if (mayRetry && RETRY_STATUS.has(res.statusCode)) {
@@ -472,12 +488,14 @@ export class ApiClient {
         bodyTimeout: limit.ms,
       });
     } catch (err) {
-      if (outer?.aborted) throw interrupted(req, outer.reason);
+      if (outer?.aborted) throw interrupted(req, outer.reason, this.invocation);
       const code = (err as { code?: string }).code ?? (err as Error).name;
-      this.log(`< network error ${code} after ${Date.now() - started} ms`);
+      this.log(`< network error ${code} after ${Math.round(monotonicNow() - started)} ms`);
       if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new NetworkError(`${req.method} ${req.path} timed out after ${limit.text}`, {
-          hints: limit.cut ? [] : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
+          hints: limit.cut
+            ? []
+            : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path, this.invocation)],
         });
       }
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
@@ -487,7 +505,7 @@ export class ApiClient {
           cause: err,
           hints: [
             ...(refused ? this.proxyHint() : []),
-            ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path)]),
+            ...(refused || req.method === 'GET' ? [] : [unknownOutcomeHint(req.path, this.invocation)]),
           ],
         }),
         { reason },
@@ -520,7 +538,10 @@ export class ApiClient {
       throw new MalformedResponseError(
         `${req.method} ${req.path} answered ${res.statusCode}, but ${compressedBody(coding)}`,
         {
-          hints: [...(requestId ? [`requestId: ${requestId}`] : []), ...carriedOut(req, res.statusCode)],
+          hints: [
+            ...(requestId ? [`requestId: ${requestId}`] : []),
+            ...carriedOut(req, res.statusCode, this.invocation),
+          ],
           response: answered,
         },
       );
@@ -534,8 +555,8 @@ export class ApiClient {
           hints: [
             ...(requestId ? [`requestId: ${requestId}`] : []),
             req.method === 'GET'
-              ? 'Ask for less (--limit, a filter), or use `voicectl api ... --max-body <MiB>` to raise the limit.'
-              : unknownOutcomeHint(req.path),
+              ? `Ask for less (--limit, a filter), or use \`${this.invocation} api ... --max-body <MiB>\` to raise the limit.`
+              : unknownOutcomeHint(req.path, this.invocation),
           ],
           response: answered,
         },
@@ -551,7 +572,7 @@ export class ApiClient {
       return { kind: 'ok', response };
     } catch (err) {
       if (err instanceof ResponseTooLargeError) throw err;
-      if (outer?.aborted) throw interrupted(req, outer.reason);
+      if (outer?.aborted) throw interrupted(req, outer.reason, this.invocation);
       this.log(
         `< the connection broke while the body was arriving (${(err as { code?: string }).code ?? (err as Error).name})`,
       );
@@ -560,7 +581,9 @@ export class ApiClient {
           `${req.method} ${req.path} timed out after ${timeLimit.text} while the response was arriving (HTTP ${res.statusCode})`,
           {
             cause: err,
-            hints: timeLimit.cut ? [] : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path)],
+            hints: timeLimit.cut
+              ? []
+              : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path, this.invocation)],
             response: answered,
           },
         );
@@ -571,7 +594,7 @@ export class ApiClient {
           cause: err,
           hints: [
             ...(requestId ? [`requestId: ${requestId}`] : []),
-            ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path)]),
+            ...(req.method === 'GET' ? ['Try again.'] : [unknownOutcomeHint(req.path, this.invocation)]),
           ],
           response: answered,
         },
@@ -617,7 +640,7 @@ export class ApiClient {
       res.statusCode === 429 || res.statusCode === 503
         ? parseRetryAfter(headerValue(res.headers, 'retry-after'), now)
         : undefined;
-    const hints = hintsFor(res.statusCode, req.method, req.path);
+    const hints = hintsFor(res.statusCode, req.method, req.path, this.invocation);
     return new ApiError(
       {
         status: res.statusCode,
@@ -639,7 +662,7 @@ export class ApiClient {
             ]),
         // A gateway that failed or timed out may have passed the request on: a POST may have been carried out.
         ...(req.method !== 'GET' && (res.statusCode === 502 || res.statusCode === 504)
-          ? [unknownOutcomeHint(req.path)]
+          ? [unknownOutcomeHint(req.path, this.invocation)]
           : []),
       ],
     );
@@ -663,7 +686,7 @@ export class ApiClient {
     const text = (res.text ?? '').replace(/^\ufeff/, '');
     // Only with --debug: flattening a 30 KB page for a log line nobody reads costs ~0.1 ms a page.
     if (text.length > 0 && this.opts.debug) this.log(`< ${excerpt(text, 2000)}`);
-    const done = carriedOut(req, res.status);
+    const done = carriedOut(req, res.status, this.invocation);
     const answered = { status: res.status, requestId: res.requestId };
     let parsed: unknown;
     try {
@@ -735,11 +758,11 @@ function compressedBody(coding: string): string {
 }
 
 /** A 2xx to a POST means the service did it: the answer being unreadable must not make anyone repeat it. */
-function carriedOut(req: RequestOptions, status: number): string[] {
+function carriedOut(req: RequestOptions, status: number, invocation: string): string[] {
   return req.method === 'GET' || status < 200 || status >= 300
     ? []
     : [
-        `The service answered ${status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path)}\`.`,
+        `The service answered ${status}, so the request was probably carried out: do not repeat it before checking with \`${listCommand(req.path, invocation)}\`.`,
       ];
 }
 
@@ -766,22 +789,23 @@ function networkMessage(code: string, host: string): string {
   }
 }
 
-function listCommand(p: string): string {
+/** The list that shows whether a request was carried out, on the same service (`invocation`: --sandbox, --profile). */
+function listCommand(p: string, invocation: string): string {
   return p.startsWith('/v1/campaigns')
-    ? 'voicectl campaigns list'
+    ? `${invocation} campaigns list`
     : p.startsWith('/v1/tts')
-      ? 'voicectl tts list'
+      ? `${invocation} tts list`
       : 'a list command';
 }
 
-function unknownOutcomeHint(p: string): string {
-  return `The request may have reached the service, so it was not repeated (that could charge or start twice). Check with \`${listCommand(p)}\` before trying again.`;
+function unknownOutcomeHint(p: string, invocation: string): string {
+  return `The request may have reached the service, so it was not repeated (that could charge or start twice). Check with \`${listCommand(p, invocation)}\` before trying again.`;
 }
 
 /** Ctrl-C during a request. A GET is simply interrupted; any other request may already have been carried out. */
-function interrupted(req: RequestOptions, reason: unknown): unknown {
+function interrupted(req: RequestOptions, reason: unknown, invocation: string): unknown {
   if (req.method === 'GET') return reason;
   return new InterruptedError(`${req.method} ${req.path} was already sent: its outcome is unknown`, {
-    hints: [unknownOutcomeHint(req.path)],
+    hints: [unknownOutcomeHint(req.path, invocation)],
   });
 }

@@ -71,19 +71,22 @@ export function excerpt(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-/** A hint for the statuses where a next step is obvious. */
-export function hintsFor(status: number, method: string, path: string): string[] {
+/**
+ * A hint for the statuses where a next step is obvious. `invocation`: `voicectl` with the flags that chose the
+ * service (--sandbox, --profile), so that `auth status` checks the key that was refused.
+ */
+export function hintsFor(status: number, method: string, path: string, invocation = 'voicectl'): string[] {
   if (status === 401) {
     return [
-      'The API key was missing or not accepted. Set VOICECTL_API_KEY, or run `voicectl profiles add <name>`, then `voicectl auth status` to check it.',
+      `The API key was missing or not accepted. Set VOICECTL_API_KEY, or run \`voicectl profiles add <name>\`, then \`${invocation} auth status\` to check it.`,
     ];
   }
   if (status === 403) {
     const ep = findEndpoint(method, path);
     return [
       ep
-        ? `${method} ${ep.path} needs the scope ${ep.scope}; use a key that has it (\`voicectl auth status\` lists what yours can reach).`
-        : 'The key lacks the scope this endpoint needs; `voicectl auth status` lists what it can reach.',
+        ? `${method} ${ep.path} needs the scope ${ep.scope}; use a key that has it (\`${invocation} auth status\` lists what yours can reach).`
+        : `The key lacks the scope this endpoint needs; \`${invocation} auth status\` lists what it can reach.`,
     ];
   }
   if (status === 429) return ['The service is rate limiting this key; wait a little and try again.'];

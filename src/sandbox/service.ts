@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDir } from '../config/paths.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { monotonicNow } from '../io/clock.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
@@ -126,8 +127,8 @@ export async function stopService(dir: string, timeoutMs = 10_000): Promise<Serv
     return undefined;
   }
   await call(`${info.url}${STOP_PATH}`, 'POST', 2000, { [TOKEN_HEADER]: info.instance });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = monotonicNow() + timeoutMs;
+  while (monotonicNow() < deadline) {
     if (!(await probe(info, 500)) && !pidAlive(status.pid)) return status;
     await sleep(50);
   }
@@ -207,7 +208,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = monotonicNow() + START_TIMEOUT_MS;
   let spawned: ReturnType<typeof spawn> | undefined;
   let exited: string | undefined;
   for (;;) {
@@ -253,7 +254,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
         continue;
       }
     }
-    if (Date.now() > deadline) break;
+    if (monotonicNow() > deadline) break;
     await sleep(50, opts.signal).catch(() => undefined);
   }
   const log = logFile(dir);
@@ -266,7 +267,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
 }
 
 async function waitAndRelease(dir: string, release: () => void, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
+  while (monotonicNow() < deadline) {
     const info = readInfo(dir);
     if (info && (await probe(info))) break;
     await sleep(50);
@@ -313,7 +314,10 @@ export async function serve(opts: {
   const instance = randomBytes(12).toString('hex');
   const idleS = idleSeconds(opts.env);
   const startedAt = new Date().toISOString();
+  // When the last API request came: the time of day for `sandbox status`, the monotonic clock for the idle stop (a
+  // step of the time of day must neither stop a sandbox in use nor keep an idle one for hours).
   let lastRequest = Date.now();
+  let lastRequestMono = monotonicNow();
   let stopRequested: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stopRequested = resolve;
@@ -366,14 +370,16 @@ export async function serve(opts: {
 
   // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
   sandbox.onRequest = (path) => {
-    if (!path.startsWith('/_sandbox/')) lastRequest = Date.now();
+    if (path.startsWith('/_sandbox/')) return;
+    lastRequest = Date.now();
+    lastRequestMono = monotonicNow();
   };
   opts.signal.addEventListener('abort', () => stopRequested(), { once: true });
   const check = setInterval(
     () => {
       // Another sandbox took over the info file (a race of two starters): this one is not reachable, so it goes.
       if (readInfo(opts.dir)?.instance !== instance) return stopRequested();
-      if (sandbox.inFlight === 0 && Date.now() - lastRequest >= idleS * 1000) stopRequested();
+      if (sandbox.inFlight === 0 && monotonicNow() - lastRequestMono >= idleS * 1000) stopRequested();
     },
     Math.min(5000, Math.max(50, (idleS * 1000) / 4)),
   );

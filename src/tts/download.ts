@@ -26,6 +26,7 @@ import type { RawResponse } from '../api/client.js';
 import { excerpt } from '../api/errors.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
+import { downloadCommand } from './again.js';
 import { failureLine } from './failures.js';
 
 export interface DownloadOptions {
@@ -92,7 +93,7 @@ function extensionFor(url: URL, contentType: string | null): string {
 const NOT_AUDIO = /^\s*(text\/[^;\s]*|application\/(json|xml|problem\+json))\s*(;|$)/i;
 
 /** A 2xx whose body is not audio: its start read (bounded), the connection closed, nothing written. */
-async function notAudio(id: string, res: RawResponse, contentType: string): Promise<CliError> {
+async function notAudio(f: Factory, id: string, res: RawResponse, contentType: string): Promise<CliError> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -111,7 +112,7 @@ async function notAudio(id: string, res: RawResponse, contentType: string): Prom
     `the audio link of ${id} answered ${res.status} with ${terminalSafe(excerpt(contentType, 80))}, not audio: ${terminalSafe(text) || '(empty)'}`,
     {
       hints: [
-        'Nothing was kept. The link may have expired or need a login; try again, or check `voicectl tts get` for its audioUrl.',
+        `Nothing was kept. The link may have expired or need a login; try again, or check \`${f.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
       ],
     },
   );
@@ -122,11 +123,13 @@ const human = (n: number) =>
 
 export async function downloadAudio(f: Factory, g: TtsGeneration, opts: DownloadOptions): Promise<DownloadResult> {
   if (g.status === 'failed') {
-    throw new JobFailedError(`generation ${g.id} failed; it has no audio`, { hints: [failureLine(g.errorMessage)] });
+    throw new JobFailedError(`generation ${g.id} failed; it has no audio`, {
+      hints: [failureLine(g.errorMessage, `${f.invocation()} tts get ${shellWord(g.id)}`)],
+    });
   }
   if (g.status !== 'completed') {
     throw new NotReadyError(`generation ${g.id} is ${g.status}; its audio is not ready yet`, {
-      hints: [`Wait for it and download in one go: ${f.invocation()} tts download ${shellWord(g.id)} --wait`],
+      hints: [`Wait for it and download in one go: ${downloadCommand(f, g.id, { ...opts, wait: true })}`],
     });
   }
   if (!g.audioUrl) throw new MalformedResponseError(`generation ${g.id} is completed but has no audioUrl`);
@@ -158,11 +161,11 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     throw err;
   }
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
-  if (contentType !== null && NOT_AUDIO.test(contentType)) throw await notAudio(g.id, res, contentType);
+  if (contentType !== null && NOT_AUDIO.test(contentType)) throw await notAudio(f, g.id, res, contentType);
   const length = Number(res.headers['content-length'] ?? NaN);
   if (length > MAX_AUDIO_BYTES) {
     res.body.destroy();
-    throw tooLarge(g.id, length);
+    throw tooLarge(f, g.id, length);
   }
 
   const showProgress = opts.out !== '-' && f.io.canAnimate() && length > 1 << 20;
@@ -213,7 +216,7 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(id, bytes));
+      if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(f, id, bytes));
       if (showProgress && Date.now() - lastDraw > 100) {
         lastDraw = Date.now();
         f.io.err.write(
@@ -242,12 +245,12 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
   };
 }
 
-function tooLarge(id: string, bytes: number): CliError {
+function tooLarge(f: Factory, id: string, bytes: number): CliError {
   return new AudioTooLargeError(
     `the audio of ${id} is larger than ${human(MAX_AUDIO_BYTES)} (${human(bytes)}${bytes > MAX_AUDIO_BYTES ? ' or more' : ''}); stopped, nothing was kept`,
     {
       hints: [
-        'No generation is that large: the audio link is broken or hostile. Check `voicectl tts get` for its audioUrl.',
+        `No generation is that large: the audio link is broken or hostile. Check \`${f.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
       ],
     },
   );
@@ -285,7 +288,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
 function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSignal[] = []): unknown {
   if (f.signal.aborted)
     return new InterruptedError(`download of ${id} stopped; nothing was kept`, {
-      hints: [`Download again with: ${f.invocation()} tts download ${shellWord(id)}`],
+      hints: [`Download again with: ${downloadCommand(f, id, {})}`],
     });
   if (err instanceof CliError) return err;
   if (signals.some((s) => s.aborted))

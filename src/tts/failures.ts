@@ -7,7 +7,11 @@ export interface FailureInfo {
   next: string;
 }
 
-export function explainFailure(code: string | null | undefined): FailureInfo {
+/**
+ * `see`: the command that shows the generation (`voicectl --sandbox tts get tts_x`, from the caller, with the flags
+ * that chose the service); a placeholder where there is none (the MCP server).
+ */
+export function explainFailure(code: string | null | undefined, see = 'voicectl tts get <id>'): FailureInfo {
   const c = code ?? '';
   switch (c) {
     case 'voice_not_found':
@@ -51,14 +55,14 @@ export function explainFailure(code: string | null | undefined): FailureInfo {
       return {
         meaning: c ? `an error the reference does not list (${c})` : 'no errorMessage was given',
         retryable: undefined,
-        next: 'check the generation with voicectl tts get <id>',
+        next: `check the generation with ${see}`,
       };
   }
 }
 
 /** One line: "insufficient_balance: the organization's token balance is too low. Retry will not help: top up ..." */
-export function failureLine(code: string | null | undefined): string {
-  const info = explainFailure(code);
+export function failureLine(code: string | null | undefined, see?: string): string {
+  const info = explainFailure(code, see);
   const retry =
     info.retryable === true
       ? 'A retry can help'

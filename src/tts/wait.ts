@@ -27,8 +27,8 @@ export interface WaitOptions {
   timeoutText?: string;
   /** Requests in flight at once. */
   concurrency?: number;
-  /** The command (after `voicectl` and its global flags) that resumes the wait; `tts wait` by default. */
-  resumeCommand?: string;
+  /** The command that resumes the wait for `ids` (with the flags that change what it does); `tts wait` by default. */
+  resume?: (ids: string[]) => string;
 }
 
 export interface WaitState {
@@ -84,19 +84,18 @@ export async function waitForGenerations(
   for (const id of unique) encodePathParam(id);
   const client = await f.client();
   const states = new Map<string, WaitState>(unique.map((id) => [id, {}]));
-  const started = f.now();
+  const started = f.monotonic();
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
-  const resume = (list: string[]) =>
-    `${f.invocation()} ${opts.resumeCommand ?? 'tts wait'} ${list.map(shellWord).join(' ')}`;
+  const resume = opts.resume ?? ((list: string[]) => `${f.invocation()} tts wait ${list.map(shellWord).join(' ')}`);
   const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
 
   try {
     for (;;) {
       // Rounds start an interval apart (not an interval after the previous round ended), so a round of many
       // ids does not stretch the wait; each id is still asked at most once per interval.
-      const roundStart = f.now();
+      const roundStart = f.monotonic();
       await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
         const s = states.get(id)!;
         try {
@@ -137,7 +136,7 @@ export async function waitForGenerations(
       pending = pending.filter(
         (id) => !(TTS_FINAL_STATUSES as readonly string[]).includes(states.get(id)!.record?.status ?? ''),
       );
-      const now = f.now();
+      const now = f.monotonic();
       onUpdate?.(states, now - started);
       if (pending.length === 0) break;
       if (now >= deadline) {
@@ -184,7 +183,10 @@ export async function waitForGenerations(
           ? `generation ${failed[0].id} failed`
           : `${failed.length} of ${all.length} generations failed`,
         {
-          hints: failed.map((r) => `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage)}`),
+          hints: failed.map(
+            (r) =>
+              `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage, `${f.invocation()} tts get ${shellWord(r.id)}`)}`,
+          ),
         },
       ),
       { records: all },

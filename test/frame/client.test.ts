@@ -139,6 +139,39 @@ describe('retries', () => {
     expect(sandbox.log).toHaveLength(2);
   });
 
+  it('a deadline is on the monotonic clock: a time of day two hours ahead neither stops a retry nor cuts a try', async () => {
+    sandbox.addFault({ path: '/v1/_test', status: 503, times: 1 });
+    let mono = 1_000;
+    const sleep = async (ms: number) => void (mono += ms);
+    const c = client({ sleep, now: () => Date.now() + 7_200_000, monotonic: () => mono });
+    const res = await c.json({ method: 'GET', path: '/v1/_test/items/a', deadline: mono + 10_000 }, Item);
+    expect(res.body.data).toEqual({ id: 'a' });
+    expect(sandbox.log.map((e) => e.status)).toEqual([503, 200]);
+  });
+
+  it('a deadline passed on the monotonic clock stops the retry, whatever the time of day says', async () => {
+    sandbox.addFault({ path: '/v1/_test', status: 503, times: 1 });
+    const mono = 1_000;
+    const c = client({ now: () => mono - 3_600_000, monotonic: () => mono });
+    const err = await c.json({ method: 'GET', path: '/v1/_test/items/a', deadline: mono + 1 }, Item).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.hints.join(' ')).toContain('would start after the deadline');
+    expect(sandbox.log).toHaveLength(1);
+  });
+
+  it('a POST stopped in flight names the list to check on the same service (the invocation given)', async () => {
+    sandbox.addFault({ method: 'POST', path: '/v1/campaigns', kind: 'hang' });
+    const ctrl = new AbortController();
+    const sent = client({ signal: ctrl.signal, invocation: 'voicectl --sandbox' })
+      .json({ method: 'POST', path: '/v1/campaigns', body: {} }, Item)
+      .catch((e) => e);
+    while (sandbox.log.length < 1) await new Promise((r) => setTimeout(r, 5));
+    ctrl.abort();
+    const err = await sent;
+    expect(err.message).toContain('its outcome is unknown');
+    expect(err.hints.join(' ')).toContain('Check with `voicectl --sandbox campaigns list`');
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(parseRetryAfter('2')).toBe(2000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);

@@ -101,8 +101,11 @@ export interface CliOptions {
   stdin?: string;
   configDir?: string;
   signal?: AbortSignal;
-  /** In-process runs only: the command's clock and waits (see virtualClock). */
-  clock?: Pick<VirtualClock, 'now' | 'sleep'>;
+  /**
+   * In-process runs only: the command's clock and waits (see virtualClock). `monotonic`, when given, is the clock
+   * of deadlines and elapsed times, apart from `now` (the time of day); else `now` is both.
+   */
+  clock?: Pick<VirtualClock, 'now' | 'sleep'> & { monotonic?: () => number };
 }
 
 export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
@@ -140,7 +143,14 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
   const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin, columns: opts.columns });
   const env = cliEnv(opts);
-  const code = await run(argv, { io, env, signal: opts.signal, now: opts.clock?.now, sleep: opts.clock?.sleep });
+  const code = await run(argv, {
+    io,
+    env,
+    signal: opts.signal,
+    now: opts.clock?.now,
+    monotonic: opts.clock?.monotonic,
+    sleep: opts.clock?.sleep,
+  });
   return assertNoSecrets(argv, { code, stdout: io.stdout(), stderr: io.stderr() }, env);
 }
 

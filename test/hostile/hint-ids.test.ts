@@ -51,10 +51,13 @@ describe('an id from the service in a hint is quoted for the shell', () => {
 
   it('tts download of a generation not ready: "Wait for it and download in one go" is quoted', async () => {
     server.on('GET', '/v1/tts/g1', (_q, res) => json(res, 200, { data: gen(ID, 'processing') }));
-    const r = await run(['tts', 'download', 'g1', '--out', join(tempDir(), 'a.wav')]);
+    const out = join(tempDir(), 'a.wav');
+    const r = await run(['tts', 'download', 'g1', '--out', out]);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain(`Wait for it and download in one go: voicectl tts download ${QUOTED} --wait`);
-    expect(pasted(r.stderr, 'in one go')).toEqual(['voicectl', 'tts', 'download', ID, '--wait']);
+    expect(r.stderr).toContain(
+      `Wait for it and download in one go: voicectl tts download ${QUOTED} --wait --out ${out}`,
+    );
+    expect(pasted(r.stderr, 'in one go')).toEqual(['voicectl', 'tts', 'download', ID, '--wait', '--out', out]);
     expect(existsSync(pwned)).toBe(false);
   });
 

@@ -78,6 +78,53 @@ describe('--timeout is the wait', () => {
   );
 });
 
+describe('--timeout is measured on a monotonic clock, not the time of day', () => {
+  // The time of day steps (NTP, a VM or laptop resuming) after the first poll; the monotonic clock (here the virtual
+  // one, which the sandbox shares) moves only as the command waits. The wait must end by the monotonic clock.
+  const stepping = (stepMs: number) => {
+    let step = 0;
+    return {
+      now: () => clock.now() + step,
+      monotonic: clock.now,
+      sleep: (ms: number, signal?: AbortSignal) => {
+        step = stepMs;
+        return clock.sleep(ms, signal);
+      },
+    };
+  };
+  const waited = (from: number) => clock.now() - from;
+
+  it('a step back of an hour during --timeout 10s: still gives up after 10 s of waiting', async () => {
+    const id = await queued();
+    const from = clock.now();
+    const r = await cli(['tts', 'wait', id, '--timeout', '10s'], { sandbox, clock: stepping(-3_600_000) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('error: gave up after 10s: 1 of 1 generation still pending');
+    expect(waited(from)).toBe(10_000);
+    // Polls at 0, 3, 6, 9 s and the last look at the deadline (10 s), not an hour of them.
+    expect(sandbox.requests('GET', `/v1/tts/${id}`)).toHaveLength(5);
+  });
+
+  it('a step forward of two hours during --timeout 30s: waits the 30 s, not 3', async () => {
+    const id = await queued();
+    const from = clock.now();
+    const r = await cli(['tts', 'wait', id, '--timeout', '30s'], { sandbox, clock: stepping(7_200_000) });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('error: gave up after 30s');
+    expect(waited(from)).toBe(30_000);
+  });
+
+  it('tts create --wait completes as usual across a step of the time of day', async () => {
+    Object.assign(sandbox.settings, { ttsQueueMs: 0, ttsProcessMs: 5_000 });
+    const r = await cli(['tts', 'create', '--text', 'Hi', '--wait', '--timeout', '1m'], {
+      sandbox,
+      clock: stepping(-3_600_000),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'completed' });
+  });
+});
+
 describe('--request-timeout is the limit of each request', () => {
   it('says the limit as typed, and how to raise it', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/tts', latencyMs: 3000 });

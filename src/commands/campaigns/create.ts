@@ -15,7 +15,7 @@ import {
   loadContacts,
   numberChecks,
 } from '../../contacts/load.js';
-import { DeclinedError, UsageError } from '../../errors.js';
+import { CliError, DeclinedError, InterruptedError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
 import { STRATEGIES } from '../../facts.js';
 import { printRecord } from '../../io/output.js';
@@ -127,7 +127,24 @@ async function askMissing(
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * Ctrl-C, SIGTERM or SIGHUP before anything that creates or starts a campaign was sent (reading a big --contacts,
+ * a prompt, --if-absent's look at the list) says so, as the confirmation's interrupt does: "interrupted: nothing
+ * was sent". After that, the client's own interrupt says the outcome is unknown and which list to check.
+ */
 async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
+  const stage = { sending: false };
+  try {
+    await createSteps(f, opts, stage);
+  } catch (err) {
+    if (stage.sending || !f.signal.aborted) throw err;
+    // A message of its own (the prompt's "nothing was sent", a declined confirmation) is kept.
+    if (err instanceof CliError && !(err instanceof InterruptedError && err.message === 'interrupted')) throw err;
+    throw new InterruptedError('nothing was sent', { hints: err instanceof CliError ? err.hints : [] });
+  }
+}
+
+async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: boolean }): Promise<void> {
   const checks = await numberChecks(opts);
   const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).
@@ -190,7 +207,10 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
     return;
   }
   if (absent && decision) {
-    if (decision.action !== 'create') return absent.useExisting(f, decision, body.name, { start, yes: opts.yes });
+    if (decision.action !== 'create') {
+      stage.sending = true; // it may start the campaign it found
+      return absent.useExisting(f, decision, body.name, { start, yes: opts.yes });
+    }
     f.warn(absent.describe(f, decision, body.name, start, false));
   }
   if (f.io.canPrompt() && !opts.yes) {
@@ -201,6 +221,7 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
     if (!go) throw new DeclinedError('Nothing was sent.');
   }
   const client = await f.client();
+  stage.sending = true;
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);

@@ -11,7 +11,7 @@ import { examples } from '../help.js';
 type SendSmsOptions = SmsRequest;
 
 /** The 503 of POST /v1/messages/sms explained: announced, not yet available (reference 4.9). */
-export function smsUnavailable(err: ApiError): ApiError {
+export function smsUnavailable(err: ApiError, invocation = 'voicectl'): ApiError {
   return new ApiError(
     {
       status: err.status,
@@ -26,7 +26,7 @@ export function smsUnavailable(err: ApiError): ApiError {
         ? [`The service said: ${err.message}`]
         : []),
       'No message was sent. Try again when the service announces SMS sending; this command needs no update for it.',
-      'Message history is available now: voicectl messages list --channel sms',
+      `Message history is available now: ${invocation} messages list --channel sms`,
     ],
   );
 }
@@ -42,7 +42,7 @@ async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
   try {
     res = await client.json({ method: 'POST', path: '/v1/messages/sms', body: opts }, z.unknown());
   } catch (err) {
-    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err);
+    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err, f.invocation());
     throw err;
   }
   // The response body is not documented: print its data as a record when it is one, else the body itself.

@@ -198,12 +198,22 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   }
 
   if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
-  await checkCreatedId(created.id);
-  const [{ waitProgress }, { recordsOf, waitForGenerations }, { downloadAudio }] = await Promise.all([
+  await checkCreatedId(created.id, f.invocation());
+  const [
+    { waitProgress },
+    { recordsOf, waitForGenerations },
+    { downloadAudio },
+    { downloadCommand, withDownloadHints },
+  ] = await Promise.all([
     import('../../tts/progress.js'),
     import('../../tts/wait.js'),
     import('../../tts/download.js'),
+    import('../../tts/again.js'),
   ]);
+  // Stopped while waiting or downloading, --out (or --play) is resumed by `tts download --wait`, which writes the
+  // file; `tts wait` alone would only print the record.
+  const again = { out: flags.out, force: flags.force, play: flags.play };
+  const resumesByDownload = flags.out !== undefined || flags.play;
   const progress = await waitProgress(f);
   let records;
   try {
@@ -213,6 +223,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
       {
         intervalMs: intervalMs(f, flags.interval),
         ...waitTimeout(flags),
+        resume: resumesByDownload ? ([id]) => downloadCommand(f, id, { ...again, wait: true }) : undefined,
       },
       progress.update,
     );
@@ -226,7 +237,9 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   }
   let saved: string | null = null;
   if (flags.out !== undefined) {
-    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force });
+    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
+      throw withDownloadHints(f, err, created.id, again);
+    });
     if (result.file) f.warn(`Saved ${result.file} (${result.bytes} bytes)`);
     if (flags.out === '-') return;
     saved = result.file;
@@ -241,7 +254,9 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
     f.onCleanup(() => rm(dir, { recursive: true, force: true }));
-    const copy = await downloadAudio(f, records[0], { force: false, dir });
+    const copy = await downloadAudio(f, records[0], { force: false, dir }).catch((err: unknown) => {
+      throw withDownloadHints(f, err, created.id, again);
+    });
     return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);
   }
   if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
@@ -251,7 +266,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
  * The id the service gave the new generation must be usable in a path (not "", "." or "..") before it is waited
  * for. The POST was sent: a bad id is the service's answer at fault (exit 1), not the user's input (exit 2).
  */
-async function checkCreatedId(id: string): Promise<void> {
+async function checkCreatedId(id: string, invocation: string): Promise<void> {
   const [{ encodePathParam }, { MalformedResponseError, UsageError }, { excerpt }] = await Promise.all([
     import('../../api/client.js'),
     import('../../errors.js'),
@@ -265,7 +280,7 @@ async function checkCreatedId(id: string): Promise<void> {
       `POST /v1/tts created a generation with the id ${JSON.stringify(excerpt(id, 60))}, which cannot be asked for: not waiting for it`,
       {
         hints: [
-          'The generation was created (and may be charged): do not create it again before checking with `voicectl tts list`.',
+          `The generation was created (and may be charged): do not create it again before checking with \`${invocation} tts list\`.`,
         ],
       },
     );

@@ -47,7 +47,12 @@ async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
   const play = flags.play ? await import('../../tts/play.js') : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was downloaded.');
   warnUnusedWaitFlags(f, flags, flags.wait, '--wait');
-  const { fetchGeneration, waitForGenerations } = await import('../../tts/wait.js');
+  const [{ fetchGeneration, waitForGenerations }, { downloadCommand, withDownloadHints }] = await Promise.all([
+    import('../../tts/wait.js'),
+    import('../../tts/again.js'),
+  ]);
+  // What resumes this command when it is stopped: the same download, to the same place.
+  const again = { out: flags.out, force: flags.force, play: flags.play };
   let g;
   if (flags.wait) {
     const { waitProgress } = await import('../../tts/progress.js');
@@ -59,7 +64,7 @@ async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
         {
           intervalMs: intervalMs(f, flags.interval),
           ...waitTimeout(flags),
-          resumeCommand: 'tts download --wait',
+          resume: ([id]) => downloadCommand(f, id, { ...again, wait: true }),
         },
         progress.update,
       );
@@ -69,7 +74,9 @@ async function downloadRun(f: Factory, flags: DownloadOptions): Promise<void> {
   } else {
     g = await fetchGeneration(await f.client(), flags.id, f.signal);
   }
-  const saved = await downloadAudio(f, g, { out: flags.out, force: flags.force });
+  const saved = await downloadAudio(f, g, { out: flags.out, force: flags.force }).catch((err: unknown) => {
+    throw withDownloadHints(f, err, g.id, again);
+  });
   if (saved.file === null) return;
   const out = f.output();
   if (out.quiet) {
