@@ -2,6 +2,7 @@
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
 import type { Command } from 'commander';
+import type { FileHandle } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import type { InputLimit } from '../io/input-file.js';
@@ -367,6 +368,8 @@ export async function loadContacts(
   source: string,
   opts: ContactsCsvOptions & {
     stdin: NodeJS.ReadableStream;
+    /** `source` already open (voicectl mcp: checked as opened): read from it only, never by name. */
+    handle?: FileHandle;
     signal?: AbortSignal;
     warn?: (line: string) => void;
     /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
@@ -384,7 +387,14 @@ export async function loadContacts(
   let format = contactsFormat(source);
   let data: Buffer | undefined;
   let stream: Chunks | undefined;
-  if (source !== '-' && /\.(json|ndjson|jsonl)$/i.test(source))
+  if (opts.handle) {
+    // One open file, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
+    stream = new Chunks(opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false }), opts.signal);
+    if (!/\.(csv|tsv|txt)$/i.test(source)) {
+      if (!/\.(json|ndjson|jsonl)$/i.test(source)) format = contactsFormat(source, firstChar(await stream.peek()));
+      if (format !== 'csv') data = await stream.readAll(limit);
+    }
+  } else if (source !== '-' && /\.(json|ndjson|jsonl)$/i.test(source))
     data = await readFileOrThrow(source, limit, opts.signal);
   else if (source === '-' || !/\.(csv|tsv|txt)$/i.test(source)) {
     // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).

@@ -104,6 +104,10 @@ async function realLocation(abs: string): Promise<string | undefined> {
  * (or of the deepest existing folder of a file to create) must be inside the real folder.
  */
 export async function insideDir(dir: string, file: string, field: string): Promise<string> {
+  return (await checkInside(dir, file, field)).abs;
+}
+
+async function checkInside(dir: string, file: string, field: string) {
   const abs = resolve(dir, file);
   const refused = (why = '') =>
     new UsageError(
@@ -113,5 +117,64 @@ export async function insideDir(dir: string, file: string, field: string): Promi
   const [realDir, real] = await Promise.all([realLocation(dir), realLocation(abs)]);
   if (realDir === undefined || real === undefined || outside(realDir, real))
     throw refused(', also through a symbolic link');
-  return abs;
+  return { abs, real, realDir, refused };
+}
+
+/**
+ * A file for a tool to read, opened once and checked as opened: the file behind the handle (its path from
+ * /proc/self/fd on Linux; elsewhere its device and inode against those of the checked path) must be inside the real
+ * --dir. A name swapped for a symbolic link between the check and the open is refused, never read. Read only
+ * from the handle; the caller closes it.
+ */
+export async function openInsideDir(
+  dir: string,
+  file: string,
+  field: string,
+): Promise<{ path: string; handle: import('node:fs/promises').FileHandle }> {
+  const { open } = await import('node:fs/promises');
+  const { abs, real, realDir, refused } = await checkInside(dir, file, field);
+  let handle: import('node:fs/promises').FileHandle;
+  try {
+    handle = await open(abs, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read ${abs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
+    );
+  }
+  try {
+    if (!(await openedInside(handle, realDir, real))) throw refused(', also through a symbolic link');
+    if ((await handle.stat()).isDirectory()) throw new UsageError(`cannot read ${abs}: it is a directory`);
+    return { path: abs, handle };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** Whether the file open as `handle` is inside `realDir` (Linux: its path in /proc; elsewhere: same file as `real`). */
+export async function openedInside(
+  handle: import('node:fs/promises').FileHandle,
+  realDir: string,
+  real: string,
+): Promise<boolean> {
+  const { readlink, stat } = await import('node:fs/promises');
+  const opened = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+  if (opened?.startsWith('/')) return !outside(realDir, opened);
+  const [a, b] = await Promise.all([handle.stat(), stat(real).catch(() => undefined)]);
+  return b !== undefined && a.dev === b.dev && a.ino === b.ino && !outside(realDir, real);
+}
+
+/**
+ * A file for a tool to write: the path to write, built from the real path of its folder (checked inside the real
+ * --dir), so the temporary file and the rename land in that folder even if a folder of the given path is swapped
+ * for a symbolic link afterwards. The rename replaces a link at the final name; it never follows it.
+ */
+export async function writeTargetInsideDir(dir: string, file: string, field: string): Promise<string> {
+  const { realpath } = await import('node:fs/promises');
+  const { abs, realDir, refused } = await checkInside(dir, file, field);
+  const folder = await realpath(dirname(abs)).catch(() => undefined);
+  if (folder === undefined) throw new UsageError(`${field}: folder ${dirname(abs)} does not exist (got "${file}")`);
+  if (!isWithin(realDir, folder)) throw refused(', also through a symbolic link');
+  return join(folder, basename(abs));
 }

@@ -20,6 +20,8 @@ import {
   described,
   Id,
   insideDir,
+  openInsideDir,
+  writeTargetInsideDir,
   listPage,
   pageShape,
   type Rec,
@@ -98,12 +100,18 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
     if (args.contacts !== undefined)
       throw new UsageError('contacts and contactsFile cannot be combined: give the contacts one way');
     const { loadContacts } = await import('../../contacts/load.js');
-    raw.contacts = await loadContacts(await insideDir(ctx.dir, args.contactsFile, 'contactsFile'), {
-      ...args,
-      stdin: ctx.f.io.in,
-      signal: ctx.f.signal,
-      warn: ctx.f.warn,
-    });
+    const { path, handle } = await openInsideDir(ctx.dir, args.contactsFile, 'contactsFile');
+    try {
+      raw.contacts = await loadContacts(path, {
+        ...args,
+        handle,
+        stdin: ctx.f.io.in,
+        signal: ctx.f.signal,
+        warn: ctx.f.warn,
+      });
+    } finally {
+      await handle.close();
+    }
   }
   return validateBody(raw, { file: 'the arguments', now: ctx.f.now() });
 }
@@ -133,16 +141,18 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         import('../../contacts/load.js'),
         import('../../contacts/output.js'),
       ]);
-      const source = await insideDir(ctx.dir, args.file, 'file');
-      const dest = await insideDir(
+      await insideDir(ctx.dir, args.file, 'file'); // checked first: its error before the output's
+      const dest = await writeTargetInsideDir(
         ctx.dir,
         args.output ?? `${args.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
         'output',
       );
       await checkDestination('output', dest, false);
       let report: Rec = {};
+      const { path: source, handle } = await openInsideDir(ctx.dir, args.file, 'file');
       const contacts = await loadContacts(source, {
         ...args,
+        handle,
         stdin: ctx.f.io.in,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
@@ -156,7 +166,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
             droppedDuplicates: duplicates,
           };
         },
-      });
+      }).finally(() => handle.close());
       const staged = await StagedFile.create(dest);
       try {
         const writer = new ContactWriter(staged, false);

@@ -18,7 +18,18 @@ import {
 } from '../../schemas/tts.js';
 import { ACCENTS, filterVoices } from '../../schemas/voices.js';
 import { explainFailure } from '../../tts/failures.js';
-import { described, Id, insideDir, listPage, oneOf, pageShape, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
+import {
+  described,
+  Id,
+  writeTargetInsideDir,
+  listPage,
+  oneOf,
+  pageShape,
+  type Rec,
+  tool,
+  type Tool,
+  UNTRUSTED,
+} from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -175,7 +186,7 @@ export const TTS_TOOLS: Tool[] = [
         import('../../tts/wait.js'),
         import('../../tts/download.js'),
       ]);
-      const out = args.file === undefined ? undefined : await insideDir(ctx.dir, args.file, 'file');
+      const out = args.file === undefined ? undefined : await writeTargetInsideDir(ctx.dir, args.file, 'file');
       const g = await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal);
       let saved;
       try {
