@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pidAlive as alive } from '../../src/sandbox/service.js';
-import { BIN, cli, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
+import { BIN, cli, cliEnv, spawnCli, stopSandboxService, tempDir, virtualClock } from '../helpers/cli.js';
 
 // No key and no base URL: --sandbox needs neither. Polls every 50 ms so that waits end soon after completion.
 const opts = (configDir: string, env: Record<string, string> = {}) => ({
@@ -343,6 +343,39 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     expect(await ended, stderr).toBe(0);
     expect(stderr).toContain('started a background sandbox');
   }, 30_000);
+
+  it('sandbox stop while a command waits on it: the wait ends at once saying so, and resuming starts it again', async () => {
+    const dir = configDir();
+    const created = await cli(['--sandbox', 'tts', 'create', '-q', '--text', 'Waited on'], opts(dir));
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    // The wait's clock is virtual: its first wait between polls is where `voicectl sandbox stop` runs.
+    const clock = virtualClock();
+    let stopped = false;
+    const sleep = async (ms: number, signal?: AbortSignal) => {
+      if (!stopped) {
+        stopped = true;
+        expect((await cli(['sandbox', 'stop'], opts(dir))).code).toBe(0);
+      }
+      return clock.sleep(ms, signal);
+    };
+    const r = await cli(['--sandbox', 'tts', 'wait', id, '--timeout', '60s'], {
+      ...opts(dir),
+      clock: { ...clock, sleep },
+    });
+    expect(stopped).toBe(true);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the background sandbox stopped \(voicectl sandbox stop\?\)/m);
+    expect(r.stderr).toContain(`Resume with: voicectl --sandbox tts wait ${id}`);
+    expect(r.stderr).not.toContain('still waiting');
+    expect(r.stderr).not.toContain('gave up');
+    expect(clock.waits).toHaveLength(1); // no polling of the dead port
+
+    const again = await cli(['--sandbox', 'tts', 'wait', id], opts(dir));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('started a background sandbox');
+    expect(JSON.parse(again.stdout)).toMatchObject({ id, status: 'completed' });
+  }, 60_000);
 
   it('a state file that cannot be written (a full disk): the command says so and exits 1, in bounded time', async () => {
     const dir = configDir();
