@@ -53,6 +53,14 @@ export class NetworkError extends CliError {
   reason?: string;
 }
 
+/**
+ * With --sandbox, a refused connection: the background sandbox is gone (`voicectl sandbox stop`, its idle stop,
+ * killed). Not a passing network error: waits stop at once rather than polling a dead port to their timeout.
+ */
+export class SandboxStoppedError extends CliError {
+  override code = 'sandbox_stopped';
+}
+
 export class JobFailedError extends CliError {
   override readonly exitCode = ExitCode.jobFailed;
   override code = 'job_failed';

@@ -218,6 +218,7 @@ export function createFactory(init: FactoryInit): Factory {
         timeoutMs: Math.max(1, Math.ceil(g.requestTimeout.seconds * 1000)),
         timeoutText: g.requestTimeout.text,
         userAgent: `voicectl/${VERSION}`,
+        sandbox: cfg.sandbox,
         sleep: f.sleep,
         now: f.now,
         monotonic: f.monotonic,

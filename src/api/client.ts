@@ -10,6 +10,7 @@ import {
   InterruptedError,
   MalformedResponseError,
   NetworkError,
+  SandboxStoppedError,
   UsageError,
 } from '../errors.js';
 import { type Effects, recordEffect } from './effect.js';
@@ -58,6 +59,11 @@ export interface ClientOptions {
    * --debug, since a silent wait looks like a hang. Without it the line goes to the --debug log only.
    */
   notice?: (line: string) => void;
+  /**
+   * The base URL is the background sandbox of --sandbox: a refused connection means it stopped, said as such
+   * (SandboxStoppedError) and not retried.
+   */
+  sandbox?: boolean;
 }
 
 export interface RequestOptions {
@@ -497,6 +503,15 @@ export class ApiClient {
             ? []
             : [req.method === 'GET' ? RAISE_TIMEOUT : unknownOutcomeHint(req.path, this.invocation)],
         });
+      }
+      if (this.opts.sandbox && code === 'ECONNREFUSED') {
+        throw new SandboxStoppedError(
+          `the background sandbox stopped (voicectl sandbox stop?): nothing answers at ${this.base.host} any more; ${req.method} ${req.path} was not sent`,
+          {
+            cause: err,
+            hints: ['Run the command again: the next --sandbox command starts the sandbox again, with the same state.'],
+          },
+        );
       }
       const refused = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
       const reason = networkMessage(code, this.base.host);

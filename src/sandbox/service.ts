@@ -52,6 +52,8 @@ export interface ServiceStatus extends ServiceInfo {
   stateFile: string;
   idleStopSeconds: number;
   lastRequestAt: string;
+  /** What the sandbox has to tell the command that started it (a damaged state file it moved aside). */
+  notes?: string[];
 }
 
 const infoFile = (dir: string) => join(dir, 'sandbox.json');
@@ -166,25 +168,41 @@ function binPath(): string {
   }
 }
 
-/** Takes the start lock (a directory: mkdir is atomic); one older than START_LOCK_STALE_MS is taken over. */
-function tryStartLock(dir: string): (() => void) | undefined {
+/**
+ * Takes the start lock (a directory: mkdir is atomic); one older than START_LOCK_STALE_MS is taken over. When
+ * another starter holds it: how long ago it was taken (ms).
+ */
+function tryStartLock(dir: string): { release: () => void } | { heldMs: number } {
   const lock = startLock(dir);
   try {
     mkdirSync(lock);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    let heldMs = 0;
     try {
-      if (Date.now() - statSync(lock).mtimeMs < START_LOCK_STALE_MS) return undefined;
+      heldMs = Math.max(0, Date.now() - statSync(lock).mtimeMs);
+      if (heldMs < START_LOCK_STALE_MS) return { heldMs };
       // Left by a starter that died: renamed away first, so two takers cannot both remove a fresh lock.
       const aside = `${lock}.stale-${randomBytes(4).toString('hex')}`;
       renameSync(lock, aside);
       rmSync(aside, { recursive: true, force: true });
       mkdirSync(lock);
     } catch {
-      return undefined; // another starter was quicker
+      return { heldMs }; // another starter was quicker
     }
   }
-  return () => rmSync(lock, { recursive: true, force: true });
+  return { release: () => rmSync(lock, { recursive: true, force: true }) };
+}
+
+/** The last lines of sandbox.log (why a sandbox that exited at once did), terminal-safe; '' when none. */
+function logTail(dir: string): string {
+  try {
+    const text = readFileSync(logFile(dir), 'utf8').slice(-600).trim();
+    const lines = text.split('\n').slice(-4).join(' / ');
+    return terminalSafe(lines.length > 400 ? `...${lines.slice(-400)}` : lines);
+  } catch {
+    return '';
+  }
 }
 
 export interface ConnectOptions {
@@ -211,26 +229,45 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   const deadline = monotonicNow() + START_TIMEOUT_MS;
   let spawned: ReturnType<typeof spawn> | undefined;
   let exited: string | undefined;
-  for (;;) {
-    if (opts.signal.aborted) throw new InterruptedError('interrupted');
-    const info = readInfo(dir);
-    const status = info && (await probe(info));
-    if (status && status.version === VERSION) return status.url;
-    if (status) {
-      opts.note(
-        `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
-      );
-      await stopService(dir);
-      continue;
-    }
-    if (exited) break;
-    if (!spawned) {
-      const release = tryStartLock(dir);
-      if (release) {
-        try {
+  // The start lock, held by this command from the spawn until the new sandbox answers or this command fails:
+  // released on every way out of here, before the command exits (a lock left behind made the next command wait
+  // 15 s for a sandbox nobody was starting).
+  let release: (() => void) | undefined;
+  let toldWaiting = false;
+  try {
+    for (;;) {
+      if (opts.signal.aborted) throw new InterruptedError('interrupted');
+      const info = readInfo(dir);
+      const status = info && (await probe(info));
+      if (status && status.version === VERSION) {
+        if (spawned) {
+          // Said only once it answers (it said "started" before a sandbox that exited at once).
+          opts.note(
+            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(idleS)} idle)`,
+          );
+          for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
+        }
+        return status.url;
+      }
+      if (status) {
+        opts.note(
+          `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
+        );
+        await stopService(dir);
+        continue;
+      }
+      if (exited) break;
+      if (!spawned) {
+        const lock = tryStartLock(dir);
+        if ('release' in lock) {
+          release = lock.release;
           // Checked again under the lock: another starter may have finished meanwhile.
           const again = readInfo(dir);
-          if (again && (await probe(again))?.version === VERSION) continue;
+          if (again && (await probe(again))?.version === VERSION) {
+            release();
+            release = undefined;
+            continue;
+          }
           try {
             spawned = startDaemon(opts);
           } catch (err) {
@@ -243,36 +280,29 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
           spawned.once('exit', (code, signal) => {
             exited = `it exited (${signal ?? `code ${code}`})`;
           });
-          opts.note(
-            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(idleS)} idle)`,
-          );
-        } finally {
-          // Held until the new sandbox answers, so that a second starter waits for it rather than starting another.
-          if (!spawned) release();
-          else void waitAndRelease(dir, release, deadline);
+          continue;
         }
-        continue;
+        if (!toldWaiting) {
+          toldWaiting = true;
+          opts.note(
+            `sandbox: another voicectl is starting the background sandbox (its start lock ${terminalSafe(startLock(dir))} is ${(lock.heldMs / 1000).toFixed(1)} s old); waiting up to ${START_TIMEOUT_MS / 1000} s for it`,
+          );
+        }
       }
+      if (monotonicNow() > deadline) break;
+      await sleep(50, opts.signal).catch(() => undefined);
     }
-    if (monotonicNow() > deadline) break;
-    await sleep(50, opts.signal).catch(() => undefined);
+  } finally {
+    release?.();
   }
   const log = logFile(dir);
+  const why = exited ? logTail(dir) : '';
   throw new CliError(
-    `the background sandbox did not start${exited ? `: ${exited}` : ` within ${START_TIMEOUT_MS / 1000} s`}`,
+    `the background sandbox did not start${exited ? `: ${exited}` : ` within ${START_TIMEOUT_MS / 1000} s`}${why ? `: ${why}` : ''}`,
     {
       hints: [`See ${terminalSafe(log)}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
     },
   );
-}
-
-async function waitAndRelease(dir: string, release: () => void, deadline: number): Promise<void> {
-  while (monotonicNow() < deadline) {
-    const info = readInfo(dir);
-    if (info && (await probe(info))) break;
-    await sleep(50);
-  }
-  release();
 }
 
 /** An idle time in seconds as the notes and `sandbox status` show it: "15 min", "90 s". */
@@ -305,7 +335,7 @@ export async function serve(opts: {
   signal: AbortSignal;
   log: (line: string) => void;
 }): Promise<void> {
-  const [{ Sandbox }, { loadState, saveState, stateFile }, { SandboxError }] = await Promise.all([
+  const [{ Sandbox }, { loadState, moveAside, saveState, stateFile }, { SandboxError }] = await Promise.all([
     import('./server.js'),
     import('./persist.js'),
     import('./http.js'),
@@ -323,7 +353,16 @@ export async function serve(opts: {
     stopRequested = resolve;
   });
   let info: ServiceInfo | undefined;
-  const loaded = loadState(file);
+  const notes: string[] = [];
+  const read = loadState(file);
+  if ('damaged' in read) {
+    // Kept aside rather than overwritten by the fresh state (every record was lost silently), and said both in
+    // sandbox.log and, through the status, on the stderr of the command that started this sandbox.
+    const aside = moveAside(file);
+    notes.push(`the state file ${file} was damaged (${read.damaged}): moved it to ${aside} and started afresh`);
+    opts.log(`${startedAt} ${notes[0]}`);
+  }
+  const loaded = 'state' in read ? read.state : undefined;
   const sandbox = new Sandbox({
     state: loaded,
     afterChange: (state) => saveState(file, state),
@@ -340,6 +379,7 @@ export async function serve(opts: {
               stateFile: file,
               idleStopSeconds: idleS,
               lastRequestAt: new Date(lastRequest).toISOString(),
+              notes,
             } satisfies Partial<ServiceStatus>,
           },
         }),

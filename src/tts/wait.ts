@@ -11,6 +11,7 @@ import {
   InterruptedError,
   JobFailedError,
   MalformedResponseError,
+  SandboxStoppedError,
   WaitTimeoutError,
 } from '../errors.js';
 import { type Factory, shellWord } from '../factory.js';
@@ -110,6 +111,11 @@ export async function waitForGenerations(
             if (err.status === 404)
               err.message = `generation ${id} not found (it does not exist or belongs to another organization)`;
             throw err;
+          }
+          if (err instanceof SandboxStoppedError) {
+            // The background sandbox is gone: polling its dead port until the timeout would only hide that.
+            err.hints = [`Resume with: ${resume(pending)} (it starts the sandbox again, with the same state)`];
+            throw Object.assign(err, { records: records(), pending });
           }
           if (!(err instanceof CliError)) throw err;
           // Transient: say so once per distinct problem, keep waiting.

@@ -2,13 +2,22 @@
 // always a real background process; the commands run as child processes where the test is about a process (its
 // exit, its signals, its closed stdio, several at once) and in-process otherwise. Every test has its own config dir.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pidAlive as alive } from '../../src/sandbox/service.js';
-import { BIN, cli, cliEnv, spawnCli, stopSandboxService, tempDir } from '../helpers/cli.js';
+import { BIN, cli, cliEnv, spawnCli, stopSandboxService, tempDir, virtualClock } from '../helpers/cli.js';
 
 // No key and no base URL: --sandbox needs neither. Polls every 50 ms so that waits end soon after completion.
 const opts = (configDir: string, env: Record<string, string> = {}) => ({
@@ -268,6 +277,105 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     expect(stops).toEqual([instance]);
     expect(info(dir).url).not.toBe(oldUrl);
   }, 30_000);
+
+  it('a damaged state file (cut short, or not a saved state) is moved aside and reported, not silently replaced', async () => {
+    const dir = configDir();
+    const state = join(dir, 'sandbox-state.json');
+    const created = await cli(['--sandbox', 'tts', 'create', '-q', '--text', 'keep me'], opts(dir));
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).not.toContain('damaged'); // an absent file: a fresh state, silently
+    const damaged: string[] = [];
+    for (const damage of [
+      () => truncateSync(state, 1000), // bad JSON
+      () => writeFileSync(state, '{"version":1,"orgs":{}}'), // wrong shape
+    ]) {
+      expect((await cli(['sandbox', 'stop'], opts(dir))).code).toBe(0);
+      damage();
+      const before = readFileSync(state, 'utf8');
+      const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
+      expect(r.code, r.stderr).toBe(0);
+      const line = r.stderr.split('\n').find((l) => l.includes('damaged'));
+      expect(line).toMatch(
+        /^sandbox: the state file .*sandbox-state\.json was damaged \(.+\): moved it to .*sandbox-state\.json\.damaged-\S+ and started afresh$/,
+      );
+      const aside = readdirSync(dir).filter((f) => f.startsWith('sandbox-state.json.damaged-') && !damaged.includes(f));
+      expect(aside).toHaveLength(1);
+      damaged.push(aside[0]);
+      expect(readFileSync(join(dir, aside[0]), 'utf8')).toBe(before); // kept as it was
+      expect(readFileSync(join(dir, 'sandbox.log'), 'utf8')).toContain(`moved it to ${join(dir, aside[0])}`);
+    }
+    expect(damaged).toHaveLength(2);
+  }, 60_000);
+
+  it('a sandbox that exits at once: the command says why, leaves no start lock, and the next one fails as fast', async () => {
+    const dir = configDir();
+    mkdirSync(join(dir, 'sandbox-state.json')); // the sandbox cannot read its state: it exits at once
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      const r = await spawnCli(['--sandbox', 'tts', 'list'], opts(dir));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error: the background sandbox did not start: it exited \(code 1\): .*cannot read the sandbox state file .*EISDIR/m,
+      );
+      expect(r.stderr).not.toContain('started a background sandbox'); // said only once it answers
+      expect(r.stderr).not.toContain('another voicectl');
+      expect(existsSync(join(dir, 'sandbox.start.lock'))).toBe(false);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+  }, 60_000);
+
+  it('a start lock held by another starter: the command says so and how old it is, then goes on once it is gone', async () => {
+    const dir = configDir();
+    const lock = join(dir, 'sandbox.start.lock');
+    mkdirSync(lock);
+    let stderr = '';
+    const child = spawn(process.execPath, [BIN, '--sandbox', 'tts', 'list', '-q'], {
+      env: cliEnv(opts(dir)) as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await until(() => stderr.includes('another voicectl'), 10_000, 'the note about the lock');
+    expect(stderr).toMatch(
+      /^sandbox: another voicectl is starting the background sandbox \(its start lock .*sandbox\.start\.lock is \d+\.\d s old\); waiting up to 15 s for it$/m,
+    );
+    rmdirSync(lock);
+    expect(await ended, stderr).toBe(0);
+    expect(stderr).toContain('started a background sandbox');
+  }, 30_000);
+
+  it('sandbox stop while a command waits on it: the wait ends at once saying so, and resuming starts it again', async () => {
+    const dir = configDir();
+    const created = await cli(['--sandbox', 'tts', 'create', '-q', '--text', 'Waited on'], opts(dir));
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    // The wait's clock is virtual: its first wait between polls is where `voicectl sandbox stop` runs.
+    const clock = virtualClock();
+    let stopped = false;
+    const sleep = async (ms: number, signal?: AbortSignal) => {
+      if (!stopped) {
+        stopped = true;
+        expect((await cli(['sandbox', 'stop'], opts(dir))).code).toBe(0);
+      }
+      return clock.sleep(ms, signal);
+    };
+    const r = await cli(['--sandbox', 'tts', 'wait', id, '--timeout', '60s'], {
+      ...opts(dir),
+      clock: { ...clock, sleep },
+    });
+    expect(stopped).toBe(true);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: the background sandbox stopped \(voicectl sandbox stop\?\)/m);
+    expect(r.stderr).toContain(`Resume with: voicectl --sandbox tts wait ${id}`);
+    expect(r.stderr).not.toContain('still waiting');
+    expect(r.stderr).not.toContain('gave up');
+    expect(clock.waits).toHaveLength(1); // no polling of the dead port
+
+    const again = await cli(['--sandbox', 'tts', 'wait', id], opts(dir));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('started a background sandbox');
+    expect(JSON.parse(again.stdout)).toMatchObject({ id, status: 'completed' });
+  }, 60_000);
 
   it('a state file that cannot be written (a full disk): the command says so and exits 1, in bounded time', async () => {
     const dir = configDir();
