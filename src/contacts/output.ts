@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 // Cells a spreadsheet would run as formulas are neutralised (README "Security").
 import { destinationKind, openInPlace } from '../io/destination.js';
 import { csvFormulaSafe, jsonForTerminal } from '../io/safe.js';
+import { removeLeftovers } from '../io/leftovers.js';
 import { withPath } from '../io/system-error.js';
 
 const FLUSH_AT = 1 << 18;
@@ -39,6 +40,7 @@ export class StagedFile {
       dest && destinationKind(dest) !== 'special'
         ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
         : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    if (dest && destinationKind(dest) !== 'special') await removeLeftovers(dest, 'tmp');
     const untrack = track?.(tmp) ?? (() => undefined);
     return new StagedFile(tmp, await open(tmp, 'wx', 0o600), dest, untrack);
   }

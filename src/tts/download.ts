@@ -21,6 +21,7 @@ import {
 import { type Factory, shellWord } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
+import { removeLeftovers } from '../io/leftovers.js';
 import { systemError, withPath } from '../io/system-error.js';
 import { capText } from '../api/errors.js';
 import type { RawResponse } from '../api/client.js';
@@ -261,6 +262,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
   // and node:crypto is ~20 built-in modules (5-7 ms of every start on Node 24).
   const { randomBytes } = await import('node:crypto');
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
+  await removeLeftovers(dest, 'part'); // a killed download's, whose process is gone
   const untrack = f.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true, dest);
