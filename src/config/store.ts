@@ -163,6 +163,8 @@ export interface StoreOptions {
   onWait?: (line: string) => void;
   /** The wait between tries for the lock (injectable for tests). */
   sleep?: (ms: number) => Promise<unknown>;
+  /** The clock that bounds the wait (injectable for tests, with `sleep`). */
+  now?: () => number;
 }
 
 export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
@@ -220,9 +222,13 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
     ]);
     const sleep = options.sleep ?? wait;
     let told = false;
+    // Until a lock left by a voicectl that died has become stale and been taken over (100 tries of ~100 ms gave up
+    // at 9.5 s, before the 10 s at which it is stale), with a little to spare.
+    const now = options.now ?? Date.now;
+    const giveUpAt = now() + LOCK_STALE_MS + 2_000;
     let release: () => Promise<void>;
     try {
-      // Another voicectl holding the lock (ELOCKED) is waited for, up to 100 tries 10 to 100 ms apart. Any other
+      // Another voicectl holding the lock (ELOCKED) is waited for, up to 12 s (tries 10 to 100 ms apart). Any other
       // failure (a folder that may not be written: EACCES, EPERM, EROFS) is final: proper-lockfile's own retries
       // would retry it too, and `profiles add` said nothing for 10 s before saying so.
       for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 100)) {
@@ -235,7 +241,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
           });
           break;
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt >= 100) throw err;
+          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
           // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
           // LOCK_STALE_MS old, and that wait should not be silent.
           if (attempt === 1 && !told) {

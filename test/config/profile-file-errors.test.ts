@@ -2,7 +2,7 @@
 // refuses is a file error (exit 1), and a lock left by another voicectl is waited for out loud.
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonErrorAt, openStore, storeOpenError } from '../../src/config/store.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
@@ -102,6 +102,33 @@ describe('a lock held by another voicectl', () => {
       'waiting for another voicectl writing profiles (profiles.json.lock, 3 s old; taken over at 10 s) …',
     ]);
     expect(sleeps).toBe(3);
+  });
+
+  it('a fresh lock left by a voicectl that died is waited for until it is stale (10 s), then taken over', async () => {
+    const dir = tempDir();
+    const lock = join(dir, 'profiles.json.lock');
+    mkdirSync(lock);
+    // Virtual time: each wait ages the lock by as much and moves the clock on; the shortest waits every time
+    // (100 tries of them once gave up at ~5 s, before the lock was stale).
+    let clock = Date.now();
+    let age = 0;
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      const store = await openStore(dir, {
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms;
+          age += ms;
+          const t = (Date.now() - age) / 1000;
+          utimesSync(lock, t, t);
+        },
+      });
+      await store.update((d) => ({ ...d, current: 'x' }));
+      expect(store.read().current).toBe('x');
+      expect(age).toBeGreaterThan(10_000);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it('a lock that is free: nothing said', async () => {
