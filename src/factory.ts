@@ -176,7 +176,7 @@ export function createFactory(init: FactoryInit): Factory {
     configDir: memo(async () => (await import('./config/paths.js')).configDir(init.env)),
     store: memo(async () => {
       const { openStore } = await import('./config/store.js');
-      const store = await openStore(await f.configDir());
+      const store = await openStore(await f.configDir(), { onWait: warn });
       if (store.insecureMode !== undefined) {
         warn(
           `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,

@@ -8,6 +8,7 @@ import { chmod, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
+import { systemError } from '../io/system-error.js';
 import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
@@ -71,10 +72,102 @@ function ensureDir(dir: string): number | undefined {
   return mode & 0o022 ? mode : undefined;
 }
 
+/** How old the lock is, in whole seconds, or undefined when it is gone. */
+function lockAge(lock: string): number | undefined {
+  try {
+    return Math.max(0, Math.floor((Date.now() - statSync(lock).mtimeMs) / 1000));
+  } catch {
+    return undefined;
+  }
+}
+
 // A writer holds the lock for milliseconds; one older than this was left by a process that died.
 const LOCK_STALE_MS = 10_000;
 
-export async function openStore(dir: string): Promise<ProfileStore> {
+/**
+ * Where `text` stops being JSON, as 1-based line and column; undefined when it is JSON. V8 quotes the text in its
+ * messages and Node 20's often give no position, so the place is found from which prefixes fail, never by
+ * showing the message.
+ */
+export function jsonErrorAt(text: string): { line: number; column: number } | undefined {
+  /** The offset of the character a prefix of n characters fails at, or undefined when it fails only by ending. */
+  const failsAt = (n: number): number | undefined => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return undefined;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (/end of JSON input/.test(message)) return undefined;
+      const pos = /at position (\d+)/.exec(message);
+      if (!pos) return n - 1; // "Unexpected token": the shortest such prefix ends with it
+      const at = Number(pos[1]);
+      return at >= n ? undefined : at;
+    }
+  };
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch {
+    // found below
+  }
+  let offset = text.length; // a text that only ends too early is wrong at its end
+  if (failsAt(text.length) !== undefined) {
+    // The shortest prefix that fails for a character of its own.
+    let lo = 1;
+    let hi = text.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (failsAt(mid) !== undefined) hi = mid;
+      else lo = mid + 1;
+    }
+    offset = failsAt(lo) ?? lo - 1;
+  }
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+/** A profiles.json that is not JSON: where, never what (it holds API keys, and V8 quotes the text). */
+class NotJsonError extends Error {
+  constructor(readonly at: { line: number; column: number }) {
+    super(`it is not valid JSON at line ${at.line}, column ${at.column}`);
+  }
+}
+
+/**
+ * Why profiles.json could not be opened, for the user: a file the system refused (EACCES, EISDIR, ...) is a file
+ * error, exit 1; a file that is not JSON says where, never its text.
+ */
+export function storeOpenError(err: unknown, file: string, dir: string): CliError {
+  if (err instanceof NotJsonError)
+    return new UsageError(`the profile file ${file} cannot be read: ${err.message}`, {
+      hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
+    });
+  // Reading a folder fails in read(2), whose error has no path: it is this file's.
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof Error && typeof e.code === 'string' && typeof e.path !== 'string') e.path = file;
+  const fs = systemError(err, {}, dir);
+  if (fs) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM')
+      fs.hints.unshift(`Check who owns ${file} and its permissions (ls -l); it should be yours, mode 600.`);
+    return fs;
+  }
+  // Anything else, said without its message (it could quote the file).
+  return new UsageError(`the profile file ${file} cannot be read (${(err as Error).name})`, {
+    hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
+  });
+}
+
+export interface StoreOptions {
+  /** Said once when the lock is held by another voicectl and the wait begins (a line for stderr). */
+  onWait?: (line: string) => void;
+  /** The wait between tries for the lock (injectable for tests). */
+  sleep?: (ms: number) => Promise<unknown>;
+  /** The clock that bounds the wait (injectable for tests, with `sleep`). */
+  now?: () => number;
+}
+
+export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
   const sharedDirMode = ensureDir(dir);
   const { default: Conf } = await import('conf');
   const file = join(dir, 'profiles.json');
@@ -86,13 +179,18 @@ export async function openStore(dir: string): Promise<ProfileStore> {
       cwd: dir,
       configName: 'profiles',
       configFileMode: 0o600,
+      deserialize: (text: string) => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          throw new NotJsonError(jsonErrorAt(text) ?? { line: 1, column: 1 });
+        }
+      },
       // No `defaults`: conf writes them when the file lacks them, as it opens it, outside any lock, which lost a
       // profile written meanwhile by another process. StoreData supplies them when reading.
     });
   } catch (err) {
-    throw new UsageError(`the profile file ${file} cannot be read: ${(err as Error).message}`, {
-      hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
-    });
+    throw storeOpenError(err, file, dir);
   }
   let insecureMode: number | undefined;
   try {
@@ -118,13 +216,19 @@ export async function openStore(dir: string): Promise<ProfileStore> {
     return parsed.data;
   };
   const update = async (change: (data: StoreData) => StoreData): Promise<StoreData> => {
-    const [{ default: lockfile }, { setTimeout: sleep }] = await Promise.all([
+    const [{ default: lockfile }, { setTimeout: wait }] = await Promise.all([
       import('proper-lockfile'),
       import('node:timers/promises'),
     ]);
+    const sleep = options.sleep ?? wait;
+    let told = false;
+    // Until a lock left by a voicectl that died has become stale and been taken over (100 tries of ~100 ms gave up
+    // at 9.5 s, before the 10 s at which it is stale), with a little to spare.
+    const now = options.now ?? Date.now;
+    const giveUpAt = now() + LOCK_STALE_MS + 2_000;
     let release: () => Promise<void>;
     try {
-      // Another voicectl holding the lock (ELOCKED) is waited for, up to 100 tries 10 to 100 ms apart. Any other
+      // Another voicectl holding the lock (ELOCKED) is waited for, up to 12 s (tries 10 to 100 ms apart). Any other
       // failure (a folder that may not be written: EACCES, EPERM, EROFS) is final: proper-lockfile's own retries
       // would retry it too, and `profiles add` said nothing for 10 s before saying so.
       for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 100)) {
@@ -137,7 +241,16 @@ export async function openStore(dir: string): Promise<ProfileStore> {
           });
           break;
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt >= 100) throw err;
+          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
+          // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
+          // LOCK_STALE_MS old, and that wait should not be silent.
+          if (attempt === 1 && !told) {
+            told = true;
+            const age = lockAge(`${conf.path}.lock`);
+            options.onWait?.(
+              `waiting for another voicectl writing profiles (profiles.json.lock${age === undefined ? '' : `, ${age} s old`}; taken over at ${LOCK_STALE_MS / 1000} s) …`,
+            );
+          }
           await sleep(delay * (0.5 + Math.random()));
         }
       }

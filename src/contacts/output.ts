@@ -9,6 +9,8 @@ import type { Writable } from 'node:stream';
 // Cells a spreadsheet would run as formulas are neutralised (README "Security").
 import { destinationKind, openInPlace } from '../io/destination.js';
 import { csvFormulaSafe, jsonForTerminal } from '../io/safe.js';
+import { removeLeftovers } from '../io/leftovers.js';
+import { withPath } from '../io/system-error.js';
 
 const FLUSH_AT = 1 << 18;
 
@@ -38,8 +40,14 @@ export class StagedFile {
       dest && destinationKind(dest) !== 'special'
         ? join(dirname(resolve(dest)), `.${basename(dest)}.${tag}.tmp`)
         : join(tmpdir(), `voicectl-contacts-${tag}.tmp`);
+    if (dest && destinationKind(dest) !== 'special') await removeLeftovers(dest, 'tmp');
     const untrack = track?.(tmp) ?? (() => undefined);
     return new StagedFile(tmp, await open(tmp, 'wx', 0o600), dest, untrack);
+  }
+
+  /** The file a failed write is said to be about: the destination the user named, or the temp file for stdout. */
+  private get shownPath(): string {
+    return this.dest && destinationKind(this.dest) !== 'special' ? this.dest : this.tmp;
   }
 
   /** Queues text; returns a promise only when it flushed (await it to respect the disk's pace). */
@@ -55,14 +63,20 @@ export class StagedFile {
     const text = this.parts.join('');
     this.parts = [];
     this.size = 0;
-    if (this.encode) await this.handle.write(this.encode(text));
-    else await this.handle.write(text);
+    try {
+      if (this.encode) await this.handle.write(this.encode(text));
+      else await this.handle.write(text);
+    } catch (err) {
+      throw withPath(err, this.shownPath);
+    }
   }
 
   private async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.handle.close();
+    await this.handle.close().catch((err) => {
+      throw withPath(err, this.shownPath);
+    });
   }
 
   /** Renames into place, or copies to `out` and removes the temp file. */
@@ -81,7 +95,9 @@ export class StagedFile {
     if (target !== stdout) {
       // A device or FIFO: its write errors (ENOSPC on /dev/full) fail the command here, before it says "written".
       const { pipeline } = await import('node:stream/promises');
-      await pipeline(createReadStream(this.tmp), target);
+      await pipeline(createReadStream(this.tmp), target).catch((err) => {
+        throw withPath(err, this.dest ?? this.tmp);
+      });
     } else {
       for await (const chunk of createReadStream(this.tmp)) {
         if (!target.write(chunk)) await new Promise((r) => target.once('drain', r));

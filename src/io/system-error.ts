@@ -21,6 +21,16 @@ const SYSTEM_ERRORS: Record<string, string> = {
   ENFILE: 'too many open files in the system',
 };
 
+/**
+ * Gives a system error without a path (a write to a file handle or a stream: ENOSPC, EIO) the path of the file it
+ * was writing, so that it is said as `could not write <path>: …`, not `could not write: …`. Returns `err`.
+ */
+export function withPath(err: unknown, path: string): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof Error && typeof e.code === 'string' && typeof e.path !== 'string') e.path = path;
+  return err;
+}
+
 /** What the failed call was doing, from its syscall: `could not <verb> <path>`. */
 function verbOf(syscall: string | undefined): string {
   if (!syscall) return 'use';

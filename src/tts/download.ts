@@ -21,6 +21,8 @@ import {
 import { type Factory, shellWord } from '../factory.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
+import { removeLeftovers } from '../io/leftovers.js';
+import { systemError, withPath } from '../io/system-error.js';
 import { capText } from '../api/errors.js';
 import type { RawResponse } from '../api/client.js';
 import { excerpt } from '../api/errors.js';
@@ -204,7 +206,8 @@ const transfers = new Set<AbortSignal[]>();
 /** A response body on its way to one destination: counted, bounded by MAX_AUDIO_BYTES, its errors typed. */
 interface Transfer {
   /** Streams the body into `target` (ended when `end`) and checks the length it announced. */
-  to(target: Writable, end: boolean): Promise<void>;
+  /** `path`: the file being written, named by a write error that has none (ENOSPC from a stream). */
+  to(target: Writable, end: boolean, path?: string): Promise<void>;
   bytes(): number;
   /** The error to report for `err` (a timeout, Ctrl-C, a disk error, a broken connection). */
   fail(err: unknown): unknown;
@@ -230,11 +233,11 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
   return {
     bytes: () => bytes,
     fail,
-    async to(target, end) {
+    async to(target, end, path) {
       try {
         await pipeline(res.body, counter, target, { end });
       } catch (err) {
-        throw fail(err);
+        throw fail(path === undefined ? err : withPath(err, path));
       }
       if (Number.isFinite(length) && bytes !== length) {
         throw new NetworkError(`the audio of ${id} arrived incomplete (${bytes} of ${length} bytes)`, {
@@ -262,9 +265,10 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
   // and node:crypto is ~20 built-in modules (5-7 ms of every start on Node 24).
   const { randomBytes } = await import('node:crypto');
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
+  await removeLeftovers(dest, 'part'); // a killed download's, whose process is gone
   const untrack = f.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
-    await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true);
+    await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true, dest);
     if (force) await rename(tmp, dest);
     else {
       // link() fails if dest appeared meanwhile: never replace a file the user did not ask to replace.
@@ -301,6 +305,12 @@ function asDownloadError(f: Factory, id: string, err: unknown, signals: AbortSig
     );
   const code = (err as NodeJS.ErrnoException).code;
   if (['EACCES', 'ENOENT', 'EISDIR', 'ENOSPC', 'EROFS', 'ENXIO', 'EPERM'].includes(code ?? '')) {
+    // With the file's path when the caller gave it (withPath): `could not write <path>: no space left …`.
+    const known = systemError(err, f.env);
+    if (known) {
+      known.hints.push(`Nothing of the audio of ${id} was kept.`);
+      return known;
+    }
     return new CliError(`could not write the audio of ${id}: ${(err as Error).message}`);
   }
   return new NetworkError(`the download of ${id} broke off: ${(err as Error).message}`, {
