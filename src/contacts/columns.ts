@@ -70,11 +70,14 @@ const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
  * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
  * French) and Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
  * Ranked: mobiles first, then general, work, home, other. Not fax, pager, telex, ISDN, TTY, callback or
- * assistant lines, nor Google's "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
+ * assistant lines (Salesforce's "Asst. Phone"), not emergency contacts ("Emergency Phone", "ICE": another
+ * person), not extension columns ("Phone Ext", "Interno": not a number on their own), nor Google's
+ * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
  */
 const PHONE_LIKE =
   /\b(?:phone|mobile?|cell(?:ular|ulare)?|tel|tele(?:phone|fono)|telefon\w*|handy\w*|mobil\w*|portable|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel)\b/;
-const NOT_PHONE = /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|callback|assistant'?s?|radio|e-?mail)\b/;
+const NOT_PHONE =
+  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail)\b/;
 const RANKS: RegExp[] = [
   /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
   /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,

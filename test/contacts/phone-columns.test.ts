@@ -1,0 +1,60 @@
+// Which columns are phone columns in real exports, row by row: Google's per-row labels (fax and pager numbers are
+// never called, mobiles first), assistants' and emergency contacts' lines, extension columns, and placeholders
+// ("-", "n/a", "#N/A") in a phone column. Through the real CLI: the contacts written and the lines on stderr.
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.js';
+
+const convert = (args: string[], stdin: string) =>
+  cli(['contacts', 'convert', '-', ...args, '-o', 'ndjson'], { key: null, stdin });
+const lines = (s: string) =>
+  s
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("another person's line is never called", () => {
+  it.each([
+    ['Asst. Phone'],
+    ['Asst Phone'],
+    ['Assistant Phone'],
+    ['Telefono assistente'],
+    ['Emergency Phone'],
+    ['Emergency Contact Phone'],
+    ['ICE Phone'],
+    ['Telefono emergenza'],
+  ])('"%s" is not a phone column: it stays a free field', async (name) => {
+    const r = await convert([], `Full Name,Phone,${name}\nAnna,+39 02 1234 5678,+39 333 123 4567\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([
+      { phone_number: '+390212345678', 'Full Name': 'Anna', [name]: '+39 333 123 4567' },
+    ]);
+    expect(r.stderr).toContain('note: numbers from the column "Phone", found by its name');
+  });
+});
+
+describe('extension columns are not numbers', () => {
+  it.each([['Phone Ext'], ['Phone Ext.'], ['Phone Extension'], ['Telefono interno']])(
+    '"%s" is not read as a number: Emily keeps both her numbers',
+    async (name) => {
+      const r = await convert(
+        ['--default-country', 'US'],
+        `First Name,Phone,${name},Mobile\nEmily,(212) 555-0187,204,(415) 555-0132\n`,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stdout)).toEqual([
+        {
+          phone_number: '+14155550132',
+          'First Name': 'Emily',
+          [name]: '204',
+          contact_attempts: [{ phone_number: '+12125550187' }],
+        },
+      ]);
+    },
+  );
+  it('"Telefono interno" next to "Telephone": the extension stays a free field', async () => {
+    const r = await convert([], 'Telephone,Telefono interno\n+39 02 1234 5678,204\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([{ phone_number: '+390212345678', 'Telefono interno': '204' }]);
+  });
+});
