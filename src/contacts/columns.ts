@@ -63,6 +63,15 @@ export class MissingInputError extends UsageError {
 
 export type PhoneFn = (raw: string) => PhoneResult;
 
+/**
+ * A phone cell that says "no number" the way spreadsheets and CRMs write it: a dash, "n/a", Excel's "#N/A",
+ * "none", "null", "?", ".". Read as an empty cell: a contact is not lost over a placeholder in its second column.
+ */
+const PLACEHOLDER = /^(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
+/** After the reason a number of an alternative column fails: the rule stays, and the message says what it costs. */
+const ALTERNATIVE_FAILS =
+  '; an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)';
+
 /** A column name for a message, cut to 40 characters (a broken file may have a huge header). */
 const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
 
@@ -361,8 +370,16 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   let warnings: RowError[] | undefined;
   const fail = (i: number, value: string, reason: string, need?: 'country') =>
     (errors ??= []).push({ row, column: columnName(plan, i), value, reason, ...(need ? { need } : {}) });
-  /** The numbers of one cell, each checked on its own. */
-  const numbers = (i: number, raw: string): string[] => {
+  /** A phone cell, trimmed; "" when it holds no number ("", or a placeholder such as "-", "n/a", "#N/A"). */
+  const phoneCell = (i: number): string => {
+    const t = (cells[i] ?? '').trim();
+    return PLACEHOLDER.test(t) ? '' : t;
+  };
+  /**
+   * The numbers of one cell, each checked on its own. `alt`: the cell holds alternatives; when the main number is
+   * good, the error says that the contact is left out because of the alternative.
+   */
+  const numbers = (i: number, raw: string, alt = false): string[] => {
     const out: string[] = [];
     const parts = splitNumbers(raw);
     for (let k = 0; k < parts.length; k++) {
@@ -372,9 +389,9 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         fail(
           i,
           raw,
-          parts.length > 1
+          (parts.length > 1
             ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ${r.reason}`
-            : r.reason,
+            : r.reason) + (alt && main !== undefined ? ALTERNATIVE_FAILS : ''),
           r.need,
         );
       else {
@@ -397,25 +414,29 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
 
   let mainCol = plan.phones[0];
   for (const i of plan.phones)
-    if ((cells[i] ?? '').trim() !== '') {
+    if (phoneCell(i) !== '') {
       mainCol = i;
       break;
     }
-  const mainRaw = (cells[mainCol] ?? '').trim();
+  const mainRaw = phoneCell(mainCol);
   let main: string | undefined;
   let extra: string[] = [];
-  if (mainRaw === '')
+  if (mainRaw === '') {
+    const placeholder = (cells[mainCol] ?? '').trim();
+    const others = plan.phones
+      .slice(1)
+      .map((i) => `"${short(columnName(plan, i))}"`)
+      .join(', ');
     fail(
       mainCol,
-      '',
-      plan.phones.length > 1
-        ? `the main phone number is empty (and so are ${plan.phones
-            .slice(1)
-            .map((i) => `"${short(columnName(plan, i))}"`)
-            .join(', ')})`
-        : 'the main phone number is empty',
+      placeholder,
+      placeholder
+        ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${plan.phones.length > 1 ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
+        : plan.phones.length > 1
+          ? `the main phone number is empty (and so are ${others})`
+          : 'the main phone number is empty',
     );
-  else [main, ...extra] = numbers(mainCol, mainRaw);
+  } else [main, ...extra] = numbers(mainCol, mainRaw);
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: main ?? '' };
   for (const { index, field } of plan.free) {
     const v = cells[index];
@@ -425,7 +446,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   let attempts: Record<string, string>[] | undefined;
   for (const a of plan.attempts) {
-    const raw = (cells[a.phone] ?? '').trim();
+    const raw = phoneCell(a.phone);
     if (raw === '') {
       const stray = a.overrides.find((o) => (cells[o.index] ?? '').trim() !== '');
       if (stray)
@@ -436,7 +457,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         );
       continue;
     }
-    for (const e164 of numbers(a.phone, raw)) {
+    for (const e164 of numbers(a.phone, raw, true)) {
       const entry: Record<string, string> = { phone_number: e164 };
       for (const o of a.overrides) {
         const t = (cells[o.index] ?? '').trim();
@@ -449,8 +470,8 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   // a person's numbers are never dropped, and never repeated.
   for (const i of plan.phones) {
     if (i === mainCol) continue;
-    const raw = (cells[i] ?? '').trim();
-    if (raw !== '') extra.push(...numbers(i, raw));
+    const raw = phoneCell(i);
+    if (raw !== '') extra.push(...numbers(i, raw, true));
   }
   const dialled = extra.length ? new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]) : undefined;
   if (dialled)

@@ -58,3 +58,42 @@ describe('extension columns are not numbers', () => {
     expect(lines(r.stdout)).toEqual([{ phone_number: '+390212345678', 'Telefono interno': '204' }]);
   });
 });
+
+describe('placeholders in a phone column read as empty', () => {
+  it.each([['-'], ['--'], ['—'], ['n/a'], ['N/A'], ['na'], ['#N/A'], ['none'], ['null'], ['?'], ['.']])(
+    'a mobile "%s" next to a good business number: the contact keeps the business number',
+    async (p) => {
+      const r = await convert(['--skip-invalid'], `Name,Mobile Phone,Business Phone\nA,${p},+39 02 1234567\n`);
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stdout)).toEqual([{ phone_number: '+39021234567', Name: 'A' }]);
+      expect(r.stderr).not.toContain('skipped');
+    },
+  );
+  it('as an alternative: left out, the main number kept', async () => {
+    const r = await convert([], 'Name,Mobile Phone,Business Phone\nA,+39 333 123 4567,#N/A\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([{ phone_number: '+393331234567', Name: 'A' }]);
+  });
+  it('only placeholders: a row error naming the placeholder; nothing written', async () => {
+    const r = await convert([], 'Name,Mobile Phone,Business Phone\nA,n/a,-\n');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'row 2, Mobile Phone "n/a": no main phone number: "n/a" stands for none (and "Business Phone" holds none either)',
+    );
+  });
+  it('boundary: text that only starts like a placeholder ("n/a yet", "-1") is still an error', async () => {
+    const r = await convert([], 'Name,Phone\nA,n/a yet\nB,-1\n');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('row 2, Phone "n/a yet": not a phone number');
+    expect(r.stderr).toContain('row 3, Phone "-1"');
+  });
+  it('a bad alternative next to a good main number: the error says the contact is left out because of it', async () => {
+    const r = await convert(['--skip-invalid'], 'Name,Mobile Phone,Business Phone\nA,+39 333 123 4567,abc\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'row 2, Business Phone "abc": not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed); an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)',
+    );
+  });
+});
