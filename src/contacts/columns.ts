@@ -35,6 +35,11 @@ export interface ColumnPlan {
   unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
+  /**
+   * Google's pairs: a number column ("Phone 1 - Value") and the column of its label on each row ("Phone 1 - Type",
+   * "Phone 1 - Label"). A fax or pager label leaves that row's number out; a mobile label puts it first.
+   */
+  labels?: Map<number, number>;
 }
 
 export interface RowError {
@@ -275,10 +280,34 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     free.push({ index: i, field: h });
   });
-  return discovered
-    ? { headers, phones, attempts, free, unnamed, discovered }
-    : { headers, phones, attempts, free, unnamed };
+  const labels = labelColumns(headers, [...phones, ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone)]);
+  return {
+    headers,
+    phones,
+    attempts,
+    free,
+    unnamed,
+    ...(discovered ? { discovered } : {}),
+    ...(labels.size ? { labels } : {}),
+  };
 }
+
+/** For each number column "X - Value" among `cols`, the column "X - Type" or "X - Label" when the header has one. */
+function labelColumns(headers: string[], cols: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const folded = headers.map((h) => h.toLowerCase().replace(/\s+/g, ' '));
+  for (const i of cols) {
+    const m = /^(.+) - value$/.exec(folded[i]);
+    if (!m) continue;
+    const at = folded.findIndex((h) => h === `${m[1]} - type` || h === `${m[1]} - label`);
+    if (at >= 0) out.set(i, at);
+  }
+  return out;
+}
+
+/** A row's label that says the number is not one to call: a fax, a pager, someone else's line. */
+const NOT_CALLED_LABEL =
+  /\b(?:fax|telefax|pager|cercapersone|piepser|assistant'?s?|asst|assistente|emergency|emergenza)\b/;
 
 /**
  * A value in a column the header leaves unnamed: it has no field to go to, and dropping it would lose data the user
@@ -412,13 +441,45 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   if (errors) return { errors, phoneColumn: plan.phones[0] };
 
-  let mainCol = plan.phones[0];
-  for (const i of plan.phones)
+  // Google's labels, row by row: a fax or pager number is left out (with a remark), a mobile comes first when the
+  // columns were found by their names (a --phone-column list keeps the order given).
+  let phones = plan.phones;
+  const leftOut: { i: number; text: string }[] = [];
+  const labelled = (i: number): boolean => {
+    const at = plan.labels?.get(i);
+    const label = at === undefined ? '' : (cells[at] ?? '').trim();
+    if (label === '' || !NOT_CALLED_LABEL.test(fold(label))) return true;
+    const raw = phoneCell(i);
+    if (raw !== '') {
+      const why = `labelled ${JSON.stringify(label)} in "${short(columnName(plan, at!))}"`;
+      leftOut.push({ i, text: `"${short(columnName(plan, i))}" ${why}` });
+      (warnings ??= []).push({
+        row,
+        column: columnName(plan, i),
+        value: raw,
+        reason: `left out: ${why}: fax, pager and assistant numbers are never called`,
+      });
+    }
+    return false;
+  };
+  if (plan.labels) {
+    phones = phones.filter(labelled);
+    if (plan.discovered) {
+      const mobile = (i: number) => {
+        const at = plan.labels?.get(i);
+        return at !== undefined && RANKS[0].test(fold(cells[at] ?? '')) ? 0 : 1;
+      };
+      phones = [...phones].sort((a, b) => mobile(a) - mobile(b));
+    }
+  }
+  let mainCol = phones[0] ?? plan.phones[0];
+  for (const i of phones)
     if (phoneCell(i) !== '') {
       mainCol = i;
       break;
     }
-  const mainRaw = phoneCell(mainCol);
+  // Every number of the row left out by its label: none to call (never the fax in its place).
+  const mainRaw = phones.length ? phoneCell(mainCol) : '';
   let main: string | undefined;
   let extra: string[] = [];
   if (mainRaw === '') {
@@ -428,13 +489,15 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
       .map((i) => `"${short(columnName(plan, i))}"`)
       .join(', ');
     fail(
-      mainCol,
-      placeholder,
-      placeholder
-        ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${plan.phones.length > 1 ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
-        : plan.phones.length > 1
-          ? `the main phone number is empty (and so are ${others})`
-          : 'the main phone number is empty',
+      leftOut.length ? leftOut[0].i : mainCol,
+      leftOut.length ? phoneCell(leftOut[0].i) : placeholder,
+      leftOut.length
+        ? `no number to call: ${leftOut.map((l) => l.text).join(', ')}; fax, pager and assistant numbers are never called`
+        : placeholder
+          ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${plan.phones.length > 1 ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
+          : plan.phones.length > 1
+            ? `the main phone number is empty (and so are ${others})`
+            : 'the main phone number is empty',
     );
   } else [main, ...extra] = numbers(mainCol, mainRaw);
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: main ?? '' };
@@ -446,6 +509,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   let attempts: Record<string, string>[] | undefined;
   for (const a of plan.attempts) {
+    if (!a.overrides.length && plan.labels?.has(a.phone) && !labelled(a.phone)) continue;
     const raw = phoneCell(a.phone);
     if (raw === '') {
       const stray = a.overrides.find((o) => (cells[o.index] ?? '').trim() !== '');
@@ -468,7 +532,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   // The other numbers of the main cell, then those of the other phone columns (in their order), as attempts:
   // a person's numbers are never dropped, and never repeated.
-  for (const i of plan.phones) {
+  for (const i of phones) {
     if (i === mainCol) continue;
     const raw = phoneCell(i);
     if (raw !== '') extra.push(...numbers(i, raw, true));

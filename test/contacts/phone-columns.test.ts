@@ -1,8 +1,9 @@
 // Which columns are phone columns in real exports, row by row: Google's per-row labels (fax and pager numbers are
 // never called, mobiles first), assistants' and emergency contacts' lines, extension columns, and placeholders
 // ("-", "n/a", "#N/A") in a phone column. Through the real CLI: the contacts written and the lines on stderr.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli, ROOT } from '../helpers/cli.js';
 
 const convert = (args: string[], stdin: string) =>
   cli(['contacts', 'convert', '-', ...args, '-o', 'ndjson'], { key: null, stdin });
@@ -95,5 +96,57 @@ describe('placeholders in a phone column read as empty', () => {
     expect(r.stderr).toContain(
       'row 2, Business Phone "abc": not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed); an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)',
     );
+  });
+});
+
+describe("Google Contacts: each row's label decides", () => {
+  const fx = join(ROOT, 'fixtures/contacts/google-labels.csv');
+  const file = (args: string[]) => cli(['contacts', 'convert', fx, ...args, '-o', 'ndjson'], { key: null });
+  it('a fax or pager number is left out with a remark, a mobile comes first; only a fax: a row error', async () => {
+    const r = await file([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'row 5, Phone 1 - Value "+39 02 8765 4321": no number to call: "Phone 1 - Value" labelled "Home Fax" in "Phone 1 - Label"; fax, pager and assistant numbers are never called',
+    );
+    const s = await file(['--skip-invalid']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(lines(s.stdout).map((c) => [c['First Name'], c.phone_number, c.contact_attempts])).toEqual([
+      ['Anna', '+393331234567', undefined],
+      ['Ben', '+14155550132', [{ phone_number: '+14155550100' }]],
+      ['Carla', '+390612345678', undefined],
+    ]);
+    expect(s.stderr).toContain(
+      [
+        'warning: 3 numbers in 3 rows accepted with a remark:',
+        '  row 2, Phone 1 - Value "+39 02 1234 5678": left out: labelled "Work Fax" in "Phone 1 - Label": fax, pager and assistant numbers are never called',
+        '  row 3, Phone 2 - Value "+1 415-555-0199": left out: labelled "Pager" in "Phone 2 - Label": fax, pager and assistant numbers are never called',
+        '  row 4, Phone 1 - Value "+39 333 765 4321": left out: labelled "Cercapersone" in "Phone 1 - Label": fax, pager and assistant numbers are never called',
+      ].join('\n'),
+    );
+  });
+  it('the older "Phone 1 - Type" pairs the same way; a --phone-column list keeps its order but not the fax', async () => {
+    const csv =
+      'Name,Phone 1 - Type,Phone 1 - Value,Phone 2 - Type,Phone 2 - Value\nAnna,Work,+39 02 1234 5678,Mobile,+39 333 123 4567\nBea,fax,+39 02 1234 5679,Mobile,+39 333 123 4568\n';
+    const found = await convert([], csv);
+    expect(found.code, found.stderr).toBe(0);
+    expect(lines(found.stdout).map((c) => [c.phone_number, c.contact_attempts])).toEqual([
+      ['+393331234567', [{ phone_number: '+390212345678' }]],
+      ['+393331234568', undefined],
+    ]);
+    const listed = await convert(['--phone-column', 'Phone 1 - Value,Phone 2 - Value'], csv);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(lines(listed.stdout).map((c) => [c.phone_number, c.contact_attempts])).toEqual([
+      ['+390212345678', [{ phone_number: '+393331234567' }]],
+      ['+393331234568', undefined],
+    ]);
+  });
+  it('boundary: a label that only contains the letters ("Faxon office", "Home") is called', async () => {
+    const r = await convert(
+      [],
+      'Name,Phone 1 - Label,Phone 1 - Value\nA,Faxon office,+39 02 1234 5678\nB,Home,+39 02 1234 5679\n',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).map((c) => c.phone_number)).toEqual(['+390212345678', '+390212345679']);
   });
 });
