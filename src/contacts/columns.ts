@@ -160,10 +160,22 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
       return i;
     }
     const at = positions.get(name);
-    if (at === undefined)
+    if (at === undefined) {
+      // The flags take comma-separated lists: a column whose own name holds a comma arrives in pieces.
+      const comma = headers.findIndex((h) => h.includes(',') && h.split(',').some((p) => p.trim() === name.trim()));
       throw new UsageError(`${flag}: no column "${short(name)}" in the header`, {
-        hints: [columnsHint(), ...(flag === '--phone-column' ? ['Check the name given to --phone-column.'] : [])],
+        hints: [
+          columnsHint(),
+          ...(comma >= 0
+            ? [
+                `"${short(headers[comma])}" has a comma in its name, and ${flag} splits its list at commas: name that column by its position, '#${comma + 1}'.`,
+              ]
+            : flag === '--phone-column'
+              ? ['Check the name given to --phone-column.']
+              : []),
+        ],
       });
+    }
     if (at.length > 1)
       throw new UsageError(
         `${flag}: the header names "${short(name)}" ${times(at)}: name one by its position, e.g. '#${at[0] + 1}'`,

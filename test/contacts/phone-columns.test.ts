@@ -150,3 +150,19 @@ describe("Google Contacts: each row's label decides", () => {
     expect(lines(r.stdout).map((c) => c.phone_number)).toEqual(['+390212345678', '+390212345679']);
   });
 });
+
+describe('a column whose name holds a comma', () => {
+  const csv = 'Nome,"Recapito (ufficio, principale)"\nA,+39 02 1234 5678\n';
+  it('--phone-column splits the name at its comma: the hint names the column by its position', async () => {
+    const r = await convert(['--phone-column', 'Recapito (ufficio, principale)'], csv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('error: --phone-column: no column "Recapito (ufficio" in the header');
+    expect(r.stderr).toContain(
+      `"Recapito (ufficio, principale)" has a comma in its name, and --phone-column splits its list at commas: name that column by its position, '#2'.`,
+    );
+    const ok = await convert(['--phone-column', '#2'], csv);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lines(ok.stdout)).toEqual([{ phone_number: '+390212345678', Nome: 'A' }]);
+  });
+});
