@@ -35,6 +35,11 @@ export interface ColumnPlan {
   unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
+  /**
+   * Google's pairs: a number column ("Phone 1 - Value") and the column of its label on each row ("Phone 1 - Type",
+   * "Phone 1 - Label"). A fax or pager label leaves that row's number out; a mobile label puts it first.
+   */
+  labels?: Map<number, number>;
 }
 
 export interface RowError {
@@ -63,6 +68,15 @@ export class MissingInputError extends UsageError {
 
 export type PhoneFn = (raw: string) => PhoneResult;
 
+/**
+ * A phone cell that says "no number" the way spreadsheets and CRMs write it: a dash, "n/a", Excel's "#N/A",
+ * "none", "null", "?", ".". Read as an empty cell: a contact is not lost over a placeholder in its second column.
+ */
+const PLACEHOLDER = /^(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
+/** After the reason a number of an alternative column fails: the rule stays, and the message says what it costs. */
+const ALTERNATIVE_FAILS =
+  '; an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)';
+
 /** A column name for a message, cut to 40 characters (a broken file may have a huge header). */
 const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
 
@@ -70,11 +84,14 @@ const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
  * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
  * French) and Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
  * Ranked: mobiles first, then general, work, home, other. Not fax, pager, telex, ISDN, TTY, callback or
- * assistant lines, nor Google's "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
+ * assistant lines (Salesforce's "Asst. Phone"), not emergency contacts ("Emergency Phone", "ICE": another
+ * person), not extension columns ("Phone Ext", "Interno": not a number on their own), nor Google's
+ * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
  */
 const PHONE_LIKE =
   /\b(?:phone|mobile?|cell(?:ular|ulare)?|tel|tele(?:phone|fono)|telefon\w*|handy\w*|mobil\w*|portable|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel)\b/;
-const NOT_PHONE = /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|callback|assistant'?s?|radio|e-?mail)\b/;
+const NOT_PHONE =
+  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail)\b/;
 const RANKS: RegExp[] = [
   /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
   /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
@@ -143,10 +160,22 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
       return i;
     }
     const at = positions.get(name);
-    if (at === undefined)
+    if (at === undefined) {
+      // The flags take comma-separated lists: a column whose own name holds a comma arrives in pieces.
+      const comma = headers.findIndex((h) => h.includes(',') && h.split(',').some((p) => p.trim() === name.trim()));
       throw new UsageError(`${flag}: no column "${short(name)}" in the header`, {
-        hints: [columnsHint(), ...(flag === '--phone-column' ? ['Check the name given to --phone-column.'] : [])],
+        hints: [
+          columnsHint(),
+          ...(comma >= 0
+            ? [
+                `"${short(headers[comma])}" has a comma in its name, and ${flag} splits its list at commas: name that column by its position, '#${comma + 1}'.`,
+              ]
+            : flag === '--phone-column'
+              ? ['Check the name given to --phone-column.']
+              : []),
+        ],
       });
+    }
     if (at.length > 1)
       throw new UsageError(
         `${flag}: the header names "${short(name)}" ${times(at)}: name one by its position, e.g. '#${at[0] + 1}'`,
@@ -263,10 +292,34 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     }
     free.push({ index: i, field: h });
   });
-  return discovered
-    ? { headers, phones, attempts, free, unnamed, discovered }
-    : { headers, phones, attempts, free, unnamed };
+  const labels = labelColumns(headers, [...phones, ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone)]);
+  return {
+    headers,
+    phones,
+    attempts,
+    free,
+    unnamed,
+    ...(discovered ? { discovered } : {}),
+    ...(labels.size ? { labels } : {}),
+  };
 }
+
+/** For each number column "X - Value" among `cols`, the column "X - Type" or "X - Label" when the header has one. */
+function labelColumns(headers: string[], cols: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const folded = headers.map((h) => h.toLowerCase().replace(/\s+/g, ' '));
+  for (const i of cols) {
+    const m = /^(.+) - value$/.exec(folded[i]);
+    if (!m) continue;
+    const at = folded.findIndex((h) => h === `${m[1]} - type` || h === `${m[1]} - label`);
+    if (at >= 0) out.set(i, at);
+  }
+  return out;
+}
+
+/** A row's label that says the number is not one to call: a fax, a pager, someone else's line. */
+const NOT_CALLED_LABEL =
+  /\b(?:fax|telefax|pager|cercapersone|piepser|assistant'?s?|asst|assistente|emergency|emergenza)\b/;
 
 /**
  * A value in a column the header leaves unnamed: it has no field to go to, and dropping it would lose data the user
@@ -358,8 +411,16 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   let warnings: RowError[] | undefined;
   const fail = (i: number, value: string, reason: string, need?: 'country') =>
     (errors ??= []).push({ row, column: columnName(plan, i), value, reason, ...(need ? { need } : {}) });
-  /** The numbers of one cell, each checked on its own. */
-  const numbers = (i: number, raw: string): string[] => {
+  /** A phone cell, trimmed; "" when it holds no number ("", or a placeholder such as "-", "n/a", "#N/A"). */
+  const phoneCell = (i: number): string => {
+    const t = (cells[i] ?? '').trim();
+    return PLACEHOLDER.test(t) ? '' : t;
+  };
+  /**
+   * The numbers of one cell, each checked on its own. `alt`: the cell holds alternatives; when the main number is
+   * good, the error says that the contact is left out because of the alternative.
+   */
+  const numbers = (i: number, raw: string, alt = false): string[] => {
     const out: string[] = [];
     const parts = splitNumbers(raw);
     for (let k = 0; k < parts.length; k++) {
@@ -369,9 +430,9 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         fail(
           i,
           raw,
-          parts.length > 1
+          (parts.length > 1
             ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ${r.reason}`
-            : r.reason,
+            : r.reason) + (alt && main !== undefined ? ALTERNATIVE_FAILS : ''),
           r.need,
         );
       else {
@@ -392,27 +453,65 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   if (errors) return { errors, phoneColumn: plan.phones[0] };
 
-  let mainCol = plan.phones[0];
-  for (const i of plan.phones)
-    if ((cells[i] ?? '').trim() !== '') {
+  // Google's labels, row by row: a fax or pager number is left out (with a remark), a mobile comes first when the
+  // columns were found by their names (a --phone-column list keeps the order given).
+  let phones = plan.phones;
+  const leftOut: { i: number; text: string }[] = [];
+  const labelled = (i: number): boolean => {
+    const at = plan.labels?.get(i);
+    const label = at === undefined ? '' : (cells[at] ?? '').trim();
+    if (label === '' || !NOT_CALLED_LABEL.test(fold(label))) return true;
+    const raw = phoneCell(i);
+    if (raw !== '') {
+      const why = `labelled ${JSON.stringify(label)} in "${short(columnName(plan, at!))}"`;
+      leftOut.push({ i, text: `"${short(columnName(plan, i))}" ${why}` });
+      (warnings ??= []).push({
+        row,
+        column: columnName(plan, i),
+        value: raw,
+        reason: `left out: ${why}: fax, pager and assistant numbers are never called`,
+      });
+    }
+    return false;
+  };
+  if (plan.labels) {
+    phones = phones.filter(labelled);
+    if (plan.discovered) {
+      const mobile = (i: number) => {
+        const at = plan.labels?.get(i);
+        return at !== undefined && RANKS[0].test(fold(cells[at] ?? '')) ? 0 : 1;
+      };
+      phones = [...phones].sort((a, b) => mobile(a) - mobile(b));
+    }
+  }
+  let mainCol = phones[0] ?? plan.phones[0];
+  for (const i of phones)
+    if (phoneCell(i) !== '') {
       mainCol = i;
       break;
     }
-  const mainRaw = (cells[mainCol] ?? '').trim();
+  // Every number of the row left out by its label: none to call (never the fax in its place).
+  const mainRaw = phones.length ? phoneCell(mainCol) : '';
   let main: string | undefined;
   let extra: string[] = [];
-  if (mainRaw === '')
+  if (mainRaw === '') {
+    const placeholder = (cells[mainCol] ?? '').trim();
+    const others = plan.phones
+      .slice(1)
+      .map((i) => `"${short(columnName(plan, i))}"`)
+      .join(', ');
     fail(
-      mainCol,
-      '',
-      plan.phones.length > 1
-        ? `the main phone number is empty (and so are ${plan.phones
-            .slice(1)
-            .map((i) => `"${short(columnName(plan, i))}"`)
-            .join(', ')})`
-        : 'the main phone number is empty',
+      leftOut.length ? leftOut[0].i : mainCol,
+      leftOut.length ? phoneCell(leftOut[0].i) : placeholder,
+      leftOut.length
+        ? `no number to call: ${leftOut.map((l) => l.text).join(', ')}; fax, pager and assistant numbers are never called`
+        : placeholder
+          ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${plan.phones.length > 1 ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
+          : plan.phones.length > 1
+            ? `the main phone number is empty (and so are ${others})`
+            : 'the main phone number is empty',
     );
-  else [main, ...extra] = numbers(mainCol, mainRaw);
+  } else [main, ...extra] = numbers(mainCol, mainRaw);
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: main ?? '' };
   for (const { index, field } of plan.free) {
     const v = cells[index];
@@ -422,7 +521,8 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   let attempts: Record<string, string>[] | undefined;
   for (const a of plan.attempts) {
-    const raw = (cells[a.phone] ?? '').trim();
+    if (!a.overrides.length && plan.labels?.has(a.phone) && !labelled(a.phone)) continue;
+    const raw = phoneCell(a.phone);
     if (raw === '') {
       const stray = a.overrides.find((o) => (cells[o.index] ?? '').trim() !== '');
       if (stray)
@@ -433,7 +533,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
         );
       continue;
     }
-    for (const e164 of numbers(a.phone, raw)) {
+    for (const e164 of numbers(a.phone, raw, true)) {
       const entry: Record<string, string> = { phone_number: e164 };
       for (const o of a.overrides) {
         const t = (cells[o.index] ?? '').trim();
@@ -444,10 +544,10 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   }
   // The other numbers of the main cell, then those of the other phone columns (in their order), as attempts:
   // a person's numbers are never dropped, and never repeated.
-  for (const i of plan.phones) {
+  for (const i of phones) {
     if (i === mainCol) continue;
-    const raw = (cells[i] ?? '').trim();
-    if (raw !== '') extra.push(...numbers(i, raw));
+    const raw = phoneCell(i);
+    if (raw !== '') extra.push(...numbers(i, raw, true));
   }
   const dialled = extra.length ? new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]) : undefined;
   if (dialled)

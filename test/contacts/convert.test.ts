@@ -246,7 +246,7 @@ describe('contacts convert: fixtures', () => {
       '  row 3, phone_number "12345": not a valid IT number (too short)',
       '  row 4, phone_number "abc": not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)',
       '  row 5, phone_number "": the main phone number is empty',
-      '  row 6, contact_attempts.1.phone_number "999": not a valid IT number (too short)',
+      '  row 6, contact_attempts.1.phone_number "999": not a valid IT number (too short); an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)',
       '  row 7, contact_attempts.1.name "Reception": a value for an attempt without a number: "contact_attempts.1.phone_number" is empty',
       '  row 8, column 5 "surprise": a value past the last column of the header (4 columns): quote values that contain the delimiter',
       '  Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
