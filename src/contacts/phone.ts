@@ -103,6 +103,16 @@ export function isCountry(code: string): boolean {
   return isSupportedCountry(code);
 }
 
+/** Codes people write for a country that ISO 3166-1 spells otherwise (the EU writes EL for Greece). */
+const NOT_ISO: Record<string, string> = { UK: 'GB', EL: 'GR' };
+
+/** The ISO code meant by a code that is not one ("UK" → "GB", "it" → "IT"), if there is one. */
+export function countrySuggestion(code: string): string | undefined {
+  const upper = code.trim().toUpperCase();
+  const s = NOT_ISO[upper] ?? upper;
+  return s !== code && isSupportedCountry(s) ? s : undefined;
+}
+
 function lengthReason(number: string, country?: CountryCode): string | undefined {
   const why = validatePhoneNumberLength(number, country ? { defaultCountry: country } : undefined);
   if (why === 'TOO_SHORT') return 'too short';

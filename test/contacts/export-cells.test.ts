@@ -153,3 +153,26 @@ describe('invisible marks, full-width digits, tel: links', () => {
     expect(r.stderr).not.toMatch(/[\u202a\u202c]/);
   });
 });
+
+describe('--default-country UK', () => {
+  it('suggests GB (and EL suggests GR): exit 2, nothing sent', async () => {
+    const uk = await convert([fx('pandas-float.csv'), '--default-country', 'UK']);
+    expect(uk.code).toBe(2);
+    expect(uk.stderr).toBe(
+      'error: --default-country: "UK" is not a country code libphonenumber-js knows\n' +
+        '  Did you mean GB? Use the ISO 3166-1 alpha-2 code.\n',
+    );
+    const el = await create(['--contacts', fx('copied-from-phone.csv'), '--default-country', 'EL']);
+    expect(el.code).toBe(2);
+    expect(el.stderr).toContain('  Did you mean GR? Use the ISO 3166-1 alpha-2 code.\n');
+    expect(sandbox.requests()).toHaveLength(0);
+  });
+
+  it('boundaries: GB is read; a code that means nothing gets the general hint', async () => {
+    const gb = await convert([file('gb.csv', 'phone_number\n07946 095800\n'), '--default-country', 'GB']);
+    expect(gb.code, gb.stderr).toBe(0);
+    expect(JSON.parse(gb.stdout)).toEqual([{ phone_number: '+447946095800' }]);
+    const xx = await convert([fx('pandas-float.csv'), '--default-country', 'XX']);
+    expect(xx.stderr).toContain('  Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.\n');
+  });
+});
