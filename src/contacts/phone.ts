@@ -182,6 +182,14 @@ function typeCheck(r: Reading, opts: PhoneOptions, warnings?: string[]): PhoneRe
   };
 }
 
+function decimal(text: string): PhoneResult {
+  const fraction = text.slice(text.indexOf('.'));
+  return {
+    ok: false,
+    reason: `stored as a decimal number (${text}): the ${fraction} is not part of the number; format the column as text in the spreadsheet, or remove the ${fraction}`,
+  };
+}
+
 /** Where the first character that no number has is, for the message. */
 function offending(text: string): string | undefined {
   const chars = [...text];
@@ -214,11 +222,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
   const bare = /^\d+$/.test(text);
   const marker = text[0] === "'" || text[0] === '=' ? TEXT_MARKER.exec(text) : null;
   if (marker) text = (marker[1] ?? text.slice(1)).trim();
-  if (DECIMAL.test(text))
-    return {
-      ok: false,
-      reason: `stored as a decimal number (${text}): the ${text.slice(text.indexOf('.'))} is not part of the number; format the column as text in the spreadsheet, or remove the ${text.slice(text.indexOf('.'))}`,
-    };
+  if (DECIMAL.test(text)) return decimal(text);
   let warnings: string[] | undefined;
   let s = text.replace(SEPARATORS, '');
   if (!CLEAN.test(s)) {
@@ -226,6 +230,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     if (ext) {
       warnings = [`extension ${ext[2]} left out: calls cannot dial extensions`];
       text = ext[1];
+      if (DECIMAL.test(text.trim())) return decimal(text.trim());
       s = text.replace(SEPARATORS, '');
     }
   }

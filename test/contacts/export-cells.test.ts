@@ -35,6 +35,15 @@ describe('a number stored as a decimal (3471234567.0): named, never another numb
       expect(toE164(raw, { ...opts, withoutPlus })).toEqual({ ok: false, reason: decimal(raw, d) });
   });
 
+  it('with an extension after it: still refused, the 0 never a digit', () => {
+    expect(toE164('3471234567.0 ext. 12', IT)).toEqual({ ok: false, reason: decimal('3471234567.0') });
+    expect(toE164('3471234567 ext. 12', IT)).toEqual({
+      ok: true,
+      e164: '+393471234567',
+      warnings: ['extension 12 left out: calls cannot dial extensions'],
+    });
+  });
+
   it('boundaries: dotted numbers still read as before', () => {
     expect(toE164('06.12.34.56.78', { defaultCountry: 'FR' })).toEqual({ ok: true, e164: '+33612345678' });
     expect(toE164('347.123.4567', IT)).toEqual({ ok: true, e164: '+393471234567' });
