@@ -19,7 +19,7 @@ import {
   unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
-import { isCountry, type PhoneOptions, toE164 } from './phone.js';
+import { countrySuggestion, isCountry, type PhoneOptions, toE164 } from './phone.js';
 
 export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
   delimiter?: string;
@@ -88,7 +88,11 @@ export interface CsvSummary {
 function checkCountry(code: string | undefined): void {
   if (code !== undefined && !isCountry(code)) {
     throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, {
-      hints: ['Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.'],
+      hints: [
+        countrySuggestion(code)
+          ? `Did you mean ${countrySuggestion(code)}? Use the ISO 3166-1 alpha-2 code.`
+          : 'Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.',
+      ],
     });
   }
 }

@@ -49,11 +49,68 @@ const CLEAN = /^\+?\d+$/;
  */
 const EXTENSION =
   /^(.*?\d[\s.)]*)[,;]?\s*(?:ext\.?|extn\.?|extension|x|#|durchwahl|dw\.?|interno|int\.|poste)\s*[:.]?\s*(\d{1,7})$/i;
+/**
+ * A number a spreadsheet stored as a decimal ("3471234567.0", from pandas, the Sheets API, a float column):
+ * folding the 0 into the digits gives another number, so it is named instead. Dotted numbers ("347.123.4567",
+ * "06.12.34.56.78") have more than one dot, or digits other than 0 after it.
+ */
+const DECIMAL = /^\+?\d+\.0+$/;
+/** A `tel:` link (copied from a web page or a vCard). */
+const TEL = /^tel:(?:\/\/)?\s*/i;
+/** Characters that become what a number may hold: +, separators, an extension's letters and punctuation. */
+const NUMBER_LIKE = /^[+\-.()/\s#:,;a-z]$/i;
+
+/**
+ * The cell as a number's characters: format characters (Unicode Cf: the U+202A/U+202C marks WhatsApp and
+ * Android wrap a copied number in, U+200B, U+200E/U+200F, U+2066-U+2069, U+FEFF) are dropped, decimal digits
+ * of any script (full-width ３, Arabic-Indic ٣, ...) become ASCII digits, and full-width +, separators and
+ * letters become their ASCII forms (NFKC, character by character). NFKC is not applied to anything else:
+ * it would turn ① or ² into a digit that was not one.
+ */
+function normalize(cell: string): string {
+  // The common cell is ASCII: nothing to do.
+  if (!/[^\x20-\x7e]/.test(cell)) return cell;
+  let out = '';
+  for (const ch of cell) {
+    if (/\p{Cf}/u.test(ch)) continue;
+    if (/\p{Nd}/u.test(ch)) {
+      out += digitValue(ch);
+      continue;
+    }
+    const n = ch.normalize('NFKC');
+    out += NUMBER_LIKE.test(n) ? n : ch;
+  }
+  return out;
+}
+
+/**
+ * The value of a decimal digit (Unicode category Nd): Unicode encodes each script's digits 0-9 in a run of
+ * consecutive code points (the mathematical digits are five runs back to back), so the value is the distance
+ * from the start of the run, modulo 10.
+ */
+function digitValue(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  if (cp < 0x80) return ch;
+  let start = cp;
+  while (start > 0 && cp - start < 60 && /\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+  return String((cp - start) % 10);
+}
+
 /** A spreadsheet's text marker ('+39 ...) or a formula that keeps the leading 0 (="0212345678"). */
 const TEXT_MARKER = /^(?:'|="(.*)"$)/;
 
 export function isCountry(code: string): boolean {
   return isSupportedCountry(code);
+}
+
+/** Codes people write for a country that ISO 3166-1 spells otherwise (the EU writes EL for Greece). */
+const NOT_ISO: Record<string, string> = { UK: 'GB', EL: 'GR' };
+
+/** The ISO code meant by a code that is not one ("UK" → "GB", "it" → "IT"), if there is one. */
+export function countrySuggestion(code: string): string | undefined {
+  const upper = code.trim().toUpperCase();
+  const s = NOT_ISO[upper] ?? upper;
+  return s !== code && isSupportedCountry(s) ? s : undefined;
 }
 
 function lengthReason(number: string, country?: CountryCode): string | undefined {
@@ -125,8 +182,16 @@ function typeCheck(r: Reading, opts: PhoneOptions, warnings?: string[]): PhoneRe
   };
 }
 
+function decimal(text: string): PhoneResult {
+  const fraction = text.slice(text.indexOf('.'));
+  return {
+    ok: false,
+    reason: `stored as a decimal number (${text}): the ${fraction} is not part of the number; format the column as text in the spreadsheet, or remove the ${fraction}`,
+  };
+}
+
 /** Where the first character that no number has is, for the message. */
-function offending(text: string): string {
+function offending(text: string): string | undefined {
   const chars = [...text];
   let i = 0;
   if (chars[0] === '+') i = 1;
@@ -138,7 +203,7 @@ function offending(text: string): string {
       : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
     return `"${shown}" at position ${i + 1}`;
   }
-  return 'a character';
+  return undefined;
 }
 
 /**
@@ -150,10 +215,14 @@ function offending(text: string): string {
  */
 export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneResult {
   const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
-  let text = raw.trim();
+  let text = normalize(raw).trim();
   if (text === '') return { ok: false, reason: 'empty' };
+  if (text[0] === 't' || text[0] === 'T') text = text.replace(TEL, '');
+  // Bare digits are what a number-formatted spreadsheet column produces (a text cell keeps its spaces).
+  const bare = /^\d+$/.test(text);
   const marker = text[0] === "'" || text[0] === '=' ? TEXT_MARKER.exec(text) : null;
   if (marker) text = (marker[1] ?? text.slice(1)).trim();
+  if (DECIMAL.test(text)) return decimal(text);
   let warnings: string[] | undefined;
   let s = text.replace(SEPARATORS, '');
   if (!CLEAN.test(s)) {
@@ -161,6 +230,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     if (ext) {
       warnings = [`extension ${ext[2]} left out: calls cannot dial extensions`];
       text = ext[1];
+      if (DECIMAL.test(text.trim())) return decimal(text.trim());
       s = text.replace(SEPARATORS, '');
     }
   }
@@ -173,9 +243,12 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
           'a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
       };
     }
+    const bad = offending(text);
+    // Separators and nothing else ("-", "()", "+"): there is no character to name.
+    if (!bad && !/\d/.test(text)) return { ok: false, reason: 'not a phone number: no digits' };
     return {
       ok: false,
-      reason: `not a phone number: ${offending(text)} (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)`,
+      reason: `not a phone number: ${bad ?? 'a character'} (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)`,
     };
   }
   const country = opts.defaultCountry as CountryCode | undefined;
@@ -210,13 +283,14 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     };
   }
   if (national) return typeCheck(national, opts, warnings);
-  const reason = diagnose(s, country, opts.withoutPlus);
+  const reason = diagnose(s, bare, country, opts.withoutPlus);
   return country ? { ok: false, reason } : { ok: false, reason, need: 'country' };
 }
 
 /** Why digits without + are not a number: name the spreadsheet damage when a repair would make it valid. */
-function diagnose(digits: string, country?: CountryCode, mode?: 'national' | 'international'): string {
-  if (country && !digits.startsWith('0') && digits.length >= 7) {
+function diagnose(digits: string, bare: boolean, country?: CountryCode, mode?: 'national' | 'international'): string {
+  // Only a cell of bare digits can be a number a spreadsheet stored as a number: "(415) 555-0100" was text.
+  if (bare && country && !digits.startsWith('0') && digits.length >= 7) {
     const withZero = read(`0${digits}`, country);
     if (withZero)
       return `lost its leading 0 (a spreadsheet stored it as a number?): if it is 0${digits}, that is ${withZero.e164}; format the column as text and export again`;
