@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
-import { decoderFor, sniffBom } from '../io/encoding.js';
+import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
 import {
   columnName,
   detectDelimiter,
@@ -83,6 +83,8 @@ export interface CsvSummary {
   footer?: { first: number; last: number; count: number };
   /** Bytes that are not UTF-8 were seen while reading as UTF-8. */
   notUtf8: boolean;
+  /** What was decided about the file itself (a BOM over --encoding, Excel's "sep=" line), for stderr. */
+  notes: string[];
 }
 
 function checkCountry(code: string | undefined): void {
@@ -128,10 +130,14 @@ interface Peeked {
   input: unknown;
 }
 
-/** Reads chunks until the first line is complete: the BOM and the delimiter come from that line. */
+/**
+ * Reads chunks until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`,
+ * reads that many bytes (or the whole input, if shorter) too.
+ */
 async function peekFirstLine(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   signal?: AbortSignal,
+  atLeast = 0,
 ): Promise<Peeked> {
   const it =
     Symbol.asyncIterator in input
@@ -142,7 +148,8 @@ async function peekFirstLine(
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
-  while (size < 1 << 16) {
+  let newline = false;
+  while (size < Math.max(1 << 16, atLeast)) {
     const r = await nextChunk(it, input, signal);
     if (r.done) {
       done = true;
@@ -151,7 +158,8 @@ async function peekFirstLine(
     const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
     chunks.push(b);
     size += b.length;
-    if (b.includes(10)) break;
+    newline ||= b.includes(10);
+    if (newline && size >= atLeast) break;
   }
   return { head: Buffer.concat(chunks), done, it, input };
 }
@@ -237,14 +245,23 @@ export async function convertCsv(
     errors: new ErrorLog(),
     warnings: new ErrorLog(),
     notUtf8: false,
+    notes: [],
   };
-  const first = await peekFirstLine(input, opts.signal);
+  const label = opts.label ?? 'input';
+  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
+  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
+  const first = await peekFirstLine(input, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
   const bom = sniffBom(first.head);
   if (bom) {
     summary.bom = true;
-    // A UTF-16 file cannot be read any other way; a UTF-8 BOM says UTF-8 unless --encoding says otherwise.
-    if (bom.encoding !== 'utf-8' || opts.encoding === undefined) summary.encoding = bom.encoding;
-  }
+    // A byte-order mark says what the file is, over --encoding (as README and --help promise): a UTF-8 BOM read
+    // as windows-1252 would become "ï»¿" in the first column's name and "Ã©" in every name.
+    summary.encoding = bom.encoding;
+    if (opts.encoding !== undefined && opts.encoding !== bom.encoding)
+      summary.notes.push(
+        `note: ${label} starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} byte-order mark: read as ${bom.encoding}, not as --encoding ${opts.encoding}`,
+      );
+  } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
   const encoding = summary.encoding;
   const utf8 = encoding === 'utf-8';
   const { head, rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);

@@ -163,6 +163,7 @@ export function checkUtf8(
  * their names, rows accepted with a remark (an extension left out, a toll-free number), a footer skipped.
  */
 export function conversionNotes(summary: CsvSummary, warn: (line: string) => void): void {
+  for (const note of summary.notes) warn(terminalSafe(note));
   const plan = summary.plan;
   if (plan?.discovered) {
     const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);

@@ -1,0 +1,103 @@
+// Reading real export files: a BOM over --encoding, UTF-8 refused under a single-byte --encoding, Excel's
+// "sep=" first line, a title row above the header, a delimiter tie. Through the real CLI: the contacts, the
+// notes and errors on stderr, the exit code, nothing written or sent on an error.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, tempDir, useSandbox } from '../helpers/cli.js';
+
+const convert = (args: string[], stdin?: string) =>
+  cli(['contacts', 'convert', ...args, '-o', 'ndjson'], { key: null, stdin });
+const lines = (s: string) =>
+  s
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** A file of these bytes in a fresh directory. */
+function file(name: string, bytes: Buffer | string): string {
+  const p = join(tempDir(), name);
+  writeFileSync(p, bytes);
+  return p;
+}
+
+const CHLOE = 'name,phone_number\nChloé Martin,+33 6 12 34 56 78\n';
+const sandbox = useSandbox();
+
+describe('encodings', () => {
+  it('a UTF-8 BOM wins over --encoding windows-1252, with a note', async () => {
+    const p = file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(CHLOE)]));
+    const r = await convert([p, '--encoding', 'windows-1252']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([{ phone_number: '+33612345678', name: 'Chloé Martin' }]);
+    expect(r.stderr).toContain(
+      `note: ${p} starts with a UTF-8 byte-order mark: read as utf-8, not as --encoding windows-1252\n`,
+    );
+    // Without --encoding there is nothing to note.
+    expect((await convert([p])).stderr).not.toContain('byte-order mark');
+  });
+
+  it('a UTF-8 file under --encoding windows-1252: exit 2 showing the letter and how it would read, nothing written', async () => {
+    const p = file('utf8.csv', CHLOE);
+    const out = join(tempDir(), 'out.json');
+    const r = await cli(['contacts', 'convert', p, '--encoding', 'windows-1252', '--out', out], { key: null });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `error: ${p}: this file is UTF-8 (é as C3 A9, line 2), but --encoding windows-1252 would read it as Ã©; leave out --encoding (UTF-8 is the default)\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+    // A ” (E2 80 9D) is named as such, not as "the control character U+009D".
+    const q = file('quote.csv', 'name,phone_number,note\nAnna,+39 333 1234567,“hi”\n');
+    const rq = await convert([q, '--encoding', 'latin1']);
+    expect(rq.code).toBe(2);
+    expect(rq.stderr).toContain('(“ as E2 80 9C, line 2)');
+  });
+
+  it('boundary: an ASCII-only file with --encoding windows-1252 converts; a real windows-1252 file too', async () => {
+    const ascii = file('ascii.csv', 'name,phone_number\nRene,+33 6 12 34 56 78\n');
+    const r = await convert([ascii, '--encoding', 'windows-1252']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([{ phone_number: '+33612345678', name: 'Rene' }]);
+    const cp = file('cp1252.csv', Buffer.from('name,phone_number\nChlo\xe9 Martin,+33 6 12 34 56 78\n', 'latin1'));
+    const w = await convert([cp, '--encoding', 'windows-1252']);
+    expect(w.code, w.stderr).toBe(0);
+    expect(lines(w.stdout)[0].name).toBe('Chloé Martin');
+  });
+
+  it('UTF-8 after the first 64 KiB is not looked at (the check is bounded)', async () => {
+    const pad = 'name,phone_number\n';
+    const rows: string[] = [];
+    for (let i = 0; rows.join('').length < 70_000; i++) rows.push(`Anna ${i},+39 333 ${String(1000000 + i)}\n`);
+    const p = file('late.csv', `${pad}${rows.join('')}Chloé,+33 6 12 34 56 78\n`);
+    const r = await convert([p, '--encoding', 'windows-1252']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).at(-1)).toEqual({ phone_number: '+33612345678', name: 'ChloÃ©' });
+  });
+
+  it('the not-UTF-8 error names --encoding macintosh; with it, a Mac Roman file reads right', async () => {
+    const p = file('mac.csv', Buffer.from('name,phone_number\nRen\x8e M\x9fller,+33 6 12 34 56 78\n', 'latin1'));
+    const r = await convert([p]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--encoding macintosh if it comes from Excel on a Mac (Mac Roman)');
+    const ok = await convert([p, '--encoding', 'macintosh']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lines(ok.stdout)[0].name).toBe('René Müller');
+  });
+
+  it('campaigns create --contacts: a UTF-8 file under --encoding windows-1252 sends nothing', async () => {
+    const p = file('utf8.csv', CHLOE);
+    const r = await cli(
+      ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678'].concat([
+        '--contacts',
+        p,
+        '--encoding',
+        'windows-1252',
+        '--yes',
+      ]),
+      { sandbox },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('this file is UTF-8 (é as C3 A9, line 2)');
+    expect(sandbox.requests()).toEqual([]);
+  });
+});
