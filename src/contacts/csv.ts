@@ -5,12 +5,14 @@ import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
+import { shellWord } from '../factory.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
 import {
   columnName,
   detectDelimiter,
   ErrorLog,
   isBlank,
+  MissingInputError,
   planColumns,
   rowToContact,
   type ColumnOptions,
@@ -228,6 +230,91 @@ function decodeStream(encoding: string, skip: number): Transform {
   });
 }
 
+/** How many rows below a one-cell header are looked at for the real header (a title row above it). */
+const TITLE_LOOKAHEAD = 5;
+
+const delimiterName = (d: string) => (d === '\t' ? 'tab' : `"${d}"`);
+
+/** The same error, with more hints. */
+function withHints(err: MissingInputError, hints: string[]): MissingInputError {
+  return new MissingInputError(err.message, { hints: [...err.hints, ...hints] }, err.need);
+}
+
+/** The plan of a header, or undefined when it has no phone column (or another problem). */
+function headerPlan(cells: string[], opts: ColumnOptions): ColumnPlan | undefined {
+  try {
+    return planColumns(cells, opts);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A row read as one cell (its delimiter not the one detected from the line above): split at its own. */
+function oneCellSplit(cells: string[]): string[] {
+  if (cells.length !== 1) return cells;
+  return splitLine(cells[0], detectDelimiter(cells[0]));
+}
+
+/** The first line of `text` as cells, split at `delimiter` (quotes respected). */
+function splitLine(text: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') break;
+    else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * A header without a phone column that another delimiter splits into one with a phone column (a tie between
+ * "," and ";" in the header line, "Telefono, cellulare" in a ";" file): the hint that says which delimiter was
+ * used and which one to pass. Not when --delimiter was given: the user chose.
+ */
+function otherDelimiterHint(headText: string, used: string, from: string, opts: ColumnOptions): string | undefined {
+  if (from === '--delimiter') return undefined;
+  for (const d of [',', ';', '\t', '|']) {
+    if (d === used) continue;
+    const cells = splitLine(headText, d);
+    const flag = `--delimiter ${d === '\t' ? 'tab' : shellWord(d)}`;
+    const plan = headerPlan(cells, opts);
+    if (plan) {
+      const names = plan.phones.map((i) => `"${plan.headers[i]}"`).join(', ');
+      return `${splitAt(used, from)}; with ${flag} it has the phone column${plan.phones.length > 1 ? 's' : ''} ${names}.`;
+    }
+    // A name that holds a delimiter ("Telefono, cellulare") is never taken by its name alone: it is named.
+    const named = headerPlan(
+      cells.map((c) => c.replace(/[,;\t|]/g, ' ')),
+      opts,
+    );
+    // Only a name that starts as a phone column does ("Telefono, cellulare"; not "Nome,Telefono").
+    const i = named?.phones[0];
+    if (i !== undefined && headerPlan([cells[i].split(used)[0]], opts)) {
+      // By position: --phone-column takes names separated by commas.
+      return `${splitAt(used, from)}; with ${flag} --phone-column '#${i + 1}' the column "${cells[i].trim()}" gives the numbers.`;
+    }
+  }
+  return undefined;
+}
+
+const splitAt = (used: string, from: string) =>
+  `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
+
 /** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
 export async function convertCsv(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -264,14 +351,29 @@ export async function convertCsv(
   } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
   const encoding = summary.encoding;
   const utf8 = encoding === 'utf-8';
-  const { head, rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
+  const bomLength = bom?.length ?? 0;
+  let headText = decoderFor(encoding).write(first.head.subarray(bomLength));
+  // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
+  const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
+  let skip = bomLength;
+  if (sepLine) {
+    const chars = sepLine[0];
+    skip += encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length;
+    first.head = first.head.subarray(skip);
+    headText = headText.slice(chars.length);
+    skip = 0;
+    if (opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
+      summary.notes.push(
+        `note: ${label}: its first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} wins`,
+      );
+  }
+  const { rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
   // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
-  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, bom?.encoding === encoding ? bom.length : 0));
+  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, skip));
   if (!utf8) rest.once('error', (err) => source.destroy(err));
-  const headText = utf8
-    ? head.toString('utf8')
-    : decoderFor(encoding).write(bom?.encoding === encoding ? head.subarray(bom.length) : head);
-  const delimiter = opts.delimiter ?? detectDelimiter(headText);
+  const delimiter = opts.delimiter ?? sepLine?.[1] ?? detectDelimiter(headText);
+  /** Where the delimiter came from, for the hints of a header without a phone column. */
+  const delimiterFrom = opts.delimiter !== undefined ? '--delimiter' : sepLine ? 'the "sep=" line' : 'detected';
   summary.delimiter = delimiter;
 
   const parser = source.pipe(
@@ -316,12 +418,36 @@ export async function convertCsv(
   };
   const seen = new NumberIndex();
   let plan: ColumnPlan | undefined;
-  let row = 0;
+  // Row numbers are the file's line numbers (as a spreadsheet numbers them): a "sep=" line counts.
+  let row = sepLine ? 1 : 0;
+  /** A header of one cell without a phone column (a title row?): the next rows are looked at for the header. */
+  let lookahead: { err: MissingInputError; left: number } | undefined;
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {
       row++;
+      if (lookahead) {
+        if (headerPlan(oneCellSplit(cells), opts))
+          throw withHints(lookahead.err, [
+            `The header seems to be on line ${row}: remove the line${row > 2 ? 's' : ''} above it.`,
+          ]);
+        if (--lookahead.left === 0) throw lookahead.err;
+        continue;
+      }
       if (!plan) {
-        plan = planColumns(cells, opts);
+        try {
+          plan = planColumns(cells, opts);
+        } catch (err) {
+          if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
+          if (sepLine && opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
+            throw withHints(err, [
+              `The file's first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
+            ]);
+          const hint = otherDelimiterHint(headText, delimiter, delimiterFrom, opts);
+          if (hint) throw withHints(err, [hint]);
+          if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
+          lookahead = { err, left: TITLE_LOOKAHEAD };
+          continue;
+        }
         summary.plan = plan;
         const p = sink.header?.(plan, { delimiter, encoding, bom: summary.bom });
         if (p) await p;
@@ -373,7 +499,8 @@ export async function convertCsv(
     }
   } catch (err) {
     if (err instanceof CsvError) {
-      const at = (err as CsvError & { lines?: number }).lines;
+      const lines = (err as CsvError & { lines?: number }).lines;
+      const at = lines === undefined ? undefined : lines + (sepLine ? 1 : 0);
       if (err.code === 'CSV_MAX_RECORD_SIZE')
         throw new UsageError(
           `${opts.label ?? 'input'}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
@@ -388,6 +515,7 @@ export async function convertCsv(
     }
     throw err;
   }
+  if (lookahead) throw lookahead.err;
   if (!plan)
     throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
   return summary;

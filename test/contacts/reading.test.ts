@@ -4,7 +4,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tempDir, useSandbox } from '../helpers/cli.js';
+import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
+
+const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
 
 const convert = (args: string[], stdin?: string) =>
   cli(['contacts', 'convert', ...args, '-o', 'ndjson'], { key: null, stdin });
@@ -99,5 +101,74 @@ describe('encodings', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('this file is UTF-8 (é as C3 A9, line 2)');
     expect(sandbox.requests()).toEqual([]);
+  });
+});
+
+describe("Excel's sep= first line", () => {
+  it('sets the delimiter and is skipped; row numbers keep matching the file', async () => {
+    const r = await convert([fx('excel-sep-line.csv')]);
+    expect(r.code).toBe(2);
+    // Row 4 is the file's line 4 (sep=, header, Anna, Bruno).
+    expect(r.stderr).toContain('row 4, Telefono "333 7654321": ');
+    const ok = await convert([fx('excel-sep-line.csv'), '--default-country', 'IT']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lines(ok.stdout)).toEqual([
+      { phone_number: '+393331234567', Nome: 'Anna Rossi', Note: 'cliente dal 2019' },
+      { phone_number: '+393337654321', Nome: 'Bruno Neri' },
+    ]);
+  });
+
+  it('boundary: only a line that is exactly sep= and one character', async () => {
+    const ok = await convert(['-'], 'sep=|\nname|phone_number\nAnna|+39 333 1234567\n');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lines(ok.stdout)).toEqual([{ phone_number: '+393331234567', name: 'Anna' }]);
+    const r = await convert(['-'], 'sep=;;\nname;phone_number\nAnna;+39 333 1234567\n');
+    expect(r.code).toBe(2);
+    // Not Excel's line: read as a header (split at ";"), whose hint points at the real one.
+    expect(r.stderr).toContain('Columns: "sep="');
+    expect(r.stderr).toContain('The header seems to be on line 2: remove the line above it.');
+  });
+
+  it('--delimiter wins over it, and the error says so', async () => {
+    const r = await convert(['-', '--delimiter', ','], 'sep=;\nNome;Telefono\nAnna;+39 333 1234567\n');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('The file\'s first line "sep=;" names the delimiter ";"; --delimiter "," won.');
+    const ok = await convert(['-', '--delimiter', ','], 'sep=;\nname,phone_number\nAnna,+39 333 1234567\n');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain('note: stdin: its first line "sep=;" names the delimiter ";"; --delimiter "," wins\n');
+  });
+});
+
+describe('a header without a phone column', () => {
+  it("a title row above the header: the hint names the header's line", async () => {
+    const r = await convert([fx('title-row.csv')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Columns: "Customer list Q3"');
+    expect(r.stderr).toContain('The header seems to be on line 2: remove the line above it.');
+    const two = await convert(['-'], 'Customer list Q3\n\nNome;Telefono\nAnna;+39 333 1234567\n');
+    expect(two.stderr).toContain('The header seems to be on line 3: remove the lines above it.');
+  });
+
+  it('boundary: the header 5 lines below is found, 6 lines below is not', async () => {
+    const at = (n: number) => `Title\n${'x\n'.repeat(n - 2)}name,phone_number\nAnna,+39 333 1234567\n`;
+    expect((await convert(['-'], at(6))).stderr).toContain('The header seems to be on line 6');
+    const r = await convert(['-'], at(7));
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain('The header seems');
+  });
+
+  it('a delimiter tie: the hint names the delimiter used and the one to pass', async () => {
+    const csv = 'Nome;Telefono, cellulare;Città, provincia;Note, varie\nAnna;+39 333 1234567;Roma, RM;x\n';
+    const r = await convert(['-'], csv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'The header was split at "," (detected from the header line); with --delimiter \';\' --phone-column \'#2\' the column "Telefono, cellulare" gives the numbers.',
+    );
+    const ok = await convert(['-', '--delimiter', ';', '--phone-column', '#2'], csv);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(lines(ok.stdout)[0].phone_number).toBe('+393331234567');
+    const plain = await convert(['-'], 'Nome,Cognome;Tel\nAnna,Rossi;+39 333 1234567\n');
+    expect(plain.stderr).toContain('with --delimiter \';\' it has the phone column "Tel".');
   });
 });
