@@ -172,3 +172,38 @@ describe('a header without a phone column', () => {
     expect(plain.stderr).toContain('with --delimiter \';\' it has the phone column "Tel".');
   });
 });
+
+describe('--contacts - holding a CSV whose header starts with "["', () => {
+  const BASE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678'];
+
+  it('is read as CSV, not refused as broken JSON; the contact reaches the campaign', async () => {
+    const r = await cli([...BASE, '--contacts', '-', '--yes', '-q'], {
+      sandbox,
+      stdin: '[ID],name,phone_number\n1,Anna,+39 333 1234567\n',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = sandbox.requests('POST', '/v1/campaigns');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ contacts: [{ phone_number: '+393331234567', '[ID]': '1', name: 'Anna' }] });
+  });
+
+  it('boundary: broken JSON that starts with "[" is still a JSON error, nothing sent', async () => {
+    const r = await cli([...BASE, '--contacts', '-', '--yes'], {
+      sandbox,
+      stdin: '[{"phone_number": "+393331234567",\n',
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('stdin: not valid JSON');
+    expect(sandbox.requests()).toEqual([]);
+  });
+
+  it('-q silences the note on the columns found by name, as contacts convert -q does', async () => {
+    const csv = 'Nome,Cellulare\nAnna,+39 333 1234567\n';
+    const q = await cli([...BASE, '--contacts', '-', '--yes', '-q'], { sandbox, stdin: csv });
+    expect(q.code, q.stderr).toBe(0);
+    expect(q.stderr).not.toContain('note: numbers from');
+    const loud = await cli([...BASE, '--contacts', '-', '--yes', '--name', 'M'], { sandbox, stdin: csv });
+    expect(loud.code, loud.stderr).toBe(0);
+    expect(loud.stderr).toContain('note: numbers from the column "Cellulare", found by its name');
+  });
+});
