@@ -104,6 +104,20 @@ describe('encodings', () => {
   });
 });
 
+describe('--file under a single-byte --encoding', () => {
+  it('tts create --file: a UTF-8 text is refused, nothing sent; an ASCII one is sent', async () => {
+    const p = file('t.txt', 'Hi Chloé, your order has shipped');
+    const r = await cli(['tts', 'create', '--file', p, '--encoding', 'windows-1252'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--file: ${p}: this file is UTF-8 (é as C3 A9, line 1)`);
+    expect(sandbox.requests()).toEqual([]);
+    const a = file('a.txt', 'Hi Chloe, your order has shipped');
+    const ok = await cli(['tts', 'create', '--file', a, '--encoding', 'windows-1252', '-q'], { sandbox });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(sandbox.requests('POST', '/v1/tts')).toHaveLength(1);
+  });
+});
+
 describe("Excel's sep= first line", () => {
   it('sets the delimiter and is skipped; row numbers keep matching the file', async () => {
     const r = await convert([fx('excel-sep-line.csv')]);
