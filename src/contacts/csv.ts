@@ -5,12 +5,14 @@ import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
-import { decoderFor, sniffBom } from '../io/encoding.js';
+import { shellWord } from '../factory.js';
+import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
 import {
   columnName,
   detectDelimiter,
   ErrorLog,
   isBlank,
+  MissingInputError,
   planColumns,
   rowToContact,
   type ColumnOptions,
@@ -83,6 +85,8 @@ export interface CsvSummary {
   footer?: { first: number; last: number; count: number };
   /** Bytes that are not UTF-8 were seen while reading as UTF-8. */
   notUtf8: boolean;
+  /** What was decided about the file itself (a BOM over --encoding, Excel's "sep=" line), for stderr. */
+  notes: string[];
 }
 
 function checkCountry(code: string | undefined): void {
@@ -132,10 +136,14 @@ interface Peeked {
   input: unknown;
 }
 
-/** Reads chunks until the first line is complete: the BOM and the delimiter come from that line. */
+/**
+ * Reads chunks until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`,
+ * reads that many bytes (or the whole input, if shorter) too.
+ */
 async function peekFirstLine(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   signal?: AbortSignal,
+  atLeast = 0,
 ): Promise<Peeked> {
   const it =
     Symbol.asyncIterator in input
@@ -146,7 +154,8 @@ async function peekFirstLine(
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
-  while (size < 1 << 16) {
+  let newline = false;
+  while (size < Math.max(1 << 16, atLeast)) {
     const r = await nextChunk(it, input, signal);
     if (r.done) {
       done = true;
@@ -155,7 +164,8 @@ async function peekFirstLine(
     const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
     chunks.push(b);
     size += b.length;
-    if (b.includes(10)) break;
+    newline ||= b.includes(10);
+    if (newline && size >= atLeast) break;
   }
   return { head: Buffer.concat(chunks), done, it, input };
 }
@@ -224,6 +234,91 @@ function decodeStream(encoding: string, skip: number): Transform {
   });
 }
 
+/** How many rows below a one-cell header are looked at for the real header (a title row above it). */
+const TITLE_LOOKAHEAD = 5;
+
+const delimiterName = (d: string) => (d === '\t' ? 'tab' : `"${d}"`);
+
+/** The same error, with more hints. */
+function withHints(err: MissingInputError, hints: string[]): MissingInputError {
+  return new MissingInputError(err.message, { hints: [...err.hints, ...hints] }, err.need);
+}
+
+/** The plan of a header, or undefined when it has no phone column (or another problem). */
+function headerPlan(cells: string[], opts: ColumnOptions): ColumnPlan | undefined {
+  try {
+    return planColumns(cells, opts);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A row read as one cell (its delimiter not the one detected from the line above): split at its own. */
+function oneCellSplit(cells: string[]): string[] {
+  if (cells.length !== 1) return cells;
+  return splitLine(cells[0], detectDelimiter(cells[0]));
+}
+
+/** The first line of `text` as cells, split at `delimiter` (quotes respected). */
+function splitLine(text: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') break;
+    else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * A header without a phone column that another delimiter splits into one with a phone column (a tie between
+ * "," and ";" in the header line, "Telefono, cellulare" in a ";" file): the hint that says which delimiter was
+ * used and which one to pass. Not when --delimiter was given: the user chose.
+ */
+function otherDelimiterHint(headText: string, used: string, from: string, opts: ColumnOptions): string | undefined {
+  if (from === '--delimiter') return undefined;
+  for (const d of [',', ';', '\t', '|']) {
+    if (d === used) continue;
+    const cells = splitLine(headText, d);
+    const flag = `--delimiter ${d === '\t' ? 'tab' : shellWord(d)}`;
+    const plan = headerPlan(cells, opts);
+    if (plan) {
+      const names = plan.phones.map((i) => `"${plan.headers[i]}"`).join(', ');
+      return `${splitAt(used, from)}; with ${flag} it has the phone column${plan.phones.length > 1 ? 's' : ''} ${names}.`;
+    }
+    // A name that holds a delimiter ("Telefono, cellulare") is never taken by its name alone: it is named.
+    const named = headerPlan(
+      cells.map((c) => c.replace(/[,;\t|]/g, ' ')),
+      opts,
+    );
+    // Only a name that starts as a phone column does ("Telefono, cellulare"; not "Nome,Telefono").
+    const i = named?.phones[0];
+    if (i !== undefined && headerPlan([cells[i].split(used)[0]], opts)) {
+      // By position: --phone-column takes names separated by commas.
+      return `${splitAt(used, from)}; with ${flag} --phone-column '#${i + 1}' the column "${cells[i].trim()}" gives the numbers.`;
+    }
+  }
+  return undefined;
+}
+
+const splitAt = (used: string, from: string) =>
+  `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
+
 /** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
 export async function convertCsv(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -241,24 +336,48 @@ export async function convertCsv(
     errors: new ErrorLog(),
     warnings: new ErrorLog(),
     notUtf8: false,
+    notes: [],
   };
-  const first = await peekFirstLine(input, opts.signal);
+  const label = opts.label ?? 'input';
+  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
+  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
+  const first = await peekFirstLine(input, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
   const bom = sniffBom(first.head);
   if (bom) {
     summary.bom = true;
-    // A UTF-16 file cannot be read any other way; a UTF-8 BOM says UTF-8 unless --encoding says otherwise.
-    if (bom.encoding !== 'utf-8' || opts.encoding === undefined) summary.encoding = bom.encoding;
-  }
+    // A byte-order mark says what the file is, over --encoding (as README and --help promise): a UTF-8 BOM read
+    // as windows-1252 would become "ï»¿" in the first column's name and "Ã©" in every name.
+    summary.encoding = bom.encoding;
+    if (opts.encoding !== undefined && opts.encoding !== bom.encoding)
+      summary.notes.push(
+        `note: ${label} starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} byte-order mark: read as ${bom.encoding}, not as --encoding ${opts.encoding}`,
+      );
+  } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
   const encoding = summary.encoding;
   const utf8 = encoding === 'utf-8';
-  const { head, rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
+  const bomLength = bom?.length ?? 0;
+  let headText = decoderFor(encoding).write(first.head.subarray(bomLength));
+  // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
+  const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
+  let skip = bomLength;
+  if (sepLine) {
+    const chars = sepLine[0];
+    skip += encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length;
+    first.head = first.head.subarray(skip);
+    headText = headText.slice(chars.length);
+    skip = 0;
+    if (opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
+      summary.notes.push(
+        `note: ${label}: its first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} wins`,
+      );
+  }
+  const { rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
   // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
-  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, bom?.encoding === encoding ? bom.length : 0));
+  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, skip));
   if (!utf8) rest.once('error', (err) => source.destroy(err));
-  const headText = utf8
-    ? head.toString('utf8')
-    : decoderFor(encoding).write(bom?.encoding === encoding ? head.subarray(bom.length) : head);
-  const delimiter = opts.delimiter ?? detectDelimiter(headText);
+  const delimiter = opts.delimiter ?? sepLine?.[1] ?? detectDelimiter(headText);
+  /** Where the delimiter came from, for the hints of a header without a phone column. */
+  const delimiterFrom = opts.delimiter !== undefined ? '--delimiter' : sepLine ? 'the "sep=" line' : 'detected';
   summary.delimiter = delimiter;
 
   const parser = source.pipe(
@@ -303,12 +422,36 @@ export async function convertCsv(
   };
   const seen = new NumberIndex();
   let plan: ColumnPlan | undefined;
-  let row = 0;
+  // Row numbers are the file's line numbers (as a spreadsheet numbers them): a "sep=" line counts.
+  let row = sepLine ? 1 : 0;
+  /** A header of one cell without a phone column (a title row?): the next rows are looked at for the header. */
+  let lookahead: { err: MissingInputError; left: number } | undefined;
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {
       row++;
+      if (lookahead) {
+        if (headerPlan(oneCellSplit(cells), opts))
+          throw withHints(lookahead.err, [
+            `The header seems to be on line ${row}: remove the line${row > 2 ? 's' : ''} above it.`,
+          ]);
+        if (--lookahead.left === 0) throw lookahead.err;
+        continue;
+      }
       if (!plan) {
-        plan = planColumns(cells, opts);
+        try {
+          plan = planColumns(cells, opts);
+        } catch (err) {
+          if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
+          if (sepLine && opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
+            throw withHints(err, [
+              `The file's first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
+            ]);
+          const hint = otherDelimiterHint(headText, delimiter, delimiterFrom, opts);
+          if (hint) throw withHints(err, [hint]);
+          if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
+          lookahead = { err, left: TITLE_LOOKAHEAD };
+          continue;
+        }
         summary.plan = plan;
         const p = sink.header?.(plan, { delimiter, encoding, bom: summary.bom });
         if (p) await p;
@@ -360,7 +503,8 @@ export async function convertCsv(
     }
   } catch (err) {
     if (err instanceof CsvError) {
-      const at = (err as CsvError & { lines?: number }).lines;
+      const lines = (err as CsvError & { lines?: number }).lines;
+      const at = lines === undefined ? undefined : lines + (sepLine ? 1 : 0);
       if (err.code === 'CSV_MAX_RECORD_SIZE')
         throw new UsageError(
           `${opts.label ?? 'input'}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
@@ -375,6 +519,7 @@ export async function convertCsv(
     }
     throw err;
   }
+  if (lookahead) throw lookahead.err;
   if (!plan)
     throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
   return summary;

@@ -162,9 +162,10 @@ export function checkUtf8(
  * What the converter decided or skipped that the user should know, on stderr: the phone columns it found by
  * their names, rows accepted with a remark (an extension left out, a toll-free number), a footer skipped.
  */
-export function conversionNotes(summary: CsvSummary, warn: (line: string) => void): void {
+export function conversionNotes(summary: CsvSummary, warn: (line: string) => void, notes = true): void {
+  if (notes) for (const note of summary.notes) warn(terminalSafe(note));
   const plan = summary.plan;
-  if (plan?.discovered) {
+  if (plan?.discovered && notes) {
     const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
     warn(
       names.length === 1
@@ -374,6 +375,8 @@ export async function loadContacts(
     warn?: (line: string) => void;
     /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
     skipInvalid?: boolean;
+    /** -q: the notes (the columns found by name, --dedupe's count) are left out; warnings stay. */
+    quiet?: boolean;
     rejects?: Pick<CsvSink, 'header' | 'reject'>;
     /** CSV only: what was read, once the whole file was checked (rows, errors, duplicates). */
     onSummary?: (summary: CsvSummary) => void | Promise<void>;
@@ -403,6 +406,9 @@ export async function loadContacts(
     format = contactsFormat(source, firstChar(head));
     if (format !== 'csv') data = await stream.readAll(limit);
   }
+  // "[" first and no extension said JSON, but a CSV header may start with "[" too ("[ID],name,phone_number").
+  // Read as CSV only when the first line is that and the whole is not JSON: valid JSON stays JSON.
+  if (format === 'json' && data && !/\.(json|ndjson|jsonl)$/i.test(source) && csvHeaderNotJson(data)) format = 'csv';
   if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
     throw new UsageError(
       `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
@@ -421,8 +427,9 @@ export async function loadContacts(
     return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
   }
   const { convertCsv } = await import('./csv.js');
-  let input: AsyncIterable<Buffer | string>;
-  if (stream) input = stream;
+  let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
+  if (data) input = [data];
+  else if (stream) input = stream;
   else input = await openFileOrThrow(source);
   const contacts: Contact[] = [];
   const summary = await convertCsv(
@@ -432,13 +439,33 @@ export async function loadContacts(
   );
   checkUtf8(label, summary, opts.encoding, opts.warn);
   if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
-  if (opts.warn) conversionNotes(summary, opts.warn);
+  if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);
   await opts.onSummary?.(summary);
-  if (summary.duplicates)
+  if (summary.duplicates && !opts.quiet)
     opts.warn?.(
       `note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`,
     );
   return contacts;
+}
+
+/**
+ * A start that reads as a CSV header whose first name is in brackets ("[ID],name,..." or "[ID];Nome;..."), in
+ * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
+ */
+function csvHeaderNotJson(data: Buffer): boolean {
+  const line = /^[^\r\n]*/.exec(
+    data
+      .subarray(0, 4096)
+      .toString('latin1')
+      .replace(/^\u00ef\u00bb\u00bf/, ''),
+  )![0];
+  if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
+  try {
+    JSON.parse(data.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** The first non-blank character of a file's start (a UTF-8 BOM left out), which tells JSON from CSV. */

@@ -82,9 +82,53 @@ export function sniffBom(head: Uint8Array): { encoding: string; length: number }
 /** The hint of every "not UTF-8" error: the encodings by name. */
 export function notUtf8Hints(): string[] {
   return [
-    'Add --encoding windows-1252 if it comes from Excel on Windows ("latin1" means the same), or another encoding: utf-8, windows-1250 (Central Europe), iso-8859-15, or any single-byte encoding your system knows.',
+    'Add --encoding windows-1252 if it comes from Excel on Windows ("latin1" means the same), --encoding macintosh if it comes from Excel on a Mac (Mac Roman), or another encoding: windows-1250 (Central Europe), iso-8859-15, or any single-byte encoding your system knows.',
     'Add --encoding utf-8 to read it anyway, with those characters replaced.',
   ];
+}
+
+/** How many bytes of a file's start are checked for UTF-8 read under a single-byte --encoding. */
+export const UTF8_CHECK_BYTES = 1 << 16;
+
+/**
+ * The first multi-byte character of `head` (at most UTF8_CHECK_BYTES of it) when those bytes are valid UTF-8 and
+ * hold one: a file written in UTF-8, which a single-byte --encoding would turn into "Ã©" for every "é".
+ * A character cut by the end of `head` is left out. ASCII-only bytes (or bytes that are not UTF-8) give undefined.
+ */
+function utf8Evidence(head: Uint8Array): { char: string; hex: string; line: number } | undefined {
+  const b = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, UTF8_CHECK_BYTES));
+  let end = b.length;
+  let k = end - 1;
+  while (k > 0 && k > end - 4 && (b[k] & 0xc0) === 0x80) k--;
+  if (k >= 0 && b[k] >= 0xc0 && k + (b[k] >= 0xf0 ? 4 : b[k] >= 0xe0 ? 3 : 2) > end) end = k;
+  const body = b.subarray(0, end);
+  const i = body.findIndex((x) => x >= 0x80);
+  if (i < 0 || !isUtf8(body)) return undefined;
+  const bytes = body.subarray(i, i + (body[i] >= 0xf0 ? 4 : body[i] >= 0xe0 ? 3 : 2));
+  let line = 1;
+  for (let j = 0; j < i; j++) if (body[j] === 10) line++;
+  return {
+    char: bytes.toString('utf8'),
+    hex: bytes
+      .toString('hex')
+      .toUpperCase()
+      .replace(/(..)(?!$)/g, '$1 '),
+    line,
+  };
+}
+
+/**
+ * Refuses a single-byte `encoding` for bytes that are UTF-8 (utf8Evidence): they would all be read, silently
+ * wrong. UTF-8 and UTF-16 pass.
+ */
+export function checkNotUtf8(head: Uint8Array, encoding: string, what: string): void {
+  if (encoding === 'utf-8' || encoding.startsWith('utf-16')) return;
+  const e = utf8Evidence(head);
+  if (!e) return;
+  const misread = decoderFor(encoding).write(Buffer.from(e.char, 'utf8'));
+  throw new UsageError(
+    `${what}: this file is UTF-8 (${e.char} as ${e.hex}, line ${e.line}), but --encoding ${encoding} would read it as ${misread}; leave out --encoding (UTF-8 is the default)`,
+  );
 }
 
 /**
@@ -95,6 +139,7 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
   const bom = sniffBom(data);
   const enc = bom?.encoding ?? encoding ?? 'utf-8';
   const body = bom ? data.subarray(bom.length) : data;
+  if (!bom) checkNotUtf8(body, enc, what);
   if (enc === 'utf-8' && encoding === undefined && !isUtf8(body))
     throw new UsageError(`${what} is not valid UTF-8: its accented letters would be replaced by "\uFFFD"`, {
       hints: notUtf8Hints(),

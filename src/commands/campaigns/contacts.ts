@@ -32,6 +32,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
       stdin: f.io.in,
       signal: f.signal,
       warn: f.warn,
+      quiet: f.output().quiet,
       skipInvalid: true,
       // --csv-raw: the rejected cells exactly as read, as contacts convert writes them.
       rejects: rejects ? rejectsSink(rejects, { raw: f.globals().csvRaw }) : undefined,

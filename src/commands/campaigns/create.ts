@@ -71,7 +71,14 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
     Object.keys(ContactsCsvShape).map((k) => [k, opts[k as keyof typeof ContactsCsvShape]]),
   ) as ContactsCsvOptions;
   const once = async (source: string, o: ContactsCsvOptions) => {
-    if (!opts.skipInvalid) return loadContacts(source, { ...o, stdin: f.io.in, signal: f.signal, warn: f.warn });
+    if (!opts.skipInvalid)
+      return loadContacts(source, {
+        ...o,
+        stdin: f.io.in,
+        signal: f.signal,
+        warn: f.warn,
+        quiet: f.output().quiet,
+      });
     const { checkRejectsFile, loadCsvSkippingInvalid } = await import('./contacts.js');
     const { checkNotInput } = await import('../../contacts/output.js');
     await checkNotInput('--rejects', opts.rejects, source, 'nothing was sent');
