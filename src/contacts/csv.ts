@@ -21,7 +21,15 @@ import {
   unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
-import { countrySuggestion, isCountry, type PhoneOptions, toE164 } from './phone.js';
+import {
+  callingCode,
+  countryName,
+  countryOfCell,
+  countrySuggestion,
+  isCountry,
+  type PhoneOptions,
+  toE164,
+} from './phone.js';
 
 export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
   delimiter?: string;
@@ -319,6 +327,12 @@ function otherDelimiterHint(headText: string, used: string, from: string, opts: 
 const splitAt = (used: string, from: string) =>
   `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
 
+/**
+ * A column naming each row's country, as exports name it (English, Italian, German, Spanish, French, and Google
+ * Contacts' "Address 1 - Country"): compared with --default-country on rows whose number is national.
+ */
+const COUNTRY_HEADER = /^(?:country|country\/region|country code|paese|nazione|land|país|pays|address 1 - country)$/i;
+
 /** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
 export async function convertCsv(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -398,10 +412,20 @@ export async function convertCsv(
   );
   // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
   source.once('error', (err) => parser.destroy(err));
+  /** The file's country column (COUNTRY_HEADER), and the country the current row's cell names there. */
+  let countryColumn = -1;
+  let rowCountry: string | undefined;
+  const def = opts.defaultCountry;
   const phoneOpts: PhoneOptions = {
-    defaultCountry: opts.defaultCountry,
+    defaultCountry: def,
     withoutPlus: opts.withoutPlus,
     allowTypes: opts.allowTypes,
+    // A national number read as --default-country on a row whose country column names another country: the
+    // number may well be valid there too, and would reach someone else. Refused, never re-read (a guess).
+    refuseNational: () =>
+      rowCountry && rowCountry !== def
+        ? `the row's ${plan!.headers[countryColumn].trim()} says ${countryName(rowCountry)} (${rowCountry}), but national numbers are read as ${def} (--default-country): write it with +${callingCode(rowCountry)}, or convert that country's rows with --default-country ${rowCountry}`
+        : undefined,
   };
   const phone = (raw: string) => toE164(raw, phoneOpts);
   /**
@@ -453,6 +477,7 @@ export async function convertCsv(
           continue;
         }
         summary.plan = plan;
+        countryColumn = plan.headers.findIndex((h) => COUNTRY_HEADER.test(h.trim().replace(/\s+/g, ' ')));
         const p = sink.header?.(plan, { delimiter, encoding, bom: summary.bom });
         if (p) await p;
         continue;
@@ -464,6 +489,10 @@ export async function convertCsv(
         const v = (cells[i] ?? '').trim();
         if (v !== '') throw unnamedColumnError(plan, i, row, v, opts.label ?? 'input');
       }
+      rowCountry =
+        countryColumn >= 0 && opts.defaultCountry
+          ? countryOfCell(cells[countryColumn] ?? '', opts.defaultCountry)
+          : undefined;
       const r = rowToContact(plan, cells, row, phone);
       let errors = r.errors;
       if (errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {

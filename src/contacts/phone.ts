@@ -30,6 +30,11 @@ export interface PhoneOptions {
   withoutPlus?: 'national' | 'international';
   /** Types accepted besides the default ones (phone-types.ts). */
   allowTypes?: readonly PhoneType[];
+  /**
+   * Asked before a number without + is read as a national number of `defaultCountry`: a reason to refuse that
+   * reading (the CSV row's country column names another country), or undefined.
+   */
+  refuseNational?: () => string | undefined;
   /** Skip the type rules: caller IDs are the organization's own numbers, never dialled. */
   anyType?: boolean;
 }
@@ -111,6 +116,51 @@ export function countrySuggestion(code: string): string | undefined {
   const upper = code.trim().toUpperCase();
   const s = NOT_ISO[upper] ?? upper;
   return s !== code && isSupportedCountry(s) ? s : undefined;
+}
+
+/** Lower case, accents and extra spaces dropped: "  Côte d'Ivoire" and "cote d'ivoire" are one name. */
+const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const countryNames = new Map<string, Map<string, CountryCode>>();
+
+/**
+ * The country a spreadsheet's country cell names: an ISO 3166 alpha-2 code ("UK" and "EL" too), or the
+ * country's name in English or in the language of `country` (the --default-country: "Italia" for IT), over
+ * libphonenumber's countries. Anything else (empty, "Narnia", "USA") is undefined: nothing is guessed.
+ */
+export function countryOfCell(cell: string, country: string): CountryCode | undefined {
+  const t = foldName(cell);
+  if (t === '') return undefined;
+  const code = NOT_ISO[t.toUpperCase()] ?? t.toUpperCase();
+  if (/^[A-Z]{2}$/.test(code) && isSupportedCountry(code)) return code;
+  let names = countryNames.get(country);
+  if (!names) {
+    names = new Map();
+    const languages = ['en'];
+    try {
+      languages.push(new Intl.Locale(`und-${country}`).maximize().language);
+    } catch {
+      // No language known for the region: English names only.
+    }
+    for (const lang of languages) {
+      const display = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
+      for (const c of getCountries()) {
+        const name = display.of(c);
+        if (name && !names.has(foldName(name))) names.set(foldName(name), c);
+      }
+    }
+    countryNames.set(country, names);
+  }
+  return names.get(t);
+}
+
+/** A country's name in English, for messages ("United Kingdom" for GB). */
+export function countryName(code: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+}
+
+/** A country's calling code: 44 for GB. */
+export function callingCode(code: string): string {
+  return getCountryCallingCode(code as CountryCode);
 }
 
 function lengthReason(number: string, country?: CountryCode): string | undefined {
@@ -282,7 +332,10 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
       reason: `reads two ways: as a national number of ${country}, ${describe(national)}, or as ${describe(international)} whose + was dropped; say which with --without-plus national or --without-plus international`,
     };
   }
-  if (national) return typeCheck(national, opts, warnings);
+  if (national) {
+    const refused = opts.refuseNational?.();
+    return refused ? { ok: false, reason: refused } : typeCheck(national, opts, warnings);
+  }
   const reason = diagnose(s, bare, country, opts.withoutPlus);
   return country ? { ok: false, reason } : { ok: false, reason, need: 'country' };
 }
