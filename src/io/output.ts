@@ -78,8 +78,8 @@ function humanCell<T extends Rec>(col: Column<T>, r: T): string {
 }
 
 /** A cell as the terminal will show it: made safe first, so that widths are measured on what is really printed. */
-function safeCell<T extends Rec>(col: Column<T>, r: T, redact: (s: string) => string = (s) => s): string {
-  const s = redact(humanCell(col, r));
+function safeCell<T extends Rec>(col: Column<T>, r: T): string {
+  const s = humanCell(col, r);
   // The fill column is one line of running text (a message body): its line breaks read as spaces.
   return terminalSafe(col.fill !== undefined ? s.replace(/\s+/g, ' ') : s);
 }
@@ -97,13 +97,12 @@ function fitTable<T extends Rec>(
   all: Column<T>[],
   rows: T[],
   width: number,
-  redact?: (s: string) => string,
 ): { cols: Column<T>[]; cells: string[][] } {
   const text = new Map(
     all.map((c) => [
       c,
       rows.map((r) => {
-        const s = safeCell(c, r, redact);
+        const s = safeCell(c, r);
         return c.width && c.fill === undefined ? cutToWidth(s, c.width) : s;
       }),
     ]),
@@ -201,6 +200,7 @@ export async function printList<T extends Rec>(
   source: AsyncIterable<T> | Iterable<T>,
   opts: ListPrintOptions<T>,
 ): Promise<number> {
+  // Redacted once, here, for every format: tables and records are drawn from the redacted data.
   const it = redacting(await asyncIter(source), out.redact);
   const stream: Writable = io.out;
   let first = await it.next();
@@ -220,7 +220,7 @@ export async function printList<T extends Rec>(
     return 0;
   }
   const width = await import('./width.js');
-  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120, out.redact);
+  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120);
   await write(
     stream,
     renderTable(
@@ -380,7 +380,7 @@ export async function printRecord<T extends Rec>(
     .map((f) => {
       // Multi-line values (a message body) keep their lines; every other control is shown as an escape.
       const raw = f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]);
-      const value = terminalSafe(out.redact ? out.redact(raw) : raw, { keepNewlines: true });
+      const value = terminalSafe(raw, { keepNewlines: true });
       return [terminalSafe(f.label ?? f.key), f.width ? cutToWidth(value, f.width) : value] as const;
     })
     .filter(([, v]) => v !== '');
