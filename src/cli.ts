@@ -378,13 +378,9 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
  * had already done (src/api/effect.ts), then with --json the error object carrying it as `effect`.
  */
 export function outputErrorText(err: Error, argv: string[], effects?: Effects): string {
-  const message = `could not write the output: ${err.message}`;
-  const lines = [terminalSafe(`error: ${message}`), ...effectNote(effects)];
-  if (jsonAsked(argv)) {
-    const error = { code: 'file_error', message, status: null, requestId: null, exitCode: ExitCode.error };
-    const effect = effectJson(effects);
-    lines.push(jsonForTerminal(JSON.stringify({ error: effect ? { ...error, effect } : error })));
-  }
+  const e = new FileSystemError(`could not write the output: ${err.message}`);
+  const lines = [terminalSafe(`error: ${e.message}`), ...effectNote(effects)];
+  if (jsonAsked(argv)) lines.push(jsonForTerminal(JSON.stringify(errorObject(e, e.exitCode, effects))));
   return `${lines.join('\n')}\n`;
 }
 
@@ -453,8 +449,7 @@ function reportError(
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
   const exitCode = opts.exitCode ?? err.exitCode;
   if (opts.json) {
-    const o = errorObject(err, exitCode);
-    wJson(opts.effects?.last ? { error: { ...o.error, effect: effectJson(opts.effects) } } : o);
+    wJson(errorObject(err, exitCode, opts.effects));
   }
   return exitCode;
 }
@@ -469,8 +464,9 @@ function signalExitCode(signal: AbortSignal | undefined): number | undefined {
 }
 
 /** The JSON error object of README "Exit codes": status and requestId of the response, when one caused it. */
-function errorObject(err: CliError, exitCode: number = err.exitCode) {
+function errorObject(err: CliError, exitCode: number = err.exitCode, effects?: Effects) {
   const api = err instanceof ApiError ? err : err.cause instanceof ApiError ? err.cause : undefined;
+  const effect = effectJson(effects);
   return {
     error: {
       code: err.code,
@@ -478,6 +474,8 @@ function errorObject(err: CliError, exitCode: number = err.exitCode) {
       status: api?.status ?? err.response?.status ?? null,
       requestId: api?.requestId ?? err.response?.requestId ?? null,
       exitCode,
+      // What the service had already done when writing failed (src/api/effect.ts).
+      ...(effect ? { effect } : {}),
     },
   };
 }
