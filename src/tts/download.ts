@@ -158,7 +158,9 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     // The base URL answered the generation: the redirect is the audio link's, and "check the base URL" misleads.
     if (err instanceof ApiError && err.status >= 300 && err.status < 400) {
       err.message = `the audio link of ${g.id} redirected (HTTP ${err.status}${err.message.replace(/^the service redirected( to [^;]*)?;.*$/, '$1')}); redirects are not followed, nothing was kept`;
-      err.hints = [`Its audioUrl (\`${f.invocation()} tts get ${g.id}\`) should answer with the audio itself.`];
+      err.hints = [
+        `Its audioUrl (\`${f.invocation()} tts get ${shellWord(g.id)}\`) should answer with the audio itself.`,
+      ];
     }
     throw err;
   }

@@ -133,7 +133,7 @@ export async function waitForGenerations(
           throw Object.assign(
             new MalformedResponseError(
               `generation ${id} has the status ${JSON.stringify(excerpt(status, 60))}, which is none of ${TTS_STATUSES.join(', ')}: stopped waiting`,
-              { hints: [`See what the service says with: ${f.invocation()} tts get ${id}`] },
+              { hints: [`See what the service says with: ${f.invocation()} tts get ${shellWord(id)}`] },
             ),
             { records: records() },
           );
