@@ -22,6 +22,7 @@ export interface ResolvedConfig {
 
 export interface ConfigInputs {
   flags: { baseUrl?: string; profile?: string };
+  /** The factory's env (f.env): VOICECTL_API_KEY with its ends trimmed. */
   env: Env;
   openStore: () => Promise<ProfileStore>;
 }
@@ -62,8 +63,8 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
       baseUrl = env.VOICECTL_BASE_URL;
       baseSource = 'VOICECTL_BASE_URL';
     }
-    // Spaces and newlines around the key are trimmed (as `profiles add` does); a key left empty is no key.
-    const envKey = trimApiKey(env.VOICECTL_API_KEY ?? '');
+    // The factory's env has the key's ends trimmed already (factory.ts); a key left empty is no key.
+    const envKey = env.VOICECTL_API_KEY;
     if (envKey) {
       checkApiKey(envKey, 'VOICECTL_API_KEY', ['Set VOICECTL_API_KEY to the key alone.']);
       apiKey = envKey;
