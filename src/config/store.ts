@@ -8,7 +8,7 @@ import { chmod, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
-import { systemError } from '../io/system-error.js';
+import { systemError, withPath } from '../io/system-error.js';
 import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
@@ -143,9 +143,7 @@ export function storeOpenError(err: unknown, file: string, dir: string): CliErro
       hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
     });
   // Reading a folder fails in read(2), whose error has no path: it is this file's.
-  const e = err as NodeJS.ErrnoException;
-  if (err instanceof Error && typeof e.code === 'string' && typeof e.path !== 'string') e.path = file;
-  const fs = systemError(err, {}, dir);
+  const fs = systemError(withPath(err, file), {}, dir);
   if (fs) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM')
