@@ -219,7 +219,6 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
       import('node:timers/promises'),
     ]);
     const sleep = options.sleep ?? wait;
-    let told = false;
     // Until a lock left by a voicectl that died has become stale and been taken over (100 tries of ~100 ms gave up
     // at 9.5 s, before the 10 s at which it is stale), with a little to spare.
     const now = options.now ?? Date.now;
@@ -242,8 +241,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
           if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
           // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
           // LOCK_STALE_MS old, and that wait should not be silent.
-          if (attempt === 1 && !told) {
-            told = true;
+          if (attempt === 1) {
             const age = lockAge(`${conf.path}.lock`);
             options.onWait?.(
               `waiting for another voicectl writing profiles (profiles.json.lock${age === undefined ? '' : `, ${age} s old`}; taken over at ${LOCK_STALE_MS / 1000} s) …`,
