@@ -6,7 +6,7 @@ import { AuthConfigError, UsageError } from '../errors.js';
 import { shellWord } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
-import { API_KEY_RULE, apiKeyProblem, trimApiKey } from './key.js';
+import { API_KEY_HINT, apiKeyProblem, trimApiKey } from './key.js';
 import { getProfile, hasProfile, type ProfileStore, type StoreData } from './store.js';
 
 type Env = Record<string, string | undefined>;
@@ -48,7 +48,7 @@ export function checkApiKey(key: string, from: string, hints: string[] = []): vo
   const problem = apiKeyProblem(key);
   if (problem) {
     throw new AuthConfigError(`the API key from ${from} cannot be used: ${problem}`, {
-      hints: [`${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`, ...hints],
+      hints: [API_KEY_HINT, ...hints],
     });
   }
 }
