@@ -201,7 +201,7 @@ export function createFactory(init: FactoryInit): Factory {
       const { resolveConfig } = await import('./config/resolve.js');
       const cfg = await resolveConfig({
         flags: { baseUrl: g.baseUrl, profile: g.profile },
-        env: init.env,
+        env,
         openStore: f.store,
       });
       addSecrets(cfg.apiKey, ...urlSecrets(cfg.baseUrl));

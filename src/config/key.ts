@@ -6,6 +6,9 @@
 export const API_KEY_RULE =
   'an API key must be printable ASCII with no spaces, tabs, newlines or other control characters';
 
+/** The rule as the hint of a refused key says it. */
+export const API_KEY_HINT = `${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`;
+
 /** The key with its ends trimmed (spaces, tabs, newlines), as every source is read. */
 export function trimApiKey(key: string): string {
   return key.trim();

@@ -6,7 +6,7 @@ import { AuthConfigError, UsageError } from '../errors.js';
 import { shellWord } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
-import { API_KEY_RULE, apiKeyProblem, trimApiKey } from './key.js';
+import { API_KEY_HINT, apiKeyProblem, trimApiKey } from './key.js';
 import { getProfile, hasProfile, type ProfileStore, type StoreData } from './store.js';
 
 type Env = Record<string, string | undefined>;
@@ -22,6 +22,7 @@ export interface ResolvedConfig {
 
 export interface ConfigInputs {
   flags: { baseUrl?: string; profile?: string };
+  /** The factory's env (f.env): VOICECTL_API_KEY with its ends trimmed. */
   env: Env;
   openStore: () => Promise<ProfileStore>;
 }
@@ -47,7 +48,7 @@ export function checkApiKey(key: string, from: string, hints: string[] = []): vo
   const problem = apiKeyProblem(key);
   if (problem) {
     throw new AuthConfigError(`the API key from ${from} cannot be used: ${problem}`, {
-      hints: [`${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`, ...hints],
+      hints: [API_KEY_HINT, ...hints],
     });
   }
 }
@@ -62,8 +63,8 @@ export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Pr
       baseUrl = env.VOICECTL_BASE_URL;
       baseSource = 'VOICECTL_BASE_URL';
     }
-    // Spaces and newlines around the key are trimmed (as `profiles add` does); a key left empty is no key.
-    const envKey = trimApiKey(env.VOICECTL_API_KEY ?? '');
+    // The factory's env has the key's ends trimmed already (factory.ts); a key left empty is no key.
+    const envKey = env.VOICECTL_API_KEY;
     if (envKey) {
       checkApiKey(envKey, 'VOICECTL_API_KEY', ['Set VOICECTL_API_KEY to the key alone.']);
       apiKey = envKey;

@@ -8,7 +8,7 @@ import { chmod, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
-import { systemError } from '../io/system-error.js';
+import { systemError, withPath } from '../io/system-error.js';
 import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
@@ -143,9 +143,7 @@ export function storeOpenError(err: unknown, file: string, dir: string): CliErro
       hints: ['Fix or delete the file, then add the profile again with `voicectl profiles add`.'],
     });
   // Reading a folder fails in read(2), whose error has no path: it is this file's.
-  const e = err as NodeJS.ErrnoException;
-  if (err instanceof Error && typeof e.code === 'string' && typeof e.path !== 'string') e.path = file;
-  const fs = systemError(err, {}, dir);
+  const fs = systemError(withPath(err, file), {}, dir);
   if (fs) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM')
@@ -221,7 +219,6 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
       import('node:timers/promises'),
     ]);
     const sleep = options.sleep ?? wait;
-    let told = false;
     // Until a lock left by a voicectl that died has become stale and been taken over (100 tries of ~100 ms gave up
     // at 9.5 s, before the 10 s at which it is stale), with a little to spare.
     const now = options.now ?? Date.now;
@@ -244,8 +241,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
           if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
           // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
           // LOCK_STALE_MS old, and that wait should not be silent.
-          if (attempt === 1 && !told) {
-            told = true;
+          if (attempt === 1) {
             const age = lockAge(`${conf.path}.lock`);
             options.onWait?.(
               `waiting for another voicectl writing profiles (profiles.json.lock${age === undefined ? '' : `, ${age} s old`}; taken over at ${LOCK_STALE_MS / 1000} s) …`,

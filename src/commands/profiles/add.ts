@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { checkBaseUrl } from '../../api/client.js';
 import { hideUrlCredentials } from '../../api/redact.js';
-import { API_KEY_RULE, apiKeyProblem, trimApiKey } from '../../config/key.js';
+import { API_KEY_HINT, apiKeyProblem, trimApiKey } from '../../config/key.js';
 import { getProfile, hasProfile, ProfileName } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
@@ -72,10 +72,7 @@ async function addRun(f: Factory, opts: AddOptions): Promise<void> {
   const problem = apiKeyProblem(key);
   if (problem) {
     throw new UsageError(`the API key cannot be stored: ${problem}`, {
-      hints: [
-        `${API_KEY_RULE[0].toUpperCase()}${API_KEY_RULE.slice(1)} (the ends are trimmed).`,
-        'Nothing was changed.',
-      ],
+      hints: [API_KEY_HINT, 'Nothing was changed.'],
     });
   }
   let existed = false;
