@@ -390,25 +390,28 @@ export async function loadContacts(
   let format = contactsFormat(source);
   let data: Buffer | undefined;
   let stream: Chunks | undefined;
-  if (opts.handle) {
-    // One open file, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
-    stream = new Chunks(opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false }), opts.signal);
-    if (!/\.(csv|tsv|txt)$/i.test(source)) {
-      if (!/\.(json|ndjson|jsonl)$/i.test(source)) format = contactsFormat(source, firstChar(await stream.peek()));
+  const csvExt = /\.(csv|tsv|txt)$/i.test(source);
+  const jsonExt = /\.(json|ndjson|jsonl)$/i.test(source);
+  if (!opts.handle && source !== '-' && jsonExt) data = await readFileOrThrow(source, limit, opts.signal);
+  else if (opts.handle || source === '-' || !csvExt) {
+    // One source, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
+    stream = new Chunks(
+      opts.handle
+        ? opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false })
+        : source === '-'
+          ? opts.stdin
+          : await openFileOrThrow(source),
+      opts.signal,
+    );
+    if (!csvExt) {
+      // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
+      if (!jsonExt) format = contactsFormat(source, firstChar(await stream.peek()));
       if (format !== 'csv') data = await stream.readAll(limit);
     }
-  } else if (source !== '-' && /\.(json|ndjson|jsonl)$/i.test(source))
-    data = await readFileOrThrow(source, limit, opts.signal);
-  else if (source === '-' || !/\.(csv|tsv|txt)$/i.test(source)) {
-    // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
-    stream = new Chunks(source === '-' ? opts.stdin : await openFileOrThrow(source), opts.signal);
-    const head = await stream.peek();
-    format = contactsFormat(source, firstChar(head));
-    if (format !== 'csv') data = await stream.readAll(limit);
   }
   // "[" first and no extension said JSON, but a CSV header may start with "[" too ("[ID],name,phone_number").
   // Read as CSV only when the first line is that and the whole is not JSON: valid JSON stays JSON.
-  if (format === 'json' && data && !/\.(json|ndjson|jsonl)$/i.test(source) && csvHeaderNotJson(data)) format = 'csv';
+  if (format === 'json' && data && !jsonExt && csvHeaderNotJson(data)) format = 'csv';
   if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
     throw new UsageError(
       `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
