@@ -481,16 +481,9 @@ function firstChar(head: Buffer): string | undefined {
   )?.[0];
 }
 
-function cannotRead(path: string, err: unknown): UsageError {
-  const code = (err as NodeJS.ErrnoException).code;
-  return new UsageError(
-    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
-  );
-}
-
 /** A JSON contacts file, whole, at most `limit.maxBytes` of it (a regular file is refused by its size). */
 async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSignal | undefined): Promise<Buffer> {
-  const { readInputFile } = await import('../io/input-file.js');
+  const { cannotRead, readInputFile } = await import('../io/input-file.js');
   try {
     return await readInputFile(path, limit, signal);
   } catch (err) {
@@ -501,7 +494,11 @@ async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSig
 
 /** A file as a stream, its fs errors (no such file, a folder) as the usage errors they are. */
 async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
-  const [{ createReadStream }, { stat }] = await Promise.all([import('node:fs'), import('node:fs/promises')]);
+  const [{ createReadStream }, { stat }, { cannotRead }] = await Promise.all([
+    import('node:fs'),
+    import('node:fs/promises'),
+    import('../io/input-file.js'),
+  ]);
   try {
     if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (err) {

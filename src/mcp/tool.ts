@@ -131,16 +131,13 @@ export async function openInsideDir(
   file: string,
   field: string,
 ): Promise<{ path: string; handle: import('node:fs/promises').FileHandle }> {
-  const { open } = await import('node:fs/promises');
+  const [{ open }, { cannotRead }] = await Promise.all([import('node:fs/promises'), import('../io/input-file.js')]);
   const { abs, real, realDir, refused } = await checkInside(dir, file, field);
   let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await open(abs, 'r');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${abs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
-    );
+    throw cannotRead(abs, err);
   }
   try {
     if (!(await openedInside(handle, realDir, real))) throw refused(', also through a symbolic link');
