@@ -456,12 +456,7 @@ export async function loadContacts(
  * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
  */
 function csvHeaderNotJson(data: Buffer): boolean {
-  const line = /^[^\r\n]*/.exec(
-    data
-      .subarray(0, 4096)
-      .toString('latin1')
-      .replace(/^\u00ef\u00bb\u00bf/, ''),
-  )![0];
+  const line = /^[^\r\n]*/.exec(startText(data, 4096))![0];
   if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
   try {
     JSON.parse(data.toString('utf8'));
@@ -473,12 +468,15 @@ function csvHeaderNotJson(data: Buffer): boolean {
 
 /** The first non-blank character of a file's start (a UTF-8 BOM left out), which tells JSON from CSV. */
 function firstChar(head: Buffer): string | undefined {
-  return /\S/.exec(
-    head
-      .subarray(0, 1024)
-      .toString('latin1')
-      .replace(/^\u00ef\u00bb\u00bf/, ''),
-  )?.[0];
+  return /\S/.exec(startText(head, 1024))?.[0];
+}
+
+/** The first `bytes` of `data` as Latin-1 text (one character a byte), a UTF-8 BOM left out. */
+function startText(data: Buffer, bytes: number): string {
+  return data
+    .subarray(0, bytes)
+    .toString('latin1')
+    .replace(/^\u00ef\u00bb\u00bf/, '');
 }
 
 /** A JSON contacts file, whole, at most `limit.maxBytes` of it (a regular file is refused by its size). */
