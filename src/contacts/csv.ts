@@ -7,6 +7,7 @@ import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
 import { shellWord } from '../factory.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
+import { nextChunk } from '../io/stdin.js';
 import {
   columnName,
   detectDelimiter,
@@ -108,34 +109,6 @@ function checkCountry(code: string | undefined): void {
       ],
     });
   }
-}
-
-/**
- * The next chunk, or InterruptedError as soon as `signal` aborts: input that stalls (a pipe whose writer is
- * still busy) must not keep Ctrl-C waiting. The input is then closed, so it holds the process no longer.
- */
-function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal): Promise<IteratorResult<T>> {
-  if (!signal) return it.next();
-  const stop = () => {
-    // A stream (stdin, a file) is destroyed: its pending read would keep the process alive.
-    if (input && typeof (input as Readable).destroy === 'function') (input as Readable).destroy();
-    return new InterruptedError('interrupted');
-  };
-  if (signal.aborted) return Promise.reject(stop());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(stop());
-    signal.addEventListener('abort', onAbort, { once: true });
-    it.next().then(
-      (r) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(r);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }
 
 interface Peeked {

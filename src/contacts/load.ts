@@ -4,10 +4,11 @@
 import type { Command } from 'commander';
 import type { FileHandle } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import type { InputLimit } from '../io/input-file.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
+import { nextChunk } from '../io/stdin.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
@@ -527,26 +528,12 @@ class Chunks implements AsyncIterable<Buffer> {
 
   private async next(): Promise<Buffer | undefined> {
     if (this.ended) return undefined;
-    const signal = this.signal;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        this.destroy();
-        reject(new InterruptedError('interrupted'));
-      };
-    });
-    if (signal?.aborted) onAbort!();
-    else signal?.addEventListener('abort', onAbort!, { once: true });
-    try {
-      const r = await Promise.race([this.it.next(), aborted]);
-      if (r.done) {
-        this.ended = true;
-        return undefined;
-      }
-      return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-    } finally {
-      signal?.removeEventListener('abort', onAbort!);
+    const r = await nextChunk(this.it, this.stream, this.signal);
+    if (r.done) {
+      this.ended = true;
+      return undefined;
     }
+    return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
   }
 
   /** Reads up to the first non-blank character (at most 1 KiB); those bytes are read again after. */
