@@ -7,6 +7,7 @@ import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
 import { shellWord } from '../factory.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
+import { nextChunk } from '../io/stdin.js';
 import {
   columnName,
   detectDelimiter,
@@ -99,42 +100,15 @@ export interface CsvSummary {
 
 function checkCountry(code: string | undefined): void {
   if (code !== undefined && !isCountry(code)) {
+    const suggestion = countrySuggestion(code);
     throw new UsageError(`--default-country: "${code}" is not a country code libphonenumber-js knows`, {
       hints: [
-        countrySuggestion(code)
-          ? `Did you mean ${countrySuggestion(code)}? Use the ISO 3166-1 alpha-2 code.`
+        suggestion
+          ? `Did you mean ${suggestion}? Use the ISO 3166-1 alpha-2 code.`
           : 'Use an ISO 3166-1 alpha-2 code such as IT, DE, GB or US.',
       ],
     });
   }
-}
-
-/**
- * The next chunk, or InterruptedError as soon as `signal` aborts: input that stalls (a pipe whose writer is
- * still busy) must not keep Ctrl-C waiting. The input is then closed, so it holds the process no longer.
- */
-function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal): Promise<IteratorResult<T>> {
-  if (!signal) return it.next();
-  const stop = () => {
-    // A stream (stdin, a file) is destroyed: its pending read would keep the process alive.
-    if (input && typeof (input as Readable).destroy === 'function') (input as Readable).destroy();
-    return new InterruptedError('interrupted');
-  };
-  if (signal.aborted) return Promise.reject(stop());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(stop());
-    signal.addEventListener('abort', onAbort, { once: true });
-    it.next().then(
-      (r) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(r);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }
 
 interface Peeked {
@@ -487,7 +461,7 @@ export async function convertCsv(
       if (isBlank(cells)) continue;
       for (const i of plan.unnamed) {
         const v = (cells[i] ?? '').trim();
-        if (v !== '') throw unnamedColumnError(plan, i, row, v, opts.label ?? 'input');
+        if (v !== '') throw unnamedColumnError(plan, i, row, v, label);
       }
       rowCountry =
         countryColumn >= 0 && opts.defaultCountry
@@ -536,20 +510,16 @@ export async function convertCsv(
       const at = lines === undefined ? undefined : lines + (sepLine ? 1 : 0);
       if (err.code === 'CSV_MAX_RECORD_SIZE')
         throw new UsageError(
-          `${opts.label ?? 'input'}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
+          `${label}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
           { hints: ['Check for a quote that is opened and never closed, and that the file is a CSV export.'] },
         );
-      throw new UsageError(
-        `${opts.label ?? 'input'}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`,
-        {
-          hints: ['Check for a quote that is opened and never closed.'],
-        },
-      );
+      throw new UsageError(`${label}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`, {
+        hints: ['Check for a quote that is opened and never closed.'],
+      });
     }
     throw err;
   }
   if (lookahead) throw lookahead.err;
-  if (!plan)
-    throw new UsageError(`${opts.label ?? 'input'}: the file is empty (a header row naming the columns is needed)`);
+  if (!plan) throw new UsageError(`${label}: the file is empty (a header row naming the columns is needed)`);
   return summary;
 }

@@ -4,10 +4,11 @@
 import type { Command } from 'commander';
 import type { FileHandle } from 'node:fs/promises';
 import * as z from 'zod/mini';
-import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import type { InputLimit } from '../io/input-file.js';
 import { decodeText, Encoding, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
+import { nextChunk } from '../io/stdin.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
@@ -390,25 +391,28 @@ export async function loadContacts(
   let format = contactsFormat(source);
   let data: Buffer | undefined;
   let stream: Chunks | undefined;
-  if (opts.handle) {
-    // One open file, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
-    stream = new Chunks(opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false }), opts.signal);
-    if (!/\.(csv|tsv|txt)$/i.test(source)) {
-      if (!/\.(json|ndjson|jsonl)$/i.test(source)) format = contactsFormat(source, firstChar(await stream.peek()));
+  const csvExt = /\.(csv|tsv|txt)$/i.test(source);
+  const jsonExt = /\.(json|ndjson|jsonl)$/i.test(source);
+  if (!opts.handle && source !== '-' && jsonExt) data = await readFileOrThrow(source, limit, opts.signal);
+  else if (opts.handle || source === '-' || !csvExt) {
+    // One source, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
+    stream = new Chunks(
+      opts.handle
+        ? opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false })
+        : source === '-'
+          ? opts.stdin
+          : await openFileOrThrow(source),
+      opts.signal,
+    );
+    if (!csvExt) {
+      // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
+      if (!jsonExt) format = contactsFormat(source, firstChar(await stream.peek()));
       if (format !== 'csv') data = await stream.readAll(limit);
     }
-  } else if (source !== '-' && /\.(json|ndjson|jsonl)$/i.test(source))
-    data = await readFileOrThrow(source, limit, opts.signal);
-  else if (source === '-' || !/\.(csv|tsv|txt)$/i.test(source)) {
-    // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
-    stream = new Chunks(source === '-' ? opts.stdin : await openFileOrThrow(source), opts.signal);
-    const head = await stream.peek();
-    format = contactsFormat(source, firstChar(head));
-    if (format !== 'csv') data = await stream.readAll(limit);
   }
   // "[" first and no extension said JSON, but a CSV header may start with "[" too ("[ID],name,phone_number").
   // Read as CSV only when the first line is that and the whole is not JSON: valid JSON stays JSON.
-  if (format === 'json' && data && !/\.(json|ndjson|jsonl)$/i.test(source) && csvHeaderNotJson(data)) format = 'csv';
+  if (format === 'json' && data && !jsonExt && csvHeaderNotJson(data)) format = 'csv';
   if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
     throw new UsageError(
       `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
@@ -453,12 +457,7 @@ export async function loadContacts(
  * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
  */
 function csvHeaderNotJson(data: Buffer): boolean {
-  const line = /^[^\r\n]*/.exec(
-    data
-      .subarray(0, 4096)
-      .toString('latin1')
-      .replace(/^\u00ef\u00bb\u00bf/, ''),
-  )![0];
+  const line = /^[^\r\n]*/.exec(startText(data, 4096))![0];
   if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
   try {
     JSON.parse(data.toString('utf8'));
@@ -470,24 +469,20 @@ function csvHeaderNotJson(data: Buffer): boolean {
 
 /** The first non-blank character of a file's start (a UTF-8 BOM left out), which tells JSON from CSV. */
 function firstChar(head: Buffer): string | undefined {
-  return /\S/.exec(
-    head
-      .subarray(0, 1024)
-      .toString('latin1')
-      .replace(/^\u00ef\u00bb\u00bf/, ''),
-  )?.[0];
+  return /\S/.exec(startText(head, 1024))?.[0];
 }
 
-function cannotRead(path: string, err: unknown): UsageError {
-  const code = (err as NodeJS.ErrnoException).code;
-  return new UsageError(
-    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
-  );
+/** The first `bytes` of `data` as Latin-1 text (one character a byte), a UTF-8 BOM left out. */
+function startText(data: Buffer, bytes: number): string {
+  return data
+    .subarray(0, bytes)
+    .toString('latin1')
+    .replace(/^\u00ef\u00bb\u00bf/, '');
 }
 
 /** A JSON contacts file, whole, at most `limit.maxBytes` of it (a regular file is refused by its size). */
 async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSignal | undefined): Promise<Buffer> {
-  const { readInputFile } = await import('../io/input-file.js');
+  const { cannotRead, readInputFile } = await import('../io/input-file.js');
   try {
     return await readInputFile(path, limit, signal);
   } catch (err) {
@@ -498,7 +493,11 @@ async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSig
 
 /** A file as a stream, its fs errors (no such file, a folder) as the usage errors they are. */
 async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
-  const [{ createReadStream }, { stat }] = await Promise.all([import('node:fs'), import('node:fs/promises')]);
+  const [{ createReadStream }, { stat }, { cannotRead }] = await Promise.all([
+    import('node:fs'),
+    import('node:fs/promises'),
+    import('../io/input-file.js'),
+  ]);
   try {
     if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (err) {
@@ -529,26 +528,12 @@ class Chunks implements AsyncIterable<Buffer> {
 
   private async next(): Promise<Buffer | undefined> {
     if (this.ended) return undefined;
-    const signal = this.signal;
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        this.destroy();
-        reject(new InterruptedError('interrupted'));
-      };
-    });
-    if (signal?.aborted) onAbort!();
-    else signal?.addEventListener('abort', onAbort!, { once: true });
-    try {
-      const r = await Promise.race([this.it.next(), aborted]);
-      if (r.done) {
-        this.ended = true;
-        return undefined;
-      }
-      return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-    } finally {
-      signal?.removeEventListener('abort', onAbort!);
+    const r = await nextChunk(this.it, this.stream, this.signal);
+    if (r.done) {
+      this.ended = true;
+      return undefined;
     }
+    return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
   }
 
   /** Reads up to the first non-blank character (at most 1 KiB); those bytes are read again after. */

@@ -25,6 +25,14 @@ export function bodyTooLarge(what: string, after = ''): (size: number | undefine
     );
 }
 
+/** The usage error for a file that cannot be read (no such file, a folder, or the system's own words). */
+export function cannotRead(path: string, err: unknown): UsageError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new UsageError(
+    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
+  );
+}
+
 export interface InputLimit {
   maxBytes: number;
   /** The error for a source above the limit: `size` is the file's size, or undefined for a stream cut short. */

@@ -26,3 +26,32 @@ export async function readAll(
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * The next chunk, or InterruptedError as soon as `signal` aborts: input that stalls (a pipe whose writer is
+ * still busy) must not keep Ctrl-C waiting. The input is then closed, so it holds the process no longer.
+ */
+export function nextChunk<T>(it: AsyncIterator<T>, input: unknown, signal?: AbortSignal): Promise<IteratorResult<T>> {
+  if (!signal) return it.next();
+  const stop = () => {
+    // A stream (stdin, a file) is destroyed: its pending read would keep the process alive.
+    if (input && typeof (input as { destroy?: unknown }).destroy === 'function')
+      (input as { destroy(): void }).destroy();
+    return new InterruptedError('interrupted');
+  };
+  if (signal.aborted) return Promise.reject(stop());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(stop());
+    signal.addEventListener('abort', onAbort, { once: true });
+    it.next().then(
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}

@@ -98,16 +98,20 @@ async function realLocation(abs: string): Promise<string | undefined> {
   }
 }
 
+/** A path checked by insideDir: where it is (`abs`, and `real` with links followed), and the error that refuses it. */
+export interface Inside {
+  abs: string;
+  real: string;
+  realDir: string;
+  refused: (why?: string) => UsageError;
+}
+
 /**
  * A path given to a tool, resolved inside the session's folder; anything that would leave it is refused, also
  * through a symbolic link (a folder `up -> ..`, a file `link.csv -> /etc/passwd`): the real location of the file
  * (or of the deepest existing folder of a file to create) must be inside the real folder.
  */
-export async function insideDir(dir: string, file: string, field: string): Promise<string> {
-  return (await checkInside(dir, file, field)).abs;
-}
-
-async function checkInside(dir: string, file: string, field: string) {
+export async function insideDir(dir: string, file: string, field: string): Promise<Inside> {
   const abs = resolve(dir, file);
   const refused = (why = '') =>
     new UsageError(
@@ -131,16 +135,22 @@ export async function openInsideDir(
   file: string,
   field: string,
 ): Promise<{ path: string; handle: import('node:fs/promises').FileHandle }> {
-  const { open } = await import('node:fs/promises');
-  const { abs, real, realDir, refused } = await checkInside(dir, file, field);
+  return openInside(await insideDir(dir, file, field));
+}
+
+/** openInsideDir for a path insideDir has checked already. */
+export async function openInside({
+  abs,
+  real,
+  realDir,
+  refused,
+}: Inside): Promise<{ path: string; handle: import('node:fs/promises').FileHandle }> {
+  const [{ open }, { cannotRead }] = await Promise.all([import('node:fs/promises'), import('../io/input-file.js')]);
   let handle: import('node:fs/promises').FileHandle;
   try {
     handle = await open(abs, 'r');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${abs}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
-    );
+    throw cannotRead(abs, err);
   }
   try {
     if (!(await openedInside(handle, realDir, real))) throw refused(', also through a symbolic link');
@@ -172,7 +182,7 @@ export async function openedInside(
  */
 export async function writeTargetInsideDir(dir: string, file: string, field: string): Promise<string> {
   const { realpath } = await import('node:fs/promises');
-  const { abs, realDir, refused } = await checkInside(dir, file, field);
+  const { abs, realDir, refused } = await insideDir(dir, file, field);
   const folder = await realpath(dirname(abs)).catch(() => undefined);
   if (folder === undefined) throw new UsageError(`${field}: folder ${dirname(abs)} does not exist (got "${file}")`);
   if (!isWithin(realDir, folder)) throw refused(', also through a symbolic link');

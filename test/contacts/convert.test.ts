@@ -4,8 +4,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
+import { fx } from './helpers.js';
 
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
 const convert = (args: string[], stdin?: string) => cli(['contacts', 'convert', ...args], { key: null, stdin });
 const json = (s: string) => JSON.parse(s) as unknown;
 

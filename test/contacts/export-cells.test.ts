@@ -1,25 +1,19 @@
 // Phone cells as real exports write them: a float column's "3471234567.0" (pandas, the Sheets API), the
 // invisible marks a number copied from WhatsApp or Android carries, full-width digits, "tel:" links, cells
 // with no digits, and the lost-leading-0 hint only where a spreadsheet could have stored a number.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toE164 } from '../../src/contacts/phone.js';
-import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
+import { cli, tempDir, useSandbox } from '../helpers/cli.js';
+import { file, fx } from './helpers.js';
 
 const sandbox = useSandbox();
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
 const convert = (args: string[]) => cli(['contacts', 'convert', ...args], { key: null });
 const CREATE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678', '--yes'];
 const create = (args: string[]) => cli([...CREATE, ...args], { sandbox });
 const IT = { defaultCountry: 'IT' };
 const US = { defaultCountry: 'US' };
-
-function file(name: string, text: string): string {
-  const path = join(tempDir(), name);
-  writeFileSync(path, text);
-  return path;
-}
 
 const decimal = (v: string, d = '.0') =>
   `stored as a decimal number (${v}): the ${d} is not part of the number; format the column as text in the spreadsheet, or remove the ${d}`;

@@ -4,16 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT, tempDir } from '../helpers/cli.js';
-
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
-const convert = (args: string[], stdin?: string) =>
-  cli(['contacts', 'convert', ...args, '-o', 'ndjson'], { key: null, stdin });
-const lines = (s: string) =>
-  s
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+import { tempDir } from '../helpers/cli.js';
+import { convertNdjson as convert, fx, lines } from './helpers.js';
 
 describe('Google Contacts', () => {
   it('finds "Phone 1 - Value" (column 35), splits ":::" cells, leaves the extension out with a warning', async () => {

@@ -1,22 +1,16 @@
 // Contacts files as the real world makes them: a value in a column the header leaves unnamed (refused, the whole
 // file), control characters in CSV cells and JSON strings (bad rows), trailing empty unnamed columns (fine).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
+import { cli, tempDir, useSandbox } from '../helpers/cli.js';
+import { file, fx } from './helpers.js';
 
 const sandbox = useSandbox();
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
 const convert = (args: string[], stdin?: string) => cli(['contacts', 'convert', ...args], { key: null, stdin });
 const CREATE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678', '--yes'];
 const create = (args: string[], stdin?: string) => cli([...CREATE, ...args], { sandbox, stdin });
-
-function file(name: string, text: string): string {
-  const path = join(tempDir(), name);
-  writeFileSync(path, text);
-  return path;
-}
 
 /** Characters a terminal would act on: none may reach stderr raw. */
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;

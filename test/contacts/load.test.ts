@@ -6,14 +6,14 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addCsvOptions, ContactsCsvOptions, contactsFormat, loadContacts } from '../../src/contacts/load.js';
 import { UsageError } from '../../src/errors.js';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { fx } from './helpers.js';
 
 const stdin = (text = '') => {
   const s = new PassThrough();
   s.end(text);
   return s;
 };
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
 
 async function rejection(p: Promise<unknown>): Promise<UsageError> {
   try {

@@ -1,27 +1,11 @@
 // Reading real export files: a BOM over --encoding, UTF-8 refused under a single-byte --encoding, Excel's
 // "sep=" first line, a title row above the header, a delimiter tie. Through the real CLI: the contacts, the
 // notes and errors on stderr, the exit code, nothing written or sent on an error.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
-
-const fx = (name: string) => join(ROOT, 'fixtures/contacts', name);
-
-const convert = (args: string[], stdin?: string) =>
-  cli(['contacts', 'convert', ...args, '-o', 'ndjson'], { key: null, stdin });
-const lines = (s: string) =>
-  s
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-
-/** A file of these bytes in a fresh directory. */
-function file(name: string, bytes: Buffer | string): string {
-  const p = join(tempDir(), name);
-  writeFileSync(p, bytes);
-  return p;
-}
+import { cli, tempDir, useSandbox } from '../helpers/cli.js';
+import { convertNdjson as convert, file, fx, lines } from './helpers.js';
 
 const CHLOE = 'name,phone_number\nChloé Martin,+33 6 12 34 56 78\n';
 const sandbox = useSandbox();

@@ -23,35 +23,36 @@ function setup() {
   return { base, dir };
 }
 
+/**
+ * `name` in --dir opened as voicectl mcp opens it, then swapped for a link to `secret` (outside --dir), then
+ * read as contacts from the handle: what was read.
+ */
+async function loadAfterSwap(dir: string, name: string, moved: string, secret: string) {
+  const { path, handle } = await openInsideDir(dir, name, 'file');
+  try {
+    renameSync(join(dir, name), join(dir, moved));
+    symlinkSync(secret, join(dir, name));
+    return await loadContacts(path, { handle, stdin: new PassThrough() });
+  } finally {
+    await handle.close();
+  }
+}
+
 describe('voicectl mcp: the file checked is the file used', () => {
   it('a contacts file swapped for a link to outside --dir after it was opened: the opened file is read, not the link', async () => {
     const { base, dir } = setup();
-    const { path, handle } = await openInsideDir(dir, 'leads.csv', 'file');
-    try {
-      renameSync(join(dir, 'leads.csv'), join(dir, 'moved.csv'));
-      symlinkSync(join(base, 'secret.csv'), join(dir, 'leads.csv'));
-      const contacts = await loadContacts(path, { handle, stdin: new PassThrough() });
-      expect(JSON.stringify(contacts)).toContain('Anna');
-      expect(JSON.stringify(contacts)).not.toContain('SECRET');
-    } finally {
-      await handle.close();
-    }
+    const contacts = await loadAfterSwap(dir, 'leads.csv', 'moved.csv', join(base, 'secret.csv'));
+    expect(JSON.stringify(contacts)).toContain('Anna');
+    expect(JSON.stringify(contacts)).not.toContain('SECRET');
   });
 
   it('the same with a file whose format is told by its content (no extension): the first bytes and the rest come from the one open file', async () => {
     const { base, dir } = setup();
     writeFileSync(join(dir, 'leads'), '[{"phone_number":"+393332222222","name":"Anna"}]');
     writeFileSync(join(base, 'secret'), '[{"phone_number":"+393331111111","name":"SECRET"}]');
-    const { path, handle } = await openInsideDir(dir, 'leads', 'file');
-    try {
-      renameSync(join(dir, 'leads'), join(dir, 'moved'));
-      symlinkSync(join(base, 'secret'), join(dir, 'leads'));
-      const contacts = await loadContacts(path, { handle, stdin: new PassThrough() });
-      expect(JSON.stringify(contacts)).toContain('Anna');
-      expect(JSON.stringify(contacts)).not.toContain('SECRET');
-    } finally {
-      await handle.close();
-    }
+    const contacts = await loadAfterSwap(dir, 'leads', 'moved', join(base, 'secret'));
+    expect(JSON.stringify(contacts)).toContain('Anna');
+    expect(JSON.stringify(contacts)).not.toContain('SECRET');
   });
 
   it('a file opened after its name was swapped for a link to outside --dir is refused by the check on the open file', async () => {

@@ -20,6 +20,7 @@ import {
   described,
   Id,
   insideDir,
+  openInside,
   openInsideDir,
   writeTargetInsideDir,
   listPage,
@@ -141,7 +142,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         import('../../contacts/load.js'),
         import('../../contacts/output.js'),
       ]);
-      await insideDir(ctx.dir, args.file, 'file'); // checked first: its error before the output's
+      const input = await insideDir(ctx.dir, args.file, 'file'); // checked first: its error before the output's
       const dest = await writeTargetInsideDir(
         ctx.dir,
         args.output ?? `${args.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
@@ -149,7 +150,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
       );
       await checkDestination('output', dest, false);
       let report: Rec = {};
-      const { path: source, handle } = await openInsideDir(ctx.dir, args.file, 'file');
+      const { path: source, handle } = await openInside(input);
       const contacts = await loadContacts(source, {
         ...args,
         handle,
