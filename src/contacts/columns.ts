@@ -66,7 +66,8 @@ export class MissingInputError extends UsageError {
   }
 }
 
-export type PhoneFn = (raw: string) => PhoneResult;
+/** A phone cell's number; `column` is the cell's column, whose other cells may decide how it reads. */
+export type PhoneFn = (raw: string, column: number) => PhoneResult;
 
 /**
  * A phone cell that says "no number" the way spreadsheets and CRMs write it: a dash, "n/a", Excel's "#N/A",
@@ -425,7 +426,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     const parts = splitNumbers(raw);
     for (let k = 0; k < parts.length; k++) {
       const part = parts[k];
-      const r = phone(part);
+      const r = phone(part, i);
       if (!r.ok)
         fail(
           i,

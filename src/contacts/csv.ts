@@ -1,73 +1,49 @@
-// Streams a CSV export through csv-parse and the column plan: one row in memory at a time, every row
-// checked, each result handed to a sink (contact or rejected row). Loads csv-parse and libphonenumber-js:
-// import this module lazily.
-import { isUtf8 } from 'node:buffer';
-import { Readable, Transform } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+// A CSV export to contacts, in two passes over the rows (rows.ts): pass 1 reads every phone cell every way it can be
+// read (phone.ts) and gathers each column's evidence (evidence.ts); pass 2 decides each cell, builds the contacts
+// and hands each result to a sink (contact or rejected row). One row in memory at a time. Loads csv-parse and
+// libphonenumber-js: import this module lazily.
 import { InterruptedError, UsageError } from '../errors.js';
-import { shellWord } from '../factory.js';
-import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
-import { nextChunk } from '../io/stdin.js';
 import {
+  type ColumnPlan,
   columnName,
-  detectDelimiter,
   ErrorLog,
   isBlank,
-  MissingInputError,
-  planColumns,
-  rowToContact,
-  type ColumnOptions,
-  type ColumnPlan,
+  type PhoneFn,
   type RowError,
+  rowToContact,
   unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
+import { ColumnEvidence, type ColumnReport } from './evidence.js';
 import {
+  type CellReading,
   callingCode,
   countryName,
   countryOfCell,
   countrySuggestion,
+  describeReading,
   isCountry,
   type PhoneOptions,
-  toE164,
+  type PhoneResult,
+  readCell,
+  typeCheck,
 } from './phone.js';
+import { PHONE_TYPES } from './phone-types.js';
+import { type CsvFormat, readCsv, type RowsOptions } from './rows.js';
+import { type Chunks, twoPass } from './source.js';
 
-export interface CsvConvertOptions extends ColumnOptions, PhoneOptions {
-  delimiter?: string;
-  /** A canonical name from encodingName(); a BOM in the file decides before it. Default: UTF-8. */
-  encoding?: string;
+export interface CsvConvertOptions extends RowsOptions, PhoneOptions {
   dedupe?: boolean;
-  signal?: AbortSignal;
   /** Name of the input in messages. */
   label?: string;
+  /** Registers a temporary file to remove however the process ends (Factory.trackTemp). */
+  trackTemp?: (path: string) => () => void;
 }
-
-/**
- * The longest row read, in characters: 4 Mi. A contact's row is a few hundred characters, and a long note (a 1 MB
- * cell) still converts; beyond it the input is not an export (/dev/zero, a binary file) or a quote was never closed,
- * and it fails there, at once, instead of filling the memory with one endless row.
- */
-const MAX_ROW_CHARS = 4 * 1024 * 1024;
 
 /** The most trailing rows taken for a footer; a report's is a handful. */
 const FOOTER_MAX = 20;
 
-/** One cell, no delimiter, and no phone number: a line of a report's footer, not a contact. */
-function isFooterLike(plan: ColumnPlan, cells: string[]): boolean {
-  if (cells.length >= plan.headers.length) return false;
-  let n = 0;
-  for (const c of cells) if (c.trim() !== '') n++;
-  return n <= 1 && plan.phones.every((i) => (cells[i] ?? '').trim() === '');
-}
-
 type Contactish = Record<string, unknown> & { phone_number: string };
-
-/** How the input was written: the rejects file is written the same way, to open where the input came from. */
-interface CsvFormat {
-  delimiter: string;
-  encoding: string;
-  bom: boolean;
-}
 
 export interface CsvSink {
   header?(plan: ColumnPlan, format: CsvFormat): void | Promise<void>;
@@ -96,6 +72,8 @@ export interface CsvSummary {
   notUtf8: boolean;
   /** What was decided about the file itself (a BOM over --encoding, Excel's "sep=" line), for stderr. */
   notes: string[];
+  /** What each phone column's evidence decided (numbers read by the column's convention, retired prefixes). */
+  columns: ColumnReport[];
 }
 
 function checkCountry(code: string | undefined): void {
@@ -111,415 +89,229 @@ function checkCountry(code: string | undefined): void {
   }
 }
 
-interface Peeked {
-  head: Buffer;
-  done: boolean;
-  it: AsyncIterator<Buffer | string>;
-  input: unknown;
+/** One cell, no delimiter, and no phone number: a line of a report's footer, not a contact. */
+function isFooterLike(plan: ColumnPlan, cells: string[]): boolean {
+  if (cells.length >= plan.headers.length) return false;
+  let n = 0;
+  for (const c of cells) if (c.trim() !== '') n++;
+  return n <= 1 && plan.phones.every((i) => (cells[i] ?? '').trim() === '');
 }
-
-/**
- * Reads chunks until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`,
- * reads that many bytes (or the whole input, if shorter) too.
- */
-async function peekFirstLine(
-  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
-  signal?: AbortSignal,
-  atLeast = 0,
-): Promise<Peeked> {
-  const it =
-    Symbol.asyncIterator in input
-      ? input[Symbol.asyncIterator]()
-      : (async function* () {
-          yield* input;
-        })();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  let newline = false;
-  while (size < Math.max(1 << 16, atLeast)) {
-    const r = await nextChunk(it, input, signal);
-    if (r.done) {
-      done = true;
-      break;
-    }
-    const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-    chunks.push(b);
-    size += b.length;
-    newline ||= b.includes(10);
-    if (newline && size >= atLeast) break;
-  }
-  return { head: Buffer.concat(chunks), done, it, input };
-}
-
-/** Replays the peeked chunks and the rest; with `onNotUtf8`, says once if the bytes are not UTF-8. */
-function replayChecked(
-  { head, done, it, input }: Peeked,
-  onNotUtf8: (() => void) | undefined,
-  signal?: AbortSignal,
-): { head: Buffer; rest: Readable } {
-  let warned = false;
-  let carry = Buffer.alloc(0);
-  const check = (b: Buffer, last: boolean) => {
-    if (!onNotUtf8 || warned) return;
-    // A multi-byte character may straddle two chunks: the last character of a chunk (from its lead byte)
-    // is checked with the next chunk, and the end of the input is always checked.
-    const all = carry.length ? Buffer.concat([carry, b]) : b;
-    let cut = all.length;
-    if (!last) {
-      cut = all.length - 1;
-      while (cut > all.length - 4 && cut > 0 && (all[cut] & 0xc0) === 0x80) cut--;
-      cut = Math.max(0, cut);
-    }
-    carry = Buffer.from(all.subarray(cut));
-    if (!isUtf8(all.subarray(0, cut))) {
-      warned = true;
-      onNotUtf8();
-    }
-  };
-  async function* replay(): AsyncGenerator<Buffer> {
-    check(head, done);
-    yield head;
-    if (done) return;
-    for (;;) {
-      const r = await nextChunk(it, input, signal);
-      if (r.done) {
-        check(Buffer.alloc(0), true);
-        return;
-      }
-      const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-      check(b, false);
-      yield b;
-    }
-  }
-  return { head, rest: Readable.from(replay(), { objectMode: false }) };
-}
-
-/** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
-function decodeStream(encoding: string, skip: number): Transform {
-  const d = decoderFor(encoding);
-  let toSkip = skip;
-  return new Transform({
-    readableObjectMode: false,
-    transform(chunk: Buffer, _enc, cb) {
-      let b = chunk;
-      if (toSkip > 0) {
-        const n = Math.min(toSkip, b.length);
-        b = b.subarray(n);
-        toSkip -= n;
-      }
-      cb(null, d.write(b));
-    },
-    flush(cb) {
-      cb(null, d.end());
-    },
-  });
-}
-
-/** How many rows below a one-cell header are looked at for the real header (a title row above it). */
-const TITLE_LOOKAHEAD = 5;
-
-const delimiterName = (d: string) => (d === '\t' ? 'tab' : `"${d}"`);
-
-/** The same error, with more hints. */
-function withHints(err: MissingInputError, hints: string[]): MissingInputError {
-  return new MissingInputError(err.message, { hints: [...err.hints, ...hints] }, err.need);
-}
-
-/** The plan of a header, or undefined when it has no phone column (or another problem). */
-function headerPlan(cells: string[], opts: ColumnOptions): ColumnPlan | undefined {
-  try {
-    return planColumns(cells, opts);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A row read as one cell (its delimiter not the one detected from the line above): split at its own. */
-function oneCellSplit(cells: string[]): string[] {
-  if (cells.length !== 1) return cells;
-  return splitLine(cells[0], detectDelimiter(cells[0]));
-}
-
-/** The first line of `text` as cells, split at `delimiter` (quotes respected). */
-function splitLine(text: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') break;
-    else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
-}
-
-/**
- * A header without a phone column that another delimiter splits into one with a phone column (a tie between
- * "," and ";" in the header line, "Telefono, cellulare" in a ";" file): the hint that says which delimiter was
- * used and which one to pass. Not when --delimiter was given: the user chose.
- */
-function otherDelimiterHint(headText: string, used: string, from: string, opts: ColumnOptions): string | undefined {
-  if (from === '--delimiter') return undefined;
-  for (const d of [',', ';', '\t', '|']) {
-    if (d === used) continue;
-    const cells = splitLine(headText, d);
-    const flag = `--delimiter ${d === '\t' ? 'tab' : shellWord(d)}`;
-    const plan = headerPlan(cells, opts);
-    if (plan) {
-      const names = plan.phones.map((i) => `"${plan.headers[i]}"`).join(', ');
-      return `${splitAt(used, from)}; with ${flag} it has the phone column${plan.phones.length > 1 ? 's' : ''} ${names}.`;
-    }
-    // A name that holds a delimiter ("Telefono, cellulare") is never taken by its name alone: it is named.
-    const named = headerPlan(
-      cells.map((c) => c.replace(/[,;\t|]/g, ' ')),
-      opts,
-    );
-    // Only a name that starts as a phone column does ("Telefono, cellulare"; not "Nome,Telefono").
-    const i = named?.phones[0];
-    if (i !== undefined && headerPlan([cells[i].split(used)[0]], opts)) {
-      // By position: --phone-column takes names separated by commas.
-      return `${splitAt(used, from)}; with ${flag} --phone-column '#${i + 1}' the column "${cells[i].trim()}" gives the numbers.`;
-    }
-  }
-  return undefined;
-}
-
-const splitAt = (used: string, from: string) =>
-  `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
 
 /**
  * A column naming each row's country, as exports name it (English, Italian, German, Spanish, French, and Google
- * Contacts' "Address 1 - Country"): compared with --default-country on rows whose number is national.
+ * Contacts' "Address 1 - Country"): it picks the country of the row's national numbers.
  */
 const COUNTRY_HEADER = /^(?:country|country\/region|country code|paese|nazione|land|país|pays|address 1 - country)$/i;
 
-/** Converts a CSV stream; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. */
+/**
+ * The readings of pass 1, in the order rowToContact asks for them, for pass 2: a cell with one reading of a type
+ * called without remark is kept as its E.164 digits (8 bytes); any other is read again in pass 2 (NaN).
+ */
+class Tape {
+  private chunks: Float64Array[] = [];
+  private size = 0;
+  private at = 0;
+  push(v: number): void {
+    const i = this.size & 0xffff;
+    if (i === 0) this.chunks.push(new Float64Array(0x10000));
+    this.chunks[this.chunks.length - 1][i] = v;
+    this.size++;
+  }
+  next(): number {
+    const v = this.chunks[this.at >>> 16][this.at & 0xffff];
+    this.at++;
+    return v;
+  }
+}
+
+function simple(cell: CellReading): number {
+  if (!cell.ok || cell.readings.length !== 1 || cell.warnings) return Number.NaN;
+  const r = cell.readings[0];
+  return r.legacy || PHONE_TYPES[r.type].policy !== 'call' ? Number.NaN : Number(r.e164.slice(1));
+}
+
+/** How the phone cells of a file are read: the row's country, the cell's readings, each column's evidence. */
+class Reader {
+  private readonly evidence = new Map<number, ColumnEvidence>();
+  private readonly tape = new Tape();
+  private rowCountry?: string;
+  private countryColumn = -1;
+  private row = 0;
+
+  constructor(
+    private readonly plan: ColumnPlan,
+    private readonly opts: CsvConvertOptions,
+  ) {
+    this.countryColumn = plan.headers.findIndex((h) => COUNTRY_HEADER.test(h.trim().replace(/\s+/g, ' ')));
+  }
+
+  startRow(row: number, cells: string[]): void {
+    this.row = row;
+    this.rowCountry =
+      this.countryColumn >= 0
+        ? countryOfCell(cells[this.countryColumn] ?? '', this.opts.defaultCountry ?? 'US')
+        : undefined;
+  }
+
+  private column(i: number): ColumnEvidence {
+    let e = this.evidence.get(i);
+    if (!e) this.evidence.set(i, (e = new ColumnEvidence(columnName(this.plan, i))));
+    return e;
+  }
+
+  /** A cell's readings in its row's country (the Country column's, else --default-country). */
+  private read(raw: string): CellReading {
+    const def = this.opts.defaultCountry;
+    const rc = this.rowCountry;
+    const cell = readCell(raw, rc ?? def);
+    if (cell.ok || !rc || !def || callingCode(rc) === callingCode(def)) return cell;
+    // Not a number of the row's country: say what it would be in --default-country's, never take it.
+    const other = readCell(raw, def);
+    if (!other.ok || other.readings.length !== 1) return cell;
+    return {
+      ok: false,
+      reason: `not a valid number of ${countryName(rc)} (${rc}), the country its row's ${this.plan.headers[this.countryColumn].trim()} names; as a national number of ${def} it would be ${describeReading(other.readings[0])}: write it with + and its country code`,
+    };
+  }
+
+  /** Pass 1: every reading of the cell, for the column's evidence. */
+  readonly record: PhoneFn = (raw, i) => {
+    const cell = this.read(raw);
+    this.column(i).record(cell);
+    this.tape.push(simple(cell));
+    return cell.ok ? { ok: true, e164: '+0' } : cell;
+  };
+
+  /** After pass 1: an explicit --without-plus against a column's clear evidence is refused. */
+  checkOption(): void {
+    for (const e of this.evidence.values()) e.checkOption(this.opts.withoutPlus);
+  }
+
+  /** Pass 2: the cell's number, decided by its column's evidence when it reads more than one way. */
+  readonly decide: PhoneFn = (raw, i): PhoneResult => {
+    const v = this.tape.next();
+    if (!Number.isNaN(v)) return { ok: true, e164: `+${v}` };
+    const cell = this.read(raw);
+    if (!cell.ok) return cell;
+    const column = this.column(i);
+    let reading = cell.readings[0];
+    if (cell.readings.length > 1) {
+      const d = column.decide(cell, this.row, this.opts.withoutPlus);
+      if ('reason' in d) return { ok: false, reason: d.reason };
+      reading = d.reading;
+    }
+    if (reading.legacy) column.noteLegacy(reading.legacy, this.row);
+    return typeCheck(reading, this.opts, cell.warnings);
+  };
+
+  reports(): ColumnReport[] {
+    return [...this.evidence.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, e]) => e.report())
+      .filter((r) => r !== undefined);
+  }
+}
+
+/**
+ * Converts a CSV; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. `input`:
+ * chunks, a function that opens the file again, or a stream read once (copied for the second pass).
+ */
 export async function convertCsv(
-  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  input: Chunks | (() => Chunks),
   opts: CsvConvertOptions,
   sink: CsvSink,
 ): Promise<CsvSummary> {
   checkCountry(opts.defaultCountry);
+  const label = opts.label ?? 'input';
+  const source = twoPass(input, { signal: opts.signal, track: opts.trackTemp });
+  try {
+    const first = await readCsv(source.first(), opts, label);
+    const reader = new Reader(first.plan, opts);
+    for await (const { row, cells } of first.rows) {
+      if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
+      if (isBlank(cells)) continue;
+      for (const i of first.plan.unnamed) {
+        const v = (cells[i] ?? '').trim();
+        if (v !== '') throw unnamedColumnError(first.plan, i, row, v, label);
+      }
+      reader.startRow(row, cells);
+      rowToContact(first.plan, cells, row, reader.record);
+    }
+    reader.checkOption();
+    return await secondPass(await readCsv(source.second(), opts, label), reader, opts, sink);
+  } finally {
+    await source.close();
+  }
+}
+
+/** Pass 2: the contacts and the rejected rows, each to its sink, and the summary. */
+async function secondPass(
+  csv: Awaited<ReturnType<typeof readCsv>>,
+  reader: Reader,
+  opts: CsvConvertOptions,
+  sink: CsvSink,
+): Promise<CsvSummary> {
+  const { plan, format } = csv;
   const summary: CsvSummary = {
-    delimiter: ',',
-    encoding: opts.encoding ?? 'utf-8',
-    bom: false,
+    plan,
+    ...format,
     rows: 0,
     contacts: 0,
     duplicates: 0,
     errors: new ErrorLog(),
     warnings: new ErrorLog(),
     notUtf8: false,
-    notes: [],
+    notes: csv.notes,
+    columns: [],
   };
-  const label = opts.label ?? 'input';
-  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
-  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
-  const first = await peekFirstLine(input, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
-  const bom = sniffBom(first.head);
-  if (bom) {
-    summary.bom = true;
-    // A byte-order mark says what the file is, over --encoding (as README and --help promise): a UTF-8 BOM read
-    // as windows-1252 would become "ï»¿" in the first column's name and "Ã©" in every name.
-    summary.encoding = bom.encoding;
-    if (opts.encoding !== undefined && opts.encoding !== bom.encoding)
-      summary.notes.push(
-        `note: ${label} starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} byte-order mark: read as ${bom.encoding}, not as --encoding ${opts.encoding}`,
-      );
-  } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
-  const encoding = summary.encoding;
-  const utf8 = encoding === 'utf-8';
-  const bomLength = bom?.length ?? 0;
-  let headText = decoderFor(encoding).write(first.head.subarray(bomLength));
-  // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
-  const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
-  let skip = bomLength;
-  if (sepLine) {
-    const chars = sepLine[0];
-    skip += encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length;
-    first.head = first.head.subarray(skip);
-    headText = headText.slice(chars.length);
-    skip = 0;
-    if (opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
-      summary.notes.push(
-        `note: ${label}: its first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} wins`,
-      );
-  }
-  const { rest } = replayChecked(first, utf8 ? () => (summary.notUtf8 = true) : undefined, opts.signal);
-  // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
-  const source = utf8 ? rest : rest.pipe(decodeStream(encoding, skip));
-  if (!utf8) rest.once('error', (err) => source.destroy(err));
-  const delimiter = opts.delimiter ?? sepLine?.[1] ?? detectDelimiter(headText);
-  /** Where the delimiter came from, for the hints of a header without a phone column. */
-  const delimiterFrom = opts.delimiter !== undefined ? '--delimiter' : sepLine ? 'the "sep=" line' : 'detected';
-  summary.delimiter = delimiter;
-
-  const parser = source.pipe(
-    parse({
-      delimiter,
-      // Every line ending ends a record outside quotes, as in every spreadsheet: left to itself csv-parse
-      // takes the first line's ending for all, and a file exported on Windows (CRLF) with rows appended on
-      // Linux (LF) had two people read as one. A quoted cell keeps its line breaks (csv-parse does not look
-      // for a record delimiter inside quotes). \r\n first: the first match wins.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      bom: true,
-      relax_column_count: true,
-      // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_ROW_CHARS,
-    }),
-  );
-  // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
-  source.once('error', (err) => parser.destroy(err));
-  /** The file's country column (COUNTRY_HEADER), and the country the current row's cell names there. */
-  let countryColumn = -1;
-  let rowCountry: string | undefined;
-  const def = opts.defaultCountry;
-  const phoneOpts: PhoneOptions = {
-    defaultCountry: def,
-    withoutPlus: opts.withoutPlus,
-    allowTypes: opts.allowTypes,
-    // A national number read as --default-country on a row whose country column names another country: the
-    // number may well be valid there too, and would reach someone else. Refused, never re-read (a guess).
-    refuseNational: () =>
-      rowCountry && rowCountry !== def
-        ? `the row's ${plan!.headers[countryColumn].trim()} says ${countryName(rowCountry)} (${rowCountry}), but national numbers are read as ${def} (--default-country): write it with +${callingCode(rowCountry)}, or convert that country's rows with --default-country ${rowCountry}`
-        : undefined,
+  await sink.header?.(plan, format);
+  const rejectRow = async (row: number, cells: string[], errors: RowError[]) => {
+    summary.errors.addRow(errors);
+    await sink.reject?.(row, cells, errors);
   };
-  const phone = (raw: string) => toE164(raw, phoneOpts);
   /**
    * Rows that may be a report's footer (Salesforce ends its exports with the report name, a copyright and
    * "Generated By"): failed rows with one cell and no delimiter. Held until a data row follows (then they are
    * errors like any other) or the file ends (then skipped, with one warning). At most FOOTER_MAX are held.
    */
-  let held: { row: number; cells: string[]; errors: RowError[] }[] = [];
-  const rejectRow = async (row: number, cells: string[], errors: RowError[]) => {
-    summary.errors.addRow(errors);
-    const p = sink.reject?.(row, cells, errors);
-    if (p) await p;
-  };
-  const release = async () => {
-    const rows = held;
-    held = [];
-    for (const h of rows) await rejectRow(h.row, h.cells, h.errors);
-  };
+  const held: { row: number; cells: string[]; errors: RowError[] }[] = [];
   const seen = new NumberIndex();
-  let plan: ColumnPlan | undefined;
-  // Row numbers are the file's line numbers (as a spreadsheet numbers them): a "sep=" line counts.
-  let row = sepLine ? 1 : 0;
-  /** A header of one cell without a phone column (a title row?): the next rows are looked at for the header. */
-  let lookahead: { err: MissingInputError; left: number } | undefined;
-  try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      row++;
-      if (lookahead) {
-        if (headerPlan(oneCellSplit(cells), opts))
-          throw withHints(lookahead.err, [
-            `The header seems to be on line ${row}: remove the line${row > 2 ? 's' : ''} above it.`,
-          ]);
-        if (--lookahead.left === 0) throw lookahead.err;
-        continue;
-      }
-      if (!plan) {
-        try {
-          plan = planColumns(cells, opts);
-        } catch (err) {
-          if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
-          if (sepLine && opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
-            throw withHints(err, [
-              `The file's first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
-            ]);
-          const hint = otherDelimiterHint(headText, delimiter, delimiterFrom, opts);
-          if (hint) throw withHints(err, [hint]);
-          if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
-          lookahead = { err, left: TITLE_LOOKAHEAD };
-          continue;
-        }
-        summary.plan = plan;
-        countryColumn = plan.headers.findIndex((h) => COUNTRY_HEADER.test(h.trim().replace(/\s+/g, ' ')));
-        const p = sink.header?.(plan, { delimiter, encoding, bom: summary.bom });
-        if (p) await p;
-        continue;
-      }
-      summary.rows++;
-      if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
-      if (isBlank(cells)) continue;
-      for (const i of plan.unnamed) {
-        const v = (cells[i] ?? '').trim();
-        if (v !== '') throw unnamedColumnError(plan, i, row, v, label);
-      }
-      rowCountry =
-        countryColumn >= 0 && opts.defaultCountry
-          ? countryOfCell(cells[countryColumn] ?? '', opts.defaultCountry)
-          : undefined;
-      const r = rowToContact(plan, cells, row, phone);
-      let errors = r.errors;
-      if (errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {
-        held.push({ row, cells, errors });
-        continue;
-      }
-      if (held.length) await release();
-      if (r.contact) {
-        const first = seen.firstRow(r.contact.phone_number, row);
-        if (first !== undefined) {
-          if (opts.dedupe) {
-            summary.duplicates++;
-            summary.firstDuplicate ??= { row, of: first, e164: r.contact.phone_number };
-            continue;
-          }
-          errors = [
-            {
-              row,
-              column: columnName(plan, r.phoneColumn),
-              value: (cells[r.phoneColumn] ?? '').trim(),
-              reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first`,
-            },
-          ];
-        } else {
-          summary.contacts++;
-          if (r.warnings) summary.warnings.addRow(r.warnings);
-          const p = sink.contact(r.contact);
-          if (p) await p;
-          continue;
-        }
-      }
-      await rejectRow(row, cells, errors!);
+  for await (const { row, cells } of csv.rows) {
+    summary.rows++;
+    if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
+    if (isBlank(cells)) continue;
+    reader.startRow(row, cells);
+    const r = rowToContact(plan, cells, row, reader.decide);
+    if (r.errors && held.length < FOOTER_MAX && isFooterLike(plan, cells)) {
+      held.push({ row, cells, errors: r.errors });
+      continue;
     }
-    if (held.length) {
-      summary.footer = { first: held[0].row, last: held[held.length - 1].row, count: held.length };
-      held = [];
+    for (const h of held.splice(0)) await rejectRow(h.row, h.cells, h.errors);
+    if (!r.contact) {
+      await rejectRow(row, cells, r.errors!);
+      continue;
     }
-  } catch (err) {
-    if (err instanceof CsvError) {
-      const lines = (err as CsvError & { lines?: number }).lines;
-      const at = lines === undefined ? undefined : lines + (sepLine ? 1 : 0);
-      if (err.code === 'CSV_MAX_RECORD_SIZE')
-        throw new UsageError(
-          `${label}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
-          { hints: ['Check for a quote that is opened and never closed, and that the file is a CSV export.'] },
-        );
-      throw new UsageError(`${label}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`, {
-        hints: ['Check for a quote that is opened and never closed.'],
-      });
+    const first = seen.firstRow(r.contact.phone_number, row);
+    if (first === undefined) {
+      summary.contacts++;
+      if (r.warnings) summary.warnings.addRow(r.warnings);
+      await sink.contact(r.contact);
+    } else if (opts.dedupe) {
+      summary.duplicates++;
+      summary.firstDuplicate ??= { row, of: first, e164: r.contact.phone_number };
+    } else {
+      await rejectRow(row, cells, [
+        {
+          row,
+          column: columnName(plan, r.phoneColumn),
+          value: (cells[r.phoneColumn] ?? '').trim(),
+          reason: `duplicate of row ${first} (${r.contact.phone_number}); --dedupe keeps the first`,
+        },
+      ]);
     }
-    throw err;
   }
-  if (lookahead) throw lookahead.err;
-  if (!plan) throw new UsageError(`${label}: the file is empty (a header row naming the columns is needed)`);
+  if (held.length) summary.footer = { first: held[0].row, last: held[held.length - 1].row, count: held.length };
+  summary.notUtf8 = csv.notUtf8();
+  summary.columns = reader.reports();
   return summary;
 }

@@ -370,6 +370,8 @@ export async function loadContacts(
   source: string,
   opts: ContactsCsvOptions & {
     stdin: NodeJS.ReadableStream;
+    /** Registers the copy of stdin a CSV is read from twice, for removal however the process ends. */
+    trackTemp?: (path: string) => () => void;
     /** `source` already open (voicectl mcp: checked as opened): read from it only, never by name. */
     handle?: FileHandle;
     signal?: AbortSignal;
@@ -431,14 +433,17 @@ export async function loadContacts(
     return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
   }
   const { convertCsv } = await import('./csv.js');
-  let input: AsyncIterable<Buffer | string> | Iterable<Buffer>;
+  // The converter reads a CSV twice: a file is opened again, stdin is copied as it is first read (source.ts).
+  let input: AsyncIterable<Buffer | string> | Iterable<Buffer> | (() => AsyncIterable<Buffer | string>);
+  const { handle } = opts;
   if (data) input = [data];
+  else if (handle) input = () => handle.createReadStream({ start: 0, highWaterMark: 1 << 16, autoClose: false });
   else if (stream) input = stream;
-  else input = await openFileOrThrow(source);
+  else input = await reopenable(source);
   const contacts: Contact[] = [];
   const summary = await convertCsv(
     input,
-    { ...opts, label },
+    { ...opts, label, trackTemp: opts.trackTemp },
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
   );
   checkUtf8(label, summary, opts.encoding, opts.warn);
@@ -491,19 +496,26 @@ async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSig
   }
 }
 
-/** A file as a stream, its fs errors (no such file, a folder) as the usage errors they are. */
-async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
-  const [{ createReadStream }, { stat }, { cannotRead }] = await Promise.all([
-    import('node:fs'),
-    import('node:fs/promises'),
-    import('../io/input-file.js'),
-  ]);
+/** A file's fs errors (no such file, a folder) as the usage errors they are. */
+async function checkReadable(path: string): Promise<void> {
+  const [{ stat }, { cannotRead }] = await Promise.all([import('node:fs/promises'), import('../io/input-file.js')]);
   try {
     if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (err) {
     throw cannotRead(path, err);
   }
-  return createReadStream(path, { highWaterMark: 1 << 16 });
+}
+
+/** A file as a stream, checked first. */
+async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
+  return (await reopenable(path))();
+}
+
+/** A file checked, and a function that opens it (once for each pass of the CSV converter). */
+async function reopenable(path: string): Promise<() => NodeJS.ReadableStream & AsyncIterable<Buffer>> {
+  await checkReadable(path);
+  const { createReadStream } = await import('node:fs');
+  return () => createReadStream(path, { highWaterMark: 1 << 16 });
 }
 
 /**

@@ -26,15 +26,10 @@ export type PhoneResult =
 
 export interface PhoneOptions {
   defaultCountry?: string;
-  /** How digits without + (and without 00 or a trunk 0) are read; undefined: both readings must agree. */
+  /** Which reading wins when bare digits read as a national number and as one whose + was lost (--without-plus). */
   withoutPlus?: 'national' | 'international';
   /** Types accepted besides the default ones (phone-types.ts). */
   allowTypes?: readonly PhoneType[];
-  /**
-   * Asked before a number without + is read as a national number of `defaultCountry`: a reason to refuse that
-   * reading (the CSV row's country column names another country), or undefined.
-   */
-  refuseNational?: () => string | undefined;
   /** Skip the type rules: caller IDs are the organization's own numbers, never dialled. */
   anyType?: boolean;
 }
@@ -172,13 +167,40 @@ function lengthReason(number: string, country?: CountryCode): string | undefined
   return undefined;
 }
 
-interface Reading {
+/**
+ * How a reading came from the cell: `written` as the cell says (a + or 00, else a national number of the row's
+ * country), `plus-lost` with the + a spreadsheet drops from a number it stores as a number, `zero-lost` with the
+ * leading 0 it drops (only where the 0 belongs to the number, as in Italy: elsewhere it is a trunk prefix and the
+ * reading is the same number).
+ */
+export type How = 'written' | 'plus-lost' | 'zero-lost';
+export const HOWS: readonly How[] = ['written', 'plus-lost', 'zero-lost'];
+
+export interface Reading {
+  e164: string;
+  type: PhoneType;
+  country?: string;
+  /** Every hypothesis that gives this number. */
+  hows: How[];
+  /** The legacy prefix left out ("044" of Mexico's pre-2019 mobiles), when one was. */
+  legacy?: string;
+}
+
+/**
+ * A cell's candidate readings: each distinct valid number and the hypotheses that give it, and the hypotheses
+ * that applied at all (a cell with spaces or dashes was typed as text: no spreadsheet dropped its + or 0).
+ */
+export type CellReading =
+  | { ok: false; reason: string; need?: 'country' }
+  | { ok: true; readings: Reading[]; applicable: How[]; warnings?: string[]; country?: string };
+
+interface Parsed {
   e164: string;
   type: PhoneType;
   country?: string;
 }
 
-function read(text: string, country?: CountryCode): Reading | undefined {
+function read(text: string, country?: CountryCode): Parsed | undefined {
   const p = parsePhoneNumberFromString(
     text,
     country ? { defaultCountry: country, extract: false } : { extract: false },
@@ -189,6 +211,31 @@ function read(text: string, country?: CountryCode): Reading | undefined {
   // A country whose metadata has no types: valid by its pattern, of a type nobody can tell.
   return p.isValid() ? { e164: p.number, type: 'UNKNOWN', country: p.country } : undefined;
 }
+
+/**
+ * Prefixes a country retired that CRMs still hold, which libphonenumber's current metadata no longer strips:
+ * Mexico dropped 044/045 (mobiles), 01 (long distance) and the 1 after +52 (mobiles from abroad) in 2019. The
+ * number without the prefix is the number dialled today.
+ */
+const LEGACY: Record<string, { national?: RegExp; international?: RegExp }> = {
+  '52': { national: /^(044|045|01)(\d{10})$/, international: /^\+52(1)(\d{10})$/ },
+};
+
+function readLegacy(digits: string, country?: CountryCode): (Parsed & { legacy: string }) | undefined {
+  if (digits.startsWith('+')) {
+    for (const [cc, l] of Object.entries(LEGACY)) {
+      const m = l.international?.exec(digits);
+      const r = m && read(`+${cc}${m[2]}`);
+      if (r && m) return { ...r, legacy: `+${cc} ${m[1]}` };
+    }
+    return undefined;
+  }
+  const m = country && LEGACY[getCountryCallingCode(country)]?.national?.exec(digits);
+  const r = m && read(m[2], country);
+  return r && m ? { ...r, legacy: m[1] } : undefined;
+}
+
+const readOrLegacy = (digits: string, country?: CountryCode) => read(digits, country) ?? readLegacy(digits, country);
 
 /** Calling code -> possible lengths of its national numbers, to skip the international reading cheaply. */
 let lengths: Map<string, Set<number>> | undefined;
@@ -205,14 +252,45 @@ function plausiblyInternational(digits: string): boolean {
       lengths.set(cc, set);
     }
   }
+  // Mexico's legacy +52 1: one digit longer than its numbers.
+  if (digits.startsWith('521') && digits.length === 13) return true;
   for (let n = 1; n <= 3; n++) if (lengths.get(digits.slice(0, n))?.has(digits.length - n)) return true;
   return false;
 }
 
-const describe = (r: Reading) => `${r.e164} (${r.country ? `${r.country} ` : ''}${PHONE_TYPES[r.type].label})`;
+/**
+ * Countries whose national numbers keep a leading 0 that is part of the number (no trunk prefix "0" in the
+ * metadata): only there does a lost 0 give another number. Elsewhere the 0 is a trunk prefix, and the digits
+ * read the same with it or without it.
+ */
+const zeroMatters = new Map<string, boolean>();
+function zeroIsPartOfNumber(country: CountryCode): boolean {
+  let v = zeroMatters.get(country);
+  if (v === undefined) {
+    const m = new Metadata();
+    m.selectNumberingPlan(country);
+    v = (m.numberingPlan as unknown as { nationalPrefix(): string | undefined }).nationalPrefix() !== '0';
+    zeroMatters.set(country, v);
+  }
+  return v;
+}
+
+const HOW_TEXT: Record<How, (country?: string) => string> = {
+  written: (c) => (c ? `as written, a national number of ${c}` : 'as written'),
+  'plus-lost': () => 'if a spreadsheet dropped its +',
+  'zero-lost': () => 'if a spreadsheet dropped its leading 0',
+};
+
+export const describeReading = (r: Reading | Parsed) =>
+  `${r.e164} (${r.country ? `${r.country} ` : ''}${PHONE_TYPES[r.type].label})`;
+
+/** The readings of an ambiguous cell, for a message: "+1646... (US fixed line or mobile) as written, a national ...". */
+export function listReadings(readings: Reading[], country?: string): string {
+  return readings.map((r) => `${describeReading(r)} ${HOW_TEXT[r.hows[0]](country)}`).join(', or ');
+}
 
 /** The type rules of a campaign: refused by default, warned, or allowed by --allow-types. */
-function typeCheck(r: Reading, opts: PhoneOptions, warnings?: string[]): PhoneResult {
+export function typeCheck(r: Parsed, opts: PhoneOptions, warnings?: string[]): PhoneResult {
   const t = PHONE_TYPES[r.type];
   if (opts.anyType || t.policy === 'call' || opts.allowTypes?.includes(r.type))
     return warnings ? { ok: true, e164: r.e164, warnings } : { ok: true, e164: r.e164 };
@@ -232,7 +310,7 @@ function typeCheck(r: Reading, opts: PhoneOptions, warnings?: string[]): PhoneRe
   };
 }
 
-function decimal(text: string): PhoneResult {
+function decimal(text: string): CellReading {
   const fraction = text.slice(text.indexOf('.'));
   return {
     ok: false,
@@ -256,15 +334,17 @@ function offending(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * `raw` as E.164, or the reason it cannot be one. Separators are dropped, a leading 00 becomes +, an extension
- * is split off (with a warning), and digits without + are read as a national number of `defaultCountry`
- * (keeping a leading 0 that belongs to the number, as Italian landlines' does: 02 1234 5678 → +390212345678).
- * Digits that also read as a valid international number whose + a spreadsheet dropped are an error naming
- * both readings, unless `withoutPlus` says which one applies: never a silently wrong number.
- */
-export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneResult {
-  const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
+const one = (r: Parsed & { legacy?: string }, how: How, applicable: How[], warnings?: string[]): CellReading => ({
+  ok: true,
+  readings: [
+    { e164: r.e164, type: r.type, country: r.country, hows: [how], ...(r.legacy ? { legacy: r.legacy } : {}) },
+  ],
+  applicable,
+  ...(warnings ? { warnings } : {}),
+});
+
+/** The cell's characters as a number: separators dropped, 00 as +, an extension split off; or why it is none. */
+function clean(raw: string): { text: string; digits: string; bare: boolean; warnings?: string[] } | CellReading {
   let text = normalize(raw).trim();
   if (text === '') return { ok: false, reason: 'empty' };
   if (text[0] === 't' || text[0] === 'T') text = text.replace(TEL, '');
@@ -285,24 +365,26 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     }
   }
   if (s.startsWith('00')) s = `+${s.slice(2)}`;
-  if (!CLEAN.test(s)) {
-    if (SCIENTIFIC.test(text)) {
-      return {
-        ok: false,
-        reason:
-          'a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
-      };
-    }
-    const bad = offending(text);
-    // Separators and nothing else ("-", "()", "+"): there is no character to name.
-    if (!bad && !/\d/.test(text)) return { ok: false, reason: 'not a phone number: no digits' };
+  if (CLEAN.test(s)) return { text, digits: s, bare, warnings };
+  if (SCIENTIFIC.test(text)) {
     return {
       ok: false,
-      reason: `not a phone number: ${bad ?? 'a character'} (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)`,
+      reason:
+        'a spreadsheet turned this number into scientific notation and dropped its last digits: format the column as text and export again',
     };
   }
-  const country = opts.defaultCountry as CountryCode | undefined;
-  if (s.startsWith('+') && text.includes('(0)')) {
+  const bad = offending(text);
+  // Separators and nothing else ("-", "()", "+"): there is no character to name.
+  if (!bad && !/\d/.test(text)) return { ok: false, reason: 'not a phone number: no digits' };
+  return {
+    ok: false,
+    reason: `not a phone number: ${bad ?? 'a character'} (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)`,
+  };
+}
+
+/** A number written with + (or 00): one reading, or two when "(0)" may belong to it. */
+function readInternational(text: string, s: string, warnings?: string[]): CellReading {
+  if (text.includes('(0)')) {
     // "+44 (0)20 ...": a trunk 0 to leave out when dialling from abroad. Where national numbers keep their 0
     // (Italy) it may belong to the number: read both ways, and refuse when both are different numbers.
     const without = read(text.replace('(0)', '').replace(SEPARATORS, '').replace(/^00/, '+'));
@@ -310,49 +392,119 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
     if (without && kept && without.e164 !== kept.e164)
       return {
         ok: false,
-        reason: `reads two ways: ${describe(without)} without the (0), or ${describe(kept)} with it; write it without the (0) as it is dialled from abroad`,
+        reason: `reads two ways: ${describeReading(without)} without the (0), or ${describeReading(kept)} with it; write it without the (0) as it is dialled from abroad`,
       };
     const r = without ?? kept;
-    if (r) return typeCheck(r, opts, warnings);
+    if (r) return one(r, 'written', ['written'], warnings);
   }
-  if (s.startsWith('+')) {
-    const r = read(s);
-    if (r) return typeCheck(r, opts, warnings);
-    const len = lengthReason(s);
-    return { ok: false, reason: `not a valid phone number${len ? ` (${len})` : ''}` };
+  const r = read(s) ?? readLegacy(s);
+  if (r) return one(r, 'written', ['written'], warnings);
+  const len = lengthReason(s);
+  return { ok: false, reason: `not a valid phone number${len ? ` (${len})` : ''}` };
+}
+
+/**
+ * Every reading of a phone cell: as written, and for bare digits (what a number-formatted spreadsheet column
+ * holds) with the + or the leading 0 a spreadsheet drops. No hypothesis that gives a valid number is skipped:
+ * which one applies is decided by the caller, from the column's evidence (evidence.ts) or alone (toE164).
+ */
+export function readCell(raw: string, country?: string): CellReading {
+  const c = clean(raw);
+  if ('ok' in c) return c;
+  const { text, digits: s, bare, warnings } = c;
+  if (s.startsWith('+')) return readInternational(text, s, warnings);
+  const cc = country as CountryCode | undefined;
+  const applicable: How[] = [];
+  const found: (Parsed & { how: How; legacy?: string })[] = [];
+  const add = (how: How, r: (Parsed & { legacy?: string }) | undefined) => {
+    applicable.push(how);
+    if (r) found.push({ ...r, how });
+  };
+  if (cc) add('written', readOrLegacy(s, cc));
+  if (bare && s[0] !== '0') {
+    add('plus-lost', plausiblyInternational(s) ? (read(`+${s}`) ?? readLegacy(`+${s}`)) : undefined);
+    if (cc && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
   }
-  const national = country ? read(s, country) : undefined;
-  const international =
-    opts.withoutPlus !== 'national' && s[0] !== '0' && plausiblyInternational(s) ? read(`+${s}`) : undefined;
-  // --without-plus international: the + reading wins; a number that only reads nationally is still national.
-  if (opts.withoutPlus === 'international' && international) return typeCheck(international, opts, warnings);
-  if (!opts.withoutPlus && national && international && national.e164 !== international.e164) {
-    return {
-      ok: false,
-      reason: `reads two ways: as a national number of ${country}, ${describe(national)}, or as ${describe(international)} whose + was dropped; say which with --without-plus national or --without-plus international`,
-    };
+  if (found.length === 0) {
+    const reason = diagnose(s, bare, cc);
+    return cc ? { ok: false, reason } : { ok: false, reason, need: 'country' };
   }
-  if (national) {
-    const refused = opts.refuseNational?.();
-    return refused ? { ok: false, reason: refused } : typeCheck(national, opts, warnings);
+  const readings: Reading[] = [];
+  for (const f of found) {
+    const same = readings.find((r) => r.e164 === f.e164);
+    if (same) same.hows.push(f.how);
+    else
+      readings.push({
+        e164: f.e164,
+        type: f.type,
+        country: f.country,
+        hows: [f.how],
+        ...(f.legacy ? { legacy: f.legacy } : {}),
+      });
   }
-  const reason = diagnose(s, bare, country, opts.withoutPlus);
-  return country ? { ok: false, reason } : { ok: false, reason, need: 'country' };
+  return { ok: true, readings, applicable, ...(warnings ? { warnings } : {}), ...(cc ? { country: cc } : {}) };
+}
+
+/** The readings --without-plus leaves: national drops those only a lost + gives; international prefers them. */
+export function withoutPlusFilter(readings: Reading[], mode: 'national' | 'international'): Reading[] {
+  const plus = (r: Reading) => r.hows.includes('plus-lost');
+  const kept = mode === 'national' ? readings.filter((r) => !(r.hows.length === 1 && plus(r))) : readings.filter(plus);
+  return kept.length ? kept : readings;
+}
+
+/** The way out of an ambiguity, as the reason's end: write the cell so that it reads one way. */
+export function wayOut(readings: Reading[], offer?: 'national' | 'international'): string {
+  const hows = new Set(readings.flatMap((r) => r.hows));
+  const ways: string[] = [];
+  if (hows.has('plus-lost')) ways.push('write it with + if it is international');
+  if (hows.has('zero-lost')) ways.push('write its leading 0 if it is a landline');
+  if (hows.has('plus-lost') && hows.has('written'))
+    ways.push(
+      offer
+        ? `or pass --without-plus ${offer}`
+        : 'or say how this column writes numbers without + with --without-plus national or --without-plus international',
+    );
+  return ways.join(', ');
+}
+
+/**
+ * `raw` as E.164 when the cell alone decides, or the reason it cannot be one. Separators are dropped, a leading 00
+ * becomes +, an extension is split off (with a warning), and digits without + are read as a national number of
+ * `defaultCountry` (keeping a leading 0 that belongs to the number, as Italian landlines' does: 02 1234 5678 →
+ * +390212345678). Bare digits that read as another valid number with the + or 0 a spreadsheet drops are an error
+ * naming every reading, unless `withoutPlus` says which applies: never a silently wrong number. A CSV column
+ * decides such cells from its other cells (evidence.ts).
+ */
+export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneResult {
+  const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
+  const cell = readCell(raw, opts.defaultCountry);
+  if (!cell.ok) return cell;
+  let readings = cell.readings;
+  if (readings.length > 1 && opts.withoutPlus) readings = withoutPlusFilter(readings, opts.withoutPlus);
+  if (readings.length === 1) return typeCheck(readings[0], opts, legacyWarnings(readings[0], cell.warnings));
+  return {
+    ok: false,
+    reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${wayOut(readings)}`,
+  };
+}
+
+/** The warnings of a reading: the cell's own, and the legacy prefix it left out. */
+export function legacyWarnings(r: Reading, warnings?: string[]): string[] | undefined {
+  if (!r.legacy) return warnings;
+  return [...(warnings ?? []), `read without the retired prefix ${r.legacy}: ${r.e164}`];
 }
 
 /** Why digits without + are not a number: name the spreadsheet damage when a repair would make it valid. */
-function diagnose(digits: string, bare: boolean, country?: CountryCode, mode?: 'national' | 'international'): string {
+function diagnose(digits: string, bare: boolean, country?: CountryCode): string {
   // Only a cell of bare digits can be a number a spreadsheet stored as a number: "(415) 555-0100" was text.
   if (bare && country && !digits.startsWith('0') && digits.length >= 7) {
     const withZero = read(`0${digits}`, country);
     if (withZero)
       return `lost its leading 0 (a spreadsheet stored it as a number?): if it is 0${digits}, that is ${withZero.e164}; format the column as text and export again`;
   }
-  if (mode !== 'national') {
-    const withPlus = read(`+${digits}`);
-    if (withPlus)
-      return `lost its leading + (a spreadsheet stored it as a number?): if it is ${withPlus.e164}, write it with the + (or pass --without-plus international)`;
-  }
+  const withPlus = read(`+${digits}`);
+  if (withPlus)
+    return `lost its leading + (a spreadsheet stored it as a number?): if it is ${withPlus.e164}, write it with the +`;
   if (!country)
     return 'no country code: write it as +<country code><number>, or pass --default-country (for example IT)';
   const len = lengthReason(digits, country);

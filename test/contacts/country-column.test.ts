@@ -1,7 +1,8 @@
-// A Country column that disagrees with --default-country: a national number on that row would be read in the
-// wrong country (020 7946 0958 of a United Kingdom row became +3902079460958 under --default-country IT, a valid
-// Italian number of someone else). Such rows are refused, never re-read in the row's country.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// A Country column picks the country of its row's national numbers: 020 7946 0958 on a United Kingdom row is
+// +442079460958 whatever --default-country says (under IT it would be +3902079460958, someone else's number).
+// Countries of one numbering plan (the +1 plan) are no conflict. A number that is no valid number of its row's
+// country is refused, naming what it would be in --default-country's: never taken from there.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT, tempDir, useSandbox } from '../helpers/cli.js';
@@ -16,96 +17,78 @@ function file(text: string): string {
   writeFileSync(path, text);
   return path;
 }
+const numbers = (stdout: string) => JSON.parse(stdout).map((c: { phone_number: string }) => c.phone_number);
 
-const refused = (column: string, name: string, code: string, def: string, cc: string) =>
-  `the row's ${column} says ${name} (${code}), but national numbers are read as ${def} (--default-country): write it with +${cc}, or convert that country's rows with --default-country ${code}`;
-const GB = refused('Country', 'United Kingdom', 'GB', 'IT', '44');
-const FR = refused('Country', 'France', 'FR', 'IT', '33');
-
-describe('a Country column naming another country than --default-country', () => {
-  it('the UK and FR rows of a mixed file are refused (exit 2, nothing written); the IT row is fine', async () => {
-    const out = join(tempDir(), 'out.json');
-    const r = await convert([MIXED, '--default-country', 'IT', '--out', out]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`  row 2, phone_number "020 7946 0958": ${GB}\n`);
-    expect(r.stderr).toContain(`  row 3, phone_number "06 12 34 56 78": ${FR}\n`);
-    expect(r.stderr).not.toContain('row 4');
+describe('a Country column picks the country of its row', () => {
+  it('the UK, FR and IT rows of a mixed file, each in its own country, under --default-country IT', async () => {
+    const r = await convert([MIXED, '--default-country', 'IT']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(['+442079460958', '+33612345678', '+393471234567']);
     expect(r.stdout).not.toContain('+3902079460958');
-    expect(existsSync(out)).toBe(false);
   });
 
-  it('--skip-invalid: the two rows go to the rejects with the reason, the IT row is written', async () => {
+  it('without --default-country, the Country column alone reads the national numbers', async () => {
+    const r = await convert([MIXED]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(['+442079460958', '+33612345678', '+393471234567']);
+  });
+
+  it('one numbering plan: a Canada row under --default-country US is the same number, no conflict', async () => {
+    const r = await convert([
+      file('name,phone_number,Country\nA,(416) 555-0123,Canada\nB,(212) 555-0187,United States\nC,(604) 555-0142,CA\n'),
+      '--default-country',
+      'US',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(['+14165550123', '+12125550187', '+16045550142']);
+  });
+
+  it('a number that is no valid number of its row country: refused, naming the --default-country reading', async () => {
     const dir = tempDir();
     const out = join(dir, 'out.json');
-    const rej = join(dir, 'rejected.csv');
-    const r = await convert([MIXED, '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual([
-      { phone_number: '+393471234567', name: 'IT', Country: 'Italy' },
-    ]);
-    expect(readFileSync(rej, 'utf8')).toBe(
-      [
-        '\uFEFFrejected_row,rejected_reason,name,phone_number,Country',
-        `2,"phone_number: ${GB}",UK office,020 7946 0958,United Kingdom`,
-        `3,"phone_number: ${FR}",FR mobile,06 12 34 56 78,France`,
-        '',
-      ].join('\r\n'),
-    );
-  });
-
-  // Each file below also holds a United Kingdom row that is refused: the rule is at work, and passes these rows.
-  const CONTROL = 'Z,020 7946 0958,United Kingdom\n';
-  const kept = async (rows: string, header = 'Country') => {
     const r = await convert([
-      file(`name,phone_number,${header}\n${rows}${CONTROL}`),
+      file('name,phone_number,Country\nA,347 123 4567,France\n'),
       '--default-country',
       'IT',
-      '--skip-invalid',
+      '--out',
+      out,
     ]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('warning: skipped 1 invalid row:');
-    expect(r.stderr).toContain('phone_number "020 7946 0958": the row\'s');
-    return JSON.parse(r.stdout).map((c: { phone_number: string }) => c.phone_number);
-  };
-
-  it('the same country, however written (Italy, IT, it, italia, ITALIA, " Italia "): fine', async () => {
-    const cells = ['Italy', 'IT', 'it', 'italia', 'ITALIA', ' Italia '];
-    const rows = cells.map((c, i) => `P${i},347 123 456${i},${c}\n`).join('');
-    expect(await kept(rows)).toEqual(cells.map((_, i) => `+39347123456${i}`));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      '  row 2, phone_number "347 123 4567": not a valid number of France (FR), the country its row\'s Country names; as a national number of IT it would be +393471234567 (IT mobile): write it with + and its country code\n',
+    );
+    expect(() => readFileSync(out)).toThrow();
   });
 
-  it('an empty or unrecognised country cell (Narnia, USA, 44) changes nothing', async () => {
-    const rows = 'A,347 123 4560,Narnia\nB,347 123 4561,\nC,347 123 4562,USA\nD,347 123 4563,44\n';
-    expect(await kept(rows)).toEqual(['+393471234560', '+393471234561', '+393471234562', '+393471234563']);
+  it('the same country however written, and cells that name none (Narnia, USA, 44, empty) fall back to --default-country', async () => {
+    const cells = ['Italy', 'IT', 'it', 'italia', 'ITALIA', ' Italia ', 'Narnia', '', 'USA', '44'];
+    const rows = cells.map((c, i) => `P${i},347 123 456${i},${c}\n`).join('');
+    const r = await convert([file(`name,phone_number,Country\n${rows}`), '--default-country', 'IT']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(cells.map((_, i) => `+39347123456${i}`));
   });
 
   it('a number written with + or 00 is never affected by the row country', async () => {
-    const rows = 'A,+44 20 7946 0958,France\nB,0044 20 7946 0959,Italy\nC,+39 347 123 4567,United Kingdom\n';
-    expect(await kept(rows)).toEqual(['+442079460958', '+442079460959', '+393471234567']);
-  });
-
-  it('boundaries: UK means GB (fine under GB, refused under IT); the name in the language of --default-country', async () => {
-    const uk = file('name,phone_number,Country\nA,020 7946 0958,UK\n');
-    const good = await convert([uk, '--default-country', 'GB']);
-    expect(good.code, good.stderr).toBe(0);
-    expect(JSON.parse(good.stdout)[0].phone_number).toBe('+442079460958');
-    const bad = await convert([uk, '--default-country', 'IT']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain(`row 2, phone_number "020 7946 0958": ${GB}`);
-    // Italian under IT ("Regno Unito"), German under DE ("Frankreich").
-    const it = await convert([
-      file('name,phone_number,Paese\nA,020 7946 0958,Regno Unito\n'),
+    const r = await convert([
+      file(
+        'name,phone_number,Country\nA,+44 20 7946 0958,France\nB,0044 20 7946 0959,Italy\nC,+39 347 123 4567,United Kingdom\n',
+      ),
       '--default-country',
       'IT',
     ]);
-    expect(it.stderr).toContain(refused('Paese', 'United Kingdom', 'GB', 'IT', '44'));
-    const de = await convert([
-      file('name,phone_number,Land\nA,06 12 34 56 78,Frankreich\n'),
-      '--default-country',
-      'DE',
-    ]);
-    expect(de.code).toBe(2);
-    expect(de.stderr).toContain(refused('Land', 'France', 'FR', 'DE', '33'));
+    expect(numbers(r.stdout)).toEqual(['+442079460958', '+442079460959', '+393471234567']);
+  });
+
+  it('UK means GB; a name in the language of --default-country (Regno Unito under IT, Frankreich under DE)', async () => {
+    for (const [text, def, e164] of [
+      ['name,phone_number,Country\nA,020 7946 0958,UK\n', 'IT', '+442079460958'],
+      ['name,phone_number,Paese\nA,020 7946 0958,Regno Unito\n', 'IT', '+442079460958'],
+      ['name,phone_number,Land\nA,06 12 34 56 78,Frankreich\n', 'DE', '+33612345678'],
+    ]) {
+      const r = await convert([file(text), '--default-country', def]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(numbers(r.stdout)).toEqual([e164]);
+    }
   });
 
   it.each([
@@ -122,14 +105,25 @@ describe('a Country column naming another country than --default-country', () =>
     'Address 1 - Country',
   ])('the header %j is a country column', async (header) => {
     const r = await convert([file(`name,phone_number,${header}\nA,020 7946 0958,GB\n`), '--default-country', 'IT']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(refused(header.trim(), 'United Kingdom', 'GB', 'IT', '44'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(['+442079460958']);
   });
 
-  it('campaigns create: exit 2 naming the row, nothing sent', async () => {
+  it('boundary: a column named "Countries" is no country column: the row is read under --default-country', async () => {
+    const r = await convert([
+      file('name,phone_number,Countries\nA,06 12 34 56 78,France\n'),
+      '--default-country',
+      'IT',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    // 06 is Rome's area code: a valid Italian number, which is why a Country column is read when there is one.
+    expect(numbers(r.stdout)).toEqual(['+390612345678']);
+  });
+
+  it('campaigns create: each row in its own country reaches the sandbox', async () => {
     const r = await cli([...CREATE, '--contacts', MIXED, '--default-country', 'IT'], { sandbox });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`row 2, phone_number "020 7946 0958": ${GB}`);
-    expect(sandbox.requests()).toHaveLength(0);
+    expect(r.code, r.stderr).toBe(0);
+    const body = sandbox.requests('POST', '/v1/campaigns')[0].body as { contacts: { phone_number: string }[] };
+    expect(body.contacts.map((c) => c.phone_number)).toEqual(['+442079460958', '+33612345678', '+393471234567']);
   });
 });

@@ -30,6 +30,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
     const contacts = await loadContacts(source, {
       ...opts,
       stdin: f.io.in,
+      trackTemp: f.trackTemp,
       signal: f.signal,
       warn: f.warn,
       quiet: f.output().quiet,

@@ -75,6 +75,7 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
       return loadContacts(source, {
         ...o,
         stdin: f.io.in,
+        trackTemp: f.trackTemp,
         signal: f.signal,
         warn: f.warn,
         quiet: f.output().quiet,

@@ -62,7 +62,8 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     import('../../contacts/load.js'),
   ]);
   const label = opts.file === '-' ? 'stdin' : opts.file;
-  let input: AsyncIterable<Buffer | string>;
+  // A file is opened again for the second pass; stdin is copied as the first pass reads it (contacts/source.ts).
+  let input: AsyncIterable<Buffer | string> | (() => AsyncIterable<Buffer | string>);
   if (opts.file === '-') input = f.io.in;
   else {
     const { createReadStream } = await import('node:fs');
@@ -71,7 +72,8 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
       throw new UsageError(`cannot read ${opts.file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
     });
     if (st.isDirectory()) throw new UsageError(`cannot read ${opts.file}: it is a directory`);
-    input = createReadStream(opts.file, { highWaterMark: 1 << 16 });
+    const path = opts.file;
+    input = () => createReadStream(path, { highWaterMark: 1 << 16 });
   }
 
   // Neither output may be the input: with --force it would be replaced by what was read from it.
@@ -96,7 +98,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
     const summary = await convertCsv(
       input,
-      { ...opts, label, signal: f.signal },
+      { ...opts, label, signal: f.signal, trackTemp: f.trackTemp },
       {
         header: sink?.header,
         contact: (c) => {

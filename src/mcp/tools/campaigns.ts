@@ -107,6 +107,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
         ...args,
         handle,
         stdin: ctx.f.io.in,
+        trackTemp: ctx.f.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
       });
@@ -155,6 +156,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         ...args,
         handle,
         stdin: ctx.f.io.in,
+        trackTemp: ctx.f.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
         skipInvalid: args.skipInvalid,

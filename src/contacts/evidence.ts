@@ -1,0 +1,215 @@
+// A column's evidence on how its bare digits were written. A cell whose digits read as one valid number only, where
+// another hypothesis applied and gave none, is a vote for the hypothesis that read it (a US number that is no
+// valid international number is a vote for "national as written"). An ambiguous cell of the column is read by
+// the hypothesis its column votes for, when the vote is clear; otherwise it is a row error naming every reading.
+// Pure: the readings come from phone.ts.
+import { UsageError } from '../errors.js';
+import { plural } from '../io/format.js';
+import { type CellReading, type How, HOWS, listReadings, type Reading, wayOut, withoutPlusFilter } from './phone.js';
+
+/** A clear vote: at least this many cells read one way only ... */
+export const MIN_EVIDENCE = 5;
+/** ... and at least this share of the cells that decide between the two hypotheses read the same way. */
+export const MIN_SHARE = 0.95;
+
+/** How many row numbers a note lists. */
+const ROWS_SHOWN = 10;
+
+const AS: Record<How, (country?: string) => string> = {
+  written: (c) => `as national numbers${c ? ` of ${c}` : ''}`,
+  'plus-lost': () => 'as international numbers whose + a spreadsheet dropped',
+  'zero-lost': (c) => `as national numbers${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
+};
+const ALSO: Record<How, string> = {
+  written: 'national numbers as written',
+  'plus-lost': 'international',
+  'zero-lost': 'numbers whose leading 0 was dropped',
+};
+const ONLY: Record<How, string> = {
+  written: 'only as national numbers',
+  'plus-lost': 'only as international numbers whose + was dropped',
+  'zero-lost': 'only with a leading 0 put back',
+};
+
+export interface Decided {
+  /** The hypothesis the column voted for, and the one it beat (or the option that decided). */
+  as: How;
+  over: How[];
+  by: 'column' | '--without-plus';
+  count: number;
+  /** Cells of the column that read only the winning way (the vote). */
+  evidence: number;
+  rows: number[];
+  country?: string;
+}
+
+/** What the column's evidence did, for the notes on stderr and the JSON summary. */
+export interface ColumnReport {
+  column: string;
+  decided: Decided[];
+  /** Numbers read without a retired prefix (Mexico's 044, 045, 01, +52 1). */
+  legacy?: { count: number; rows: number[]; prefixes: string[] };
+  /** Ambiguous cells no evidence decided: row errors. */
+  unresolved: number;
+}
+
+const index = (h: How) => HOWS.indexOf(h);
+
+export class ColumnEvidence {
+  /** votes[a][b]: cells read validly under hypothesis a and not under b, where b applied. */
+  private readonly votes = HOWS.map(() => HOWS.map(() => 0));
+  /** Ambiguous cells between a national reading and a lost + (the ones --without-plus decides). */
+  private plusAmbiguous = 0;
+  private readonly decided = new Map<string, Decided>();
+  private legacy?: { count: number; rows: number[]; prefixes: Set<string> };
+  private unresolved = 0;
+
+  constructor(readonly column: string) {}
+
+  /** Pass 1: one cell of the column. */
+  record(cell: CellReading): void {
+    if (!cell.ok) return;
+    if (cell.readings.length > 1) {
+      const hows = new Set(cell.readings.flatMap((r) => r.hows));
+      if (hows.has('plus-lost') && hows.has('written')) this.plusAmbiguous++;
+      return;
+    }
+    const r = cell.readings[0];
+    for (const a of r.hows) for (const b of cell.applicable) if (!r.hows.includes(b)) this.votes[index(a)][index(b)]++;
+  }
+
+  private vote(a: How, b: How): number {
+    return this.votes[index(a)][index(b)];
+  }
+
+  /** The column's vote for `a` over `b` is clear (MIN_EVIDENCE, MIN_SHARE). */
+  private clear(a: How, b: How): boolean {
+    const va = this.vote(a, b);
+    return va >= MIN_EVIDENCE && va >= MIN_SHARE * (va + this.vote(b, a));
+  }
+
+  /**
+   * After pass 1: --without-plus against a column whose vote is clearly the other way would turn its ambiguous
+   * numbers into other people's numbers. Refused, with the vote.
+   */
+  checkOption(mode: 'national' | 'international' | undefined): void {
+    if (!mode || this.plusAmbiguous === 0) return;
+    const [chosen, other]: How[] = mode === 'national' ? ['written', 'plus-lost'] : ['plus-lost', 'written'];
+    if (!this.clear(other, chosen)) return;
+    throw new UsageError(
+      `--without-plus ${mode}: column "${this.column}" says otherwise: ${plural(this.vote(other, chosen), 'number')} in it read ${ONLY[other]}, ${this.vote(chosen, other)} ${ONLY[chosen]}`,
+      {
+        hints: [
+          `Leave out --without-plus: the column's own numbers decide its ${plural(this.plusAmbiguous, 'ambiguous number')}. Nothing was written or sent.`,
+        ],
+      },
+    );
+  }
+
+  /** Pass 2: the reading of an ambiguous cell, or the row error's reason. */
+  decide(
+    cell: Extract<CellReading, { ok: true }>,
+    row: number,
+    mode?: 'national' | 'international',
+  ): { reading: Reading } | { reason: string } {
+    let readings = cell.readings;
+    let by: Decided['by'] = 'column';
+    if (mode) {
+      const kept = withoutPlusFilter(readings, mode);
+      if (kept.length < readings.length) by = '--without-plus';
+      readings = kept;
+    }
+    const winner = readings.length === 1 ? { reading: readings[0], as: readings[0].hows[0] } : this.winner(readings);
+    if (winner) {
+      const losers = cell.readings.filter((r) => r !== winner.reading).flatMap((r) => r.hows);
+      this.note(winner.as, losers, by, row, cell.country);
+      return { reading: winner.reading };
+    }
+    this.unresolved++;
+    return {
+      reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${this.why(readings)}; ${wayOut(readings, this.lean(readings))}`,
+    };
+  }
+
+  /** The reading one of whose hypotheses has the column's clear vote over every hypothesis of every other. */
+  private winner(readings: Reading[]): { reading: Reading; as: How } | undefined {
+    for (const x of readings)
+      for (const a of x.hows)
+        if (readings.every((y) => y === x || y.hows.every((b) => b !== a && this.clear(a, b))))
+          return { reading: x, as: a };
+    return undefined;
+  }
+
+  /** What the column says about the hypotheses of an ambiguous cell, for its row error. */
+  private why(readings: Reading[]): string {
+    const hows = [...new Set(readings.flatMap((r) => r.hows))];
+    const counts = hows.map((h) => `${this.only(h, hows)} ${ONLY[h]}`);
+    return `the column does not say which (${counts.join(', ')}; ${MIN_EVIDENCE} are needed, ${MIN_SHARE * 100}% of them one way)`;
+  }
+
+  /** Cells that read under `h` and under none of `others`. */
+  private only(h: How, others: How[]): number {
+    return Math.min(...others.filter((o) => o !== h).map((o) => this.vote(h, o)));
+  }
+
+  /** The --without-plus the column leans to (never one it leans against), or undefined on a tie. */
+  private lean(readings: Reading[]): 'national' | 'international' | undefined {
+    const hows = new Set(readings.flatMap((r) => r.hows));
+    if (!hows.has('plus-lost') || !hows.has('written')) return undefined;
+    const n = this.vote('written', 'plus-lost');
+    const p = this.vote('plus-lost', 'written');
+    return n > p ? 'national' : p > n ? 'international' : undefined;
+  }
+
+  private note(as: How, over: How[], by: Decided['by'], row: number, country?: string): void {
+    const key = `${as}>${over.join(',')}>${by}`;
+    let d = this.decided.get(key);
+    if (!d) {
+      const evidence = Math.min(...over.map((o) => this.vote(as, o)));
+      d = { as, over, by, count: 0, evidence, rows: [], country };
+      this.decided.set(key, d);
+    }
+    d.count++;
+    if (d.rows.length < ROWS_SHOWN) d.rows.push(row);
+  }
+
+  /** Pass 2: a number read without a retired prefix. */
+  noteLegacy(prefix: string, row: number): void {
+    this.legacy ??= { count: 0, rows: [], prefixes: new Set() };
+    this.legacy.count++;
+    this.legacy.prefixes.add(prefix);
+    if (this.legacy.rows.length < ROWS_SHOWN) this.legacy.rows.push(row);
+  }
+
+  report(): ColumnReport | undefined {
+    if (!this.decided.size && !this.legacy && !this.unresolved) return undefined;
+    return {
+      column: this.column,
+      decided: [...this.decided.values()],
+      ...(this.legacy ? { legacy: { ...this.legacy, prefixes: [...this.legacy.prefixes] } } : {}),
+      unresolved: this.unresolved,
+    };
+  }
+}
+
+const rowList = (rows: number[], count: number) =>
+  `row${count === 1 ? '' : 's'} ${rows.join(', ')}${count > rows.length ? ', ...' : ''}`;
+
+/** The notes of a column's report, one line each, for stderr. */
+export function reportLines(r: ColumnReport): string[] {
+  const lines: string[] = [];
+  for (const d of r.decided) {
+    const what = `${plural(d.count, 'number')} without + read ${AS[d.as](d.country)}`;
+    const also = [...new Set(d.over)].map((o) => ALSO[o]).join(' or ');
+    lines.push(
+      d.by === 'column'
+        ? `note: ${r.column}: ${what}, as ${plural(d.evidence, 'other')} in this column ${d.evidence === 1 ? 'is' : 'are'} (they could also be ${also}: ${rowList(d.rows, d.count)})`
+        : `note: ${r.column}: ${what}, by --without-plus (they could also be ${also}: ${rowList(d.rows, d.count)})`,
+    );
+  }
+  if (r.legacy)
+    lines.push(
+      `note: ${r.column}: ${plural(r.legacy.count, 'number')} written with a retired prefix (${r.legacy.prefixes.join(', ')}) read without it: ${rowList(r.legacy.rows, r.legacy.count)}`,
+    );
+  return lines;
+}

@@ -1,0 +1,374 @@
+// CSV bytes to rows: the byte-order mark, Excel's "sep=" line, the delimiter, the encoding, csv-parse, and the
+// header (found below a title row, with a hint when another delimiter would have found its phone column). One row
+// in memory at a time. Loads csv-parse: import this module lazily.
+import { isUtf8 } from 'node:buffer';
+import { Readable, Transform } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { UsageError } from '../errors.js';
+import { shellWord } from '../factory.js';
+import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
+import { nextChunk } from '../io/stdin.js';
+import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
+import type { Chunks } from './source.js';
+
+/**
+ * The longest row read, in characters: 4 Mi. A contact's row is a few hundred characters, and a long note (a 1 MB
+ * cell) still converts; beyond it the input is not an export (/dev/zero, a binary file) or a quote was never closed,
+ * and it fails there, at once, instead of filling the memory with one endless row.
+ */
+const MAX_ROW_CHARS = 4 * 1024 * 1024;
+
+/** How the input was written: the rejects file is written the same way, to open where the input came from. */
+export interface CsvFormat {
+  delimiter: string;
+  encoding: string;
+  bom: boolean;
+}
+
+export interface RowsOptions extends ColumnOptions {
+  delimiter?: string;
+  /** A canonical name from encodingName(); a BOM in the file decides before it. Default: UTF-8. */
+  encoding?: string;
+  signal?: AbortSignal;
+}
+
+export interface CsvRows {
+  plan: ColumnPlan;
+  format: CsvFormat;
+  /** What was decided about the file itself (a BOM over --encoding, Excel's "sep=" line), for stderr. */
+  notes: string[];
+  /** Bytes that are not UTF-8 were seen while reading as UTF-8 (known once the rows were all read). */
+  notUtf8(): boolean;
+  /** The data rows, each with its line number in the file (as a spreadsheet numbers it: the header is 1). */
+  rows: AsyncIterable<{ row: number; cells: string[] }>;
+}
+
+interface Peeked {
+  head: Buffer;
+  done: boolean;
+  it: AsyncIterator<Buffer | string>;
+  input: unknown;
+}
+
+/**
+ * Reads chunks until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`,
+ * reads that many bytes (or the whole input, if shorter) too.
+ */
+async function peekFirstLine(input: Chunks, signal?: AbortSignal, atLeast = 0): Promise<Peeked> {
+  const it =
+    Symbol.asyncIterator in input
+      ? input[Symbol.asyncIterator]()
+      : (async function* () {
+          yield* input;
+        })();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  let newline = false;
+  while (size < Math.max(1 << 16, atLeast)) {
+    const r = await nextChunk(it, input, signal);
+    if (r.done) {
+      done = true;
+      break;
+    }
+    const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+    chunks.push(b);
+    size += b.length;
+    newline ||= b.includes(10);
+    if (newline && size >= atLeast) break;
+  }
+  return { head: Buffer.concat(chunks), done, it, input };
+}
+
+/** Replays the peeked chunks and the rest; with `onNotUtf8`, says once if the bytes are not UTF-8. */
+function replayChecked(
+  { head, done, it, input }: Peeked,
+  onNotUtf8: (() => void) | undefined,
+  signal?: AbortSignal,
+): { head: Buffer; rest: Readable } {
+  let warned = false;
+  let carry = Buffer.alloc(0);
+  const check = (b: Buffer, last: boolean) => {
+    if (!onNotUtf8 || warned) return;
+    // A multi-byte character may straddle two chunks: the last character of a chunk (from its lead byte)
+    // is checked with the next chunk, and the end of the input is always checked.
+    const all = carry.length ? Buffer.concat([carry, b]) : b;
+    let cut = all.length;
+    if (!last) {
+      cut = all.length - 1;
+      while (cut > all.length - 4 && cut > 0 && (all[cut] & 0xc0) === 0x80) cut--;
+      cut = Math.max(0, cut);
+    }
+    carry = Buffer.from(all.subarray(cut));
+    if (!isUtf8(all.subarray(0, cut))) {
+      warned = true;
+      onNotUtf8();
+    }
+  };
+  async function* replay(): AsyncGenerator<Buffer> {
+    check(head, done);
+    yield head;
+    if (done) return;
+    for (;;) {
+      const r = await nextChunk(it, input, signal);
+      if (r.done) {
+        check(Buffer.alloc(0), true);
+        return;
+      }
+      const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+      check(b, false);
+      yield b;
+    }
+  }
+  return { head, rest: Readable.from(replay(), { objectMode: false }) };
+}
+
+/** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
+function decodeStream(encoding: string, skip: number): Transform {
+  const d = decoderFor(encoding);
+  let toSkip = skip;
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, cb) {
+      let b = chunk;
+      if (toSkip > 0) {
+        const n = Math.min(toSkip, b.length);
+        b = b.subarray(n);
+        toSkip -= n;
+      }
+      cb(null, d.write(b));
+    },
+    flush(cb) {
+      cb(null, d.end());
+    },
+  });
+}
+
+/** How many rows below a one-cell header are looked at for the real header (a title row above it). */
+const TITLE_LOOKAHEAD = 5;
+
+const delimiterName = (d: string) => (d === '\t' ? 'tab' : `"${d}"`);
+
+/** The same error, with more hints. */
+function withHints(err: MissingInputError, hints: string[]): MissingInputError {
+  return new MissingInputError(err.message, { hints: [...err.hints, ...hints] }, err.need);
+}
+
+/** The plan of a header, or undefined when it has no phone column (or another problem). */
+function headerPlan(cells: string[], opts: ColumnOptions): ColumnPlan | undefined {
+  try {
+    return planColumns(cells, opts);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A row read as one cell (its delimiter not the one detected from the line above): split at its own. */
+function oneCellSplit(cells: string[]): string[] {
+  if (cells.length !== 1) return cells;
+  return splitLine(cells[0], detectDelimiter(cells[0]));
+}
+
+/** The first line of `text` as cells, split at `delimiter` (quotes respected). */
+function splitLine(text: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') break;
+    else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * A header without a phone column that another delimiter splits into one with a phone column (a tie between
+ * "," and ";" in the header line, "Telefono, cellulare" in a ";" file): the hint that says which delimiter was
+ * used and which one to pass. Not when --delimiter was given: the user chose.
+ */
+function otherDelimiterHint(headText: string, used: string, from: string, opts: ColumnOptions): string | undefined {
+  if (from === '--delimiter') return undefined;
+  for (const d of [',', ';', '\t', '|']) {
+    if (d === used) continue;
+    const cells = splitLine(headText, d);
+    const flag = `--delimiter ${d === '\t' ? 'tab' : shellWord(d)}`;
+    const plan = headerPlan(cells, opts);
+    if (plan) {
+      const names = plan.phones.map((i) => `"${plan.headers[i]}"`).join(', ');
+      return `${splitAt(used, from)}; with ${flag} it has the phone column${plan.phones.length > 1 ? 's' : ''} ${names}.`;
+    }
+    // A name that holds a delimiter ("Telefono, cellulare") is never taken by its name alone: it is named.
+    const named = headerPlan(
+      cells.map((c) => c.replace(/[,;\t|]/g, ' ')),
+      opts,
+    );
+    // Only a name that starts as a phone column does ("Telefono, cellulare"; not "Nome,Telefono").
+    const i = named?.phones[0];
+    if (i !== undefined && headerPlan([cells[i].split(used)[0]], opts)) {
+      // By position: --phone-column takes names separated by commas.
+      return `${splitAt(used, from)}; with ${flag} --phone-column '#${i + 1}' the column "${cells[i].trim()}" gives the numbers.`;
+    }
+  }
+  return undefined;
+}
+
+const splitAt = (used: string, from: string) =>
+  `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
+
+/** The file's first bytes decoded: BOM, encoding, Excel's "sep=" line, the delimiter, and where it came from. */
+async function sniff(input: Chunks, opts: RowsOptions, label: string) {
+  const notes: string[] = [];
+  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
+  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
+  const first = await peekFirstLine(input, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
+  const bom = sniffBom(first.head);
+  let encoding = opts.encoding ?? 'utf-8';
+  if (bom) {
+    // A byte-order mark says what the file is, over --encoding (as README and --help promise): a UTF-8 BOM read
+    // as windows-1252 would become "ï»¿" in the first column's name and "Ã©" in every name.
+    encoding = bom.encoding;
+    if (opts.encoding !== undefined && opts.encoding !== bom.encoding)
+      notes.push(
+        `note: ${label} starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} byte-order mark: read as ${bom.encoding}, not as --encoding ${opts.encoding}`,
+      );
+  } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
+  const utf8 = encoding === 'utf-8';
+  const bomLength = bom?.length ?? 0;
+  let headText = decoderFor(encoding).write(first.head.subarray(bomLength));
+  // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
+  const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
+  let skip = bomLength;
+  if (sepLine) {
+    const chars = sepLine[0];
+    skip += encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length;
+    first.head = first.head.subarray(skip);
+    headText = headText.slice(chars.length);
+    skip = 0;
+    if (opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
+      notes.push(
+        `note: ${label}: its first line "sep=${sepLine[1]}" names the delimiter ${delimiterName(sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} wins`,
+      );
+  }
+  const delimiter = opts.delimiter ?? sepLine?.[1] ?? detectDelimiter(headText);
+  /** Where the delimiter came from, for the hints of a header without a phone column. */
+  const from = opts.delimiter !== undefined ? '--delimiter' : sepLine ? 'the "sep=" line' : 'detected';
+  return { first, notes, encoding, utf8, bom: Boolean(bom), skip, headText, sepLine, delimiter, from };
+}
+
+/** Reads a CSV up to its header, and hands out its data rows. Throws UsageError for a file that cannot work. */
+export async function readCsv(input: Chunks, opts: RowsOptions, label: string): Promise<CsvRows> {
+  const s = await sniff(input, opts, label);
+  let notUtf8 = false;
+  const { rest } = replayChecked(s.first, s.utf8 ? () => (notUtf8 = true) : undefined, opts.signal);
+  // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
+  const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip));
+  if (!s.utf8) rest.once('error', (err) => source.destroy(err));
+  const parser = source.pipe(
+    parse({
+      delimiter: s.delimiter,
+      // Every line ending ends a record outside quotes, as in every spreadsheet: left to itself csv-parse
+      // takes the first line's ending for all, and a file exported on Windows (CRLF) with rows appended on
+      // Linux (LF) had two people read as one. A quoted cell keeps its line breaks. \r\n first: the first match wins.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
+      relax_column_count: true,
+      // A stray quote inside an unquoted cell (Mario "Mimmo" Rossi) is kept as text, as spreadsheets do.
+      relax_quotes: true,
+      skip_empty_lines: false,
+      max_record_size: MAX_ROW_CHARS,
+    }),
+  );
+  // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
+  source.once('error', (err) => parser.destroy(err));
+  const lineOffset = s.sepLine ? 1 : 0;
+  const it = csvErrors((parser as AsyncIterable<string[]>)[Symbol.asyncIterator](), label, lineOffset);
+  const { plan, row } = await header(it, s, opts, lineOffset, label);
+  return {
+    plan,
+    format: { delimiter: s.delimiter, encoding: s.encoding, bom: s.bom },
+    notes: s.notes,
+    notUtf8: () => notUtf8,
+    rows: (async function* () {
+      let n = row;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield { row: ++n, cells: r.value };
+    })(),
+  };
+}
+
+type Sniffed = Awaited<ReturnType<typeof sniff>>;
+
+/** The header's plan, found in the first line or (below a title row) in the next TITLE_LOOKAHEAD. */
+async function header(
+  it: AsyncIterator<string[]>,
+  s: Sniffed,
+  opts: RowsOptions,
+  lineOffset: number,
+  label: string,
+): Promise<{ plan: ColumnPlan; row: number }> {
+  let row = lineOffset;
+  let lookahead: { err: MissingInputError; left: number } | undefined;
+  for (let r = await it.next(); !r.done; r = await it.next()) {
+    const cells = r.value;
+    row++;
+    if (lookahead) {
+      if (headerPlan(oneCellSplit(cells), opts))
+        throw withHints(lookahead.err, [
+          `The header seems to be on line ${row}: remove the line${row > 2 ? 's' : ''} above it.`,
+        ]);
+      if (--lookahead.left === 0) throw lookahead.err;
+      continue;
+    }
+    try {
+      return { plan: planColumns(cells, opts), row };
+    } catch (err) {
+      if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
+      if (s.sepLine && opts.delimiter !== undefined && opts.delimiter !== s.sepLine[1])
+        throw withHints(err, [
+          `The file's first line "sep=${s.sepLine[1]}" names the delimiter ${delimiterName(s.sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
+        ]);
+      const hint = otherDelimiterHint(s.headText, s.delimiter, s.from, opts);
+      if (hint) throw withHints(err, [hint]);
+      if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
+      lookahead = { err, left: TITLE_LOOKAHEAD };
+    }
+  }
+  if (lookahead) throw lookahead.err;
+  throw new UsageError(`${label}: the file is empty (a header row naming the columns is needed)`);
+}
+
+/** csv-parse's errors as the usage errors they are, with the line of the file. */
+function csvErrors(it: AsyncIterator<string[]>, label: string, lineOffset: number): AsyncIterator<string[]> {
+  return {
+    next: async () => {
+      try {
+        return await it.next();
+      } catch (err) {
+        if (!(err instanceof CsvError)) throw err;
+        const lines = (err as CsvError & { lines?: number }).lines;
+        const at = lines === undefined ? undefined : lines + lineOffset;
+        if (err.code === 'CSV_MAX_RECORD_SIZE')
+          throw new UsageError(
+            `${label}: not a readable CSV: the row at line ${at ?? 1} of the file is longer than ${MAX_ROW_CHARS} characters`,
+            { hints: ['Check for a quote that is opened and never closed, and that the file is a CSV export.'] },
+          );
+        throw new UsageError(`${label}: not a readable CSV${at ? ` (line ${at} of the file)` : ''}: ${err.message}`, {
+          hints: ['Check for a quote that is opened and never closed.'],
+        });
+      }
+    },
+  };
+}
