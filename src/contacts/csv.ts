@@ -14,7 +14,7 @@ import {
   unnamedColumnError,
 } from './columns.js';
 import { NumberIndex } from './dedupe.js';
-import { ColumnEvidence, type ColumnReport } from './evidence.js';
+import { ColumnEvidence } from './evidence.js';
 import {
   type CellReading,
   callingCode,
@@ -29,6 +29,7 @@ import {
   typeCheck,
 } from './phone.js';
 import { PHONE_TYPES } from './phone-types.js';
+import type { ColumnReport } from './report.js';
 import { type CsvFormat, readCsv, type RowsOptions } from './rows.js';
 import { type Chunks, twoPass } from './source.js';
 
@@ -105,7 +106,8 @@ const COUNTRY_HEADER = /^(?:country|country\/region|country code|paese|nazione|l
 
 /**
  * The readings of pass 1, in the order rowToContact asks for them, for pass 2: a cell with one reading of a type
- * called without remark is kept as its E.164 digits (8 bytes); any other is read again in pass 2 (NaN).
+ * called without remark, read as written, is kept as its E.164 digits (8 bytes); any other is read again in pass 2
+ * (NaN), where its column decides it and notes it.
  */
 class Tape {
   private chunks: Float64Array[] = [];
@@ -127,7 +129,9 @@ class Tape {
 function simple(cell: CellReading): number {
   if (!cell.ok || cell.readings.length !== 1 || cell.warnings) return Number.NaN;
   const r = cell.readings[0];
-  return r.legacy || PHONE_TYPES[r.type].policy !== 'call' ? Number.NaN : Number(r.e164.slice(1));
+  return r.legacy || !r.hows.includes('written') || PHONE_TYPES[r.type].policy !== 'call'
+    ? Number.NaN
+    : Number(r.e164.slice(1));
 }
 
 /** How the phone cells of a file are read: the row's country, the cell's readings, each column's evidence. */
@@ -195,11 +199,11 @@ class Reader {
     if (!cell.ok) return cell;
     const column = this.column(i);
     let reading = cell.readings[0];
-    if (cell.readings.length > 1) {
+    if (cell.readings.length > 1 || this.opts.withoutPlus) {
       const d = column.decide(cell, this.row, this.opts.withoutPlus);
       if ('reason' in d) return { ok: false, reason: d.reason };
       reading = d.reading;
-    }
+    } else if (!reading.hows.includes('written')) column.noteOnly(reading.hows[0], this.row, cell.country);
     if (reading.legacy) column.noteLegacy(reading.legacy, this.row);
     return typeCheck(reading, this.opts, cell.warnings);
   };

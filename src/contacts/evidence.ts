@@ -5,6 +5,7 @@
 // Pure: the readings come from phone.ts.
 import { UsageError } from '../errors.js';
 import { plural } from '../io/format.js';
+import type { ColumnReport, Decided } from './report.js';
 import { type CellReading, type How, HOWS, listReadings, type Reading, wayOut, withoutPlusFilter } from './phone.js';
 
 /** A clear vote: at least this many cells read one way only ... */
@@ -15,43 +16,11 @@ export const MIN_SHARE = 0.95;
 /** How many row numbers a note lists. */
 const ROWS_SHOWN = 10;
 
-const AS: Record<How, (country?: string) => string> = {
-  written: (c) => `as national numbers${c ? ` of ${c}` : ''}`,
-  'plus-lost': () => 'as international numbers whose + a spreadsheet dropped',
-  'zero-lost': (c) => `as national numbers${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
-};
-const ALSO: Record<How, string> = {
-  written: 'national numbers as written',
-  'plus-lost': 'international',
-  'zero-lost': 'numbers whose leading 0 was dropped',
-};
 const ONLY: Record<How, string> = {
   written: 'only as national numbers',
   'plus-lost': 'only as international numbers whose + was dropped',
   'zero-lost': 'only with a leading 0 put back',
 };
-
-export interface Decided {
-  /** The hypothesis the column voted for, and the one it beat (or the option that decided). */
-  as: How;
-  over: How[];
-  by: 'column' | '--without-plus';
-  count: number;
-  /** Cells of the column that read only the winning way (the vote). */
-  evidence: number;
-  rows: number[];
-  country?: string;
-}
-
-/** What the column's evidence did, for the notes on stderr and the JSON summary. */
-export interface ColumnReport {
-  column: string;
-  decided: Decided[];
-  /** Numbers read without a retired prefix (Mexico's 044, 045, 01, +52 1). */
-  legacy?: { count: number; rows: number[]; prefixes: string[] };
-  /** Ambiguous cells no evidence decided: row errors. */
-  unresolved: number;
-}
 
 const index = (h: How) => HOWS.indexOf(h);
 
@@ -115,7 +84,8 @@ export class ColumnEvidence {
     let readings = cell.readings;
     let by: Decided['by'] = 'column';
     if (mode) {
-      const kept = withoutPlusFilter(readings, mode);
+      const kept = withoutPlusFilter(cell, mode);
+      if (typeof kept === 'string') return { reason: kept };
       if (kept.length < readings.length) by = '--without-plus';
       readings = kept;
     }
@@ -143,8 +113,11 @@ export class ColumnEvidence {
   /** What the column says about the hypotheses of an ambiguous cell, for its row error. */
   private why(readings: Reading[]): string {
     const hows = [...new Set(readings.flatMap((r) => r.hows))];
-    const counts = hows.map((h) => `${this.only(h, hows)} ${ONLY[h]}`);
-    return `the column does not say which (${counts.join(', ')}; ${MIN_EVIDENCE} are needed, ${MIN_SHARE * 100}% of them one way)`;
+    const votes = hows.map((h) => this.only(h, hows));
+    if (votes.every((v) => v === 0))
+      return 'the column does not say which: none of its other numbers reads only one of these ways';
+    const counts = hows.map((h, i) => `${votes[i]} ${i ? '' : 'read '}${ONLY[h]}`);
+    return `the column does not say which: of its other numbers, ${counts.join(' and ')} (it takes ${MIN_EVIDENCE}, ${MIN_SHARE * 100}% of them one way)`;
   }
 
   /** Cells that read under `h` and under none of `others`. */
@@ -161,11 +134,16 @@ export class ColumnEvidence {
     return n > p ? 'national' : p > n ? 'international' : undefined;
   }
 
+  /** Pass 2: a cell whose one valid reading puts back what a spreadsheet dropped. */
+  noteOnly(as: How, row: number, country?: string): void {
+    this.note(as, [], 'only', row, country);
+  }
+
   private note(as: How, over: How[], by: Decided['by'], row: number, country?: string): void {
     const key = `${as}>${over.join(',')}>${by}`;
     let d = this.decided.get(key);
     if (!d) {
-      const evidence = Math.min(...over.map((o) => this.vote(as, o)));
+      const evidence = over.length ? Math.min(...over.map((o) => this.vote(as, o))) : 0;
       d = { as, over, by, count: 0, evidence, rows: [], country };
       this.decided.set(key, d);
     }
@@ -190,26 +168,4 @@ export class ColumnEvidence {
       unresolved: this.unresolved,
     };
   }
-}
-
-const rowList = (rows: number[], count: number) =>
-  `row${count === 1 ? '' : 's'} ${rows.join(', ')}${count > rows.length ? ', ...' : ''}`;
-
-/** The notes of a column's report, one line each, for stderr. */
-export function reportLines(r: ColumnReport): string[] {
-  const lines: string[] = [];
-  for (const d of r.decided) {
-    const what = `${plural(d.count, 'number')} without + read ${AS[d.as](d.country)}`;
-    const also = [...new Set(d.over)].map((o) => ALSO[o]).join(' or ');
-    lines.push(
-      d.by === 'column'
-        ? `note: ${r.column}: ${what}, as ${plural(d.evidence, 'other')} in this column ${d.evidence === 1 ? 'is' : 'are'} (they could also be ${also}: ${rowList(d.rows, d.count)})`
-        : `note: ${r.column}: ${what}, by --without-plus (they could also be ${also}: ${rowList(d.rows, d.count)})`,
-    );
-  }
-  if (r.legacy)
-    lines.push(
-      `note: ${r.column}: ${plural(r.legacy.count, 'number')} written with a retired prefix (${r.legacy.prefixes.join(', ')}) read without it: ${rowList(r.legacy.rows, r.legacy.count)}`,
-    );
-  return lines;
 }

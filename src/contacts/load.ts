@@ -15,6 +15,7 @@ import type { PhoneResult } from './phone.js';
 import { ALLOWABLE_FLAGS, type PhoneType, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
+import { reportLines } from './report.js';
 
 const names = z
   .pipe(
@@ -174,6 +175,7 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
         : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
     );
   }
+  if (notes) for (const column of summary.columns) for (const line of reportLines(column)) warn(terminalSafe(line));
   if (summary.warnings.count) {
     const { count, rows } = summary.warnings;
     warn(`warning: ${plural(count, 'number')} in ${plural(rows, 'row')} accepted with a remark:`);

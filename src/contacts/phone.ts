@@ -423,7 +423,8 @@ export function readCell(raw: string, country?: string): CellReading {
   if (cc) add('written', readOrLegacy(s, cc));
   if (bare && s[0] !== '0') {
     add('plus-lost', plausiblyInternational(s) ? (read(`+${s}`) ?? readLegacy(`+${s}`)) : undefined);
-    if (cc && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
+    // Seven digits at least: a landline's, without its 0. Shorter digits are a fragment, not a damaged number.
+    if (cc && s.length >= 7 && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
   }
   if (found.length === 0) {
     const reason = diagnose(s, bare, cc);
@@ -445,11 +446,26 @@ export function readCell(raw: string, country?: string): CellReading {
   return { ok: true, readings, applicable, ...(warnings ? { warnings } : {}), ...(cc ? { country: cc } : {}) };
 }
 
-/** The readings --without-plus leaves: national drops those only a lost + gives; international prefers them. */
-export function withoutPlusFilter(readings: Reading[], mode: 'national' | 'international'): Reading[] {
+/**
+ * The readings --without-plus leaves: `national` drops those only a lost + gives (an error when nothing is left),
+ * `international` keeps those a lost + gives when there are any.
+ */
+export function withoutPlusFilter(
+  cell: Extract<CellReading, { ok: true }>,
+  mode: 'national' | 'international',
+): Reading[] | string {
   const plus = (r: Reading) => r.hows.includes('plus-lost');
-  const kept = mode === 'national' ? readings.filter((r) => !(r.hows.length === 1 && plus(r))) : readings.filter(plus);
-  return kept.length ? kept : readings;
+  const { readings } = cell;
+  if (mode === 'international') {
+    const kept = readings.filter(plus);
+    return kept.length ? kept : readings;
+  }
+  const kept = readings.filter((r) => !(r.hows.length === 1 && plus(r)));
+  if (kept.length) return kept;
+  return `not a valid ${cell.country ?? ''} number; with a + it would be ${describeReading(readings[0])}, but --without-plus national reads numbers without + as national`.replace(
+    'valid  number',
+    'valid number',
+  );
 }
 
 /** The way out of an ambiguity, as the reason's end: write the cell so that it reads one way. */
@@ -479,8 +495,8 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
   const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
   const cell = readCell(raw, opts.defaultCountry);
   if (!cell.ok) return cell;
-  let readings = cell.readings;
-  if (readings.length > 1 && opts.withoutPlus) readings = withoutPlusFilter(readings, opts.withoutPlus);
+  const readings = opts.withoutPlus ? withoutPlusFilter(cell, opts.withoutPlus) : cell.readings;
+  if (typeof readings === 'string') return { ok: false, reason: readings };
   if (readings.length === 1) return typeCheck(readings[0], opts, legacyWarnings(readings[0], cell.warnings));
   return {
     ok: false,

@@ -112,7 +112,10 @@ describe('on a terminal', () => {
 
 describe('--skip-invalid and --rejects with CSV contacts', () => {
   const csvFlags = ['--contacts', SCIENTIFIC, '--default-country', 'IT'];
+  // The lost 0 and the lost + read one way only: contacts. The scientific notation is the invalid row.
   const VALID = [
+    { phone_number: '+390212345678', name: 'Lost leading zero' },
+    { phone_number: '+447946095800', name: 'Lost leading plus' },
     { phone_number: '+393471234567', name: 'Country code without plus (same country: accepted)' },
     { phone_number: '+393331234567', name: 'Fine' },
   ];
@@ -140,7 +143,7 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
   it('without --skip-invalid an invalid row stops it: exit 2, nothing sent', async () => {
     const r = await cli([...BASE, ...csvFlags, '--yes'], { sandbox });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`error: ${SCIENTIFIC}: 3 errors in 3 rows`);
+    expect(r.stderr).toContain(`error: ${SCIENTIFIC}: 1 error in 1 row`);
     expect(sandbox.requests()).toEqual([]);
   });
 
@@ -152,7 +155,7 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
     expect(posts).toHaveLength(1);
     expect((posts[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
     expect(r.stderr).toContain(
-      `warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign; they are in ${rej} with their reasons\n`,
+      `warning: --skip-invalid left 1 invalid row of ${SCIENTIFIC} out of the campaign; they are in ${rej} with their reasons\n`,
     );
     expect(readFileSync(rej, 'utf8')).toBe(await convertRejects());
   });
@@ -196,7 +199,7 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
     const r = await cli([...BASE, ...csvFlags, '--skip-invalid', '--yes'], { sandbox });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `warning: --skip-invalid left 3 invalid rows of ${SCIENTIFIC} out of the campaign:\n  row 2, phone_number "3.93331E+11"`,
+      `warning: --skip-invalid left 1 invalid row of ${SCIENTIFIC} out of the campaign:\n  row 2, phone_number "3.93331E+11"`,
     );
     expect((sandbox.requests('POST', '/v1/campaigns')[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
   });
@@ -207,7 +210,7 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
       stdin: readFileSync(SCIENTIFIC, 'utf8'),
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('warning: --skip-invalid left 3 invalid rows of stdin out of the campaign:');
+    expect(r.stderr).toContain('warning: --skip-invalid left 1 invalid row of stdin out of the campaign:');
     expect((sandbox.requests('POST', '/v1/campaigns')[0].body as { contacts: unknown[] }).contacts).toEqual(VALID);
   });
 

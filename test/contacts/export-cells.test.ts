@@ -74,15 +74,15 @@ describe('a number stored as a decimal (3471234567.0): named, never another numb
   });
 });
 
-describe('the lost-leading-0 hint: only for a cell of bare digits', () => {
-  const LOST = /lost its leading 0/;
-  it('bare digits (a number-formatted column): the hint', () => {
-    expect(toE164('4155550100', IT)).toEqual({
-      ok: false,
-      reason:
-        'lost its leading 0 (a spreadsheet stored it as a number?): if it is 04155550100, that is +3904155550100; format the column as text and export again',
-    });
-    expect(toE164('612345678', IT)).toMatchObject({ ok: false, reason: expect.stringMatching(LOST) });
+describe('a lost leading 0 is put back only in a cell of bare digits', () => {
+  it('bare digits (a number-formatted column) that read only with their 0: read with it', () => {
+    expect(toE164('4155550100', IT)).toEqual({ ok: true, e164: '+3904155550100' });
+    expect(toE164('612345678', IT)).toEqual({ ok: true, e164: '+390612345678' });
+  });
+
+  it('boundary: 7 digits are a landline without its 0; 6 are a fragment, not a damaged number', () => {
+    expect(toE164('6123456', IT)).toEqual({ ok: true, e164: '+3906123456' });
+    expect(toE164('612345', IT)).toEqual({ ok: false, reason: 'not a valid IT number' });
   });
 
   it.each(['(415) 555-0100', '612 345 678', '415-555-0100', '415.555.0100'])(

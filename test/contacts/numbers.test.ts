@@ -11,7 +11,7 @@ describe('digits without +: never a silently wrong number', () => {
     expect(toE164('33612345678', IT)).toEqual({
       ok: false,
       reason:
-        'reads two ways: as a national number of IT, +3933612345678 (IT voicemail access), or as +33612345678 (FR mobile) whose + was dropped; say which with --without-plus national or --without-plus international',
+        'reads 2 ways: +3933612345678 (IT voicemail access) as written, a national number of IT, or +33612345678 (FR mobile) if a spreadsheet dropped its +; write it with + if it is international, or say how this column writes numbers without + with --without-plus national or --without-plus international',
     });
   });
 
@@ -47,9 +47,11 @@ describe('digits without +: never a silently wrong number', () => {
     expect(toE164('447946095800', { withoutPlus: 'international' })).toEqual({ ok: true, e164: '+447946095800' });
     // A number that reads only one way is read that way, whatever the option.
     expect(toE164('3331234567', { ...IT, withoutPlus: 'international' })).toEqual({ ok: true, e164: '+393331234567' });
+    // --without-plus national: digits without + are national numbers, even where only a lost + would make one.
     expect(toE164('447946095800', { ...IT, withoutPlus: 'national' })).toEqual({
       ok: false,
-      reason: 'not a valid IT number',
+      reason:
+        'not a valid IT number; with a + it would be +447946095800 (GB mobile), but --without-plus national reads numbers without + as national',
     });
   });
 });

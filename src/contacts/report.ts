@@ -1,0 +1,61 @@
+// The wording of what a column's evidence decided (evidence.ts): the notes on stderr, one per decision. Light: no
+// libraries, so the commands can print a summary without loading the phone library.
+import { plural } from '../io/format.js';
+import type { How } from './phone.js';
+
+export interface Decided {
+  /** The hypothesis the column voted for, and the one it beat (or the option that decided). */
+  as: How;
+  over: How[];
+  /** The column's vote, the option, or the only valid reading of the cell (a lost + or 0, nothing else). */
+  by: 'column' | '--without-plus' | 'only';
+  count: number;
+  /** Cells of the column that read only the winning way (the vote). */
+  evidence: number;
+  rows: number[];
+  country?: string;
+}
+
+/** What the column's evidence did, for the notes on stderr and the JSON summary. */
+export interface ColumnReport {
+  column: string;
+  decided: Decided[];
+  /** Numbers read without a retired prefix (Mexico's 044, 045, 01, +52 1). */
+  legacy?: { count: number; rows: number[]; prefixes: string[] };
+  /** Ambiguous cells no evidence decided: row errors. */
+  unresolved: number;
+}
+
+const AS: Record<How, (country?: string) => string> = {
+  written: (c) => `as national numbers${c ? ` of ${c}` : ''}`,
+  'plus-lost': () => 'as international numbers whose + a spreadsheet dropped',
+  'zero-lost': (c) => `as national numbers${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
+};
+const ALSO: Record<How, string> = {
+  written: 'national numbers as written',
+  'plus-lost': 'international',
+  'zero-lost': 'numbers whose leading 0 was dropped',
+};
+const rowList = (rows: number[], count: number) =>
+  `row${count === 1 ? '' : 's'} ${rows.join(', ')}${count > rows.length ? ', ...' : ''}`;
+
+/** The notes of a column's report, one line each, for stderr. */
+export function reportLines(r: ColumnReport): string[] {
+  const lines: string[] = [];
+  for (const d of r.decided) {
+    const what = `${plural(d.count, 'number')} without + read ${AS[d.as](d.country)}`;
+    const also = [...new Set(d.over)].map((o) => ALSO[o]).join(' or ');
+    lines.push(
+      d.by === 'column'
+        ? `note: ${r.column}: ${what}, as ${plural(d.evidence, 'other')} in this column ${d.evidence === 1 ? 'is' : 'are'} (they could also be ${also}: ${rowList(d.rows, d.count)})`
+        : d.by === 'only'
+          ? `note: ${r.column}: ${what}, the only way ${d.count === 1 ? 'it reads' : 'they read'}: ${rowList(d.rows, d.count)}`
+          : `note: ${r.column}: ${what}, by --without-plus (they could also be ${also}: ${rowList(d.rows, d.count)})`,
+    );
+  }
+  if (r.legacy)
+    lines.push(
+      `note: ${r.column}: ${plural(r.legacy.count, 'number')} written with a retired prefix (${r.legacy.prefixes.join(', ')}) read without it: ${rowList(r.legacy.rows, r.legacy.count)}`,
+    );
+  return lines;
+}
