@@ -126,12 +126,18 @@ class Tape {
   }
 }
 
+/** The digits of an E.164 number as a double, when it holds them exactly (libphonenumber allows 17 digits). */
+function safeDigits(e164: string): number {
+  const v = Number(e164.slice(1));
+  return Number.isSafeInteger(v) ? v : Number.NaN;
+}
+
 function simple(cell: CellReading): number {
   if (!cell.ok || cell.readings.length !== 1 || cell.warnings) return Number.NaN;
   const r = cell.readings[0];
   return r.legacy || !r.hows.includes('written') || PHONE_TYPES[r.type].policy !== 'call'
     ? Number.NaN
-    : Number(r.e164.slice(1));
+    : safeDigits(r.e164);
 }
 
 /** How the phone cells of a file are read: the row's country, the cell's readings, each column's evidence. */
@@ -199,7 +205,7 @@ class Reader {
     if (!cell.ok) return cell;
     const column = this.column(i);
     let reading = cell.readings[0];
-    if (cell.readings.length > 1 || this.opts.withoutPlus) {
+    if (cell.readings.length > 1 || cell.weak || this.opts.withoutPlus) {
       const d = column.decide(cell, this.row, this.opts.withoutPlus);
       if ('reason' in d) return { ok: false, reason: d.reason };
       reading = d.reading;

@@ -1,7 +1,8 @@
 // Which row first had each main number, for a million numbers in a few tens of MB.
 // An E.164 number is at most 15 digits after the +, and its first digit is never 0, so its digits read as
 // a double are exact (2^53 > 10^15) and unique: the keys are numbers in a Float64Array with open addressing,
-// 12 bytes per slot, instead of a Map of strings (~100 bytes per entry).
+// 12 bytes per slot, instead of a Map of strings (~100 bytes per entry). libphonenumber accepts a few longer
+// ones (German numbers of 17 digits): those, which a double would round, go to a Map.
 
 export class NumberIndex {
   private keys: Float64Array;
@@ -30,8 +31,16 @@ export class NumberIndex {
   }
 
   /** The row of the first occurrence if `e164` was seen before; otherwise records `row` and returns undefined. */
+  private long?: Map<string, number>;
+
   firstRow(e164: string, row: number): number | undefined {
     const k = NumberIndex.key(e164);
+    if (!Number.isSafeInteger(k)) {
+      this.long ??= new Map();
+      const first = this.long.get(e164);
+      if (first === undefined) this.long.set(e164, row);
+      return first;
+    }
     let i = this.slot(k);
     for (;;) {
       const cur = this.keys[i];

@@ -10,8 +10,17 @@ import { type CellReading, type How, HOWS, listReadings, type Reading, wayOut, w
 
 /** A clear vote: at least this many cells read one way only ... */
 export const MIN_EVIDENCE = 5;
-/** ... and at least this share of the cells that decide between the two hypotheses read the same way. */
+/**
+ * ... and at least this share of the cells that decide between the two hypotheses read the same way: a national
+ * list keeps a few typos that read only as international numbers, and still decides its ambiguous numbers.
+ */
 export const MIN_SHARE = 0.95;
+/**
+ * A lost 0 against a number as written (Italy: 332 512345 is a mobile, or 0332 512345 without its 0) is decided
+ * only by a column without a single vote the other way: lists mix mobiles and landlines, and a column that holds
+ * both cannot say which one an ambiguous cell is.
+ */
+export const ZERO_SHARE = 1;
 
 /** How many row numbers a note lists. */
 const ROWS_SHOWN = 10;
@@ -27,6 +36,11 @@ const index = (h: How) => HOWS.indexOf(h);
 export class ColumnEvidence {
   /** votes[a][b]: cells read validly under hypothesis a and not under b, where b applied. */
   private readonly votes = HOWS.map(() => HOWS.map(() => 0));
+  /**
+   * Cells read one way, as written, by number type: the votes for "as written" against a lost 0. A mobile never
+   * had a 0 to lose, so it votes for the mobile reading of an ambiguous cell, not against every lost 0.
+   */
+  private readonly writtenTypes = new Map<string, number>();
   /** Ambiguous cells between a national reading and a lost + (the ones --without-plus decides). */
   private plusAmbiguous = 0;
   private readonly decided = new Map<string, Decided>();
@@ -37,7 +51,7 @@ export class ColumnEvidence {
 
   /** Pass 1: one cell of the column. */
   record(cell: CellReading): void {
-    if (!cell.ok) return;
+    if (!cell.ok || cell.weak) return;
     if (cell.readings.length > 1) {
       const hows = new Set(cell.readings.flatMap((r) => r.hows));
       if (hows.has('plus-lost') && hows.has('written')) this.plusAmbiguous++;
@@ -45,16 +59,28 @@ export class ColumnEvidence {
     }
     const r = cell.readings[0];
     for (const a of r.hows) for (const b of cell.applicable) if (!r.hows.includes(b)) this.votes[index(a)][index(b)]++;
+    // Digits that begin with their own country code ("4915123456781" in a German file) are the whole international
+    // number, which a national reading only matches by dropping that code: a vote for a lost +. Not in the +1 plan,
+    // whose trunk prefix is its country code: 1 201 555 0123 is a national way of writing it.
+    if (r.hows.includes('plus-lost') && r.hows.includes('written') && !r.e164.startsWith('+1'))
+      this.votes[index('plus-lost')][index('written')]++;
+    if (r.hows.includes('written')) this.writtenTypes.set(r.type, (this.writtenTypes.get(r.type) ?? 0) + 1);
   }
 
   private vote(a: How, b: How): number {
     return this.votes[index(a)][index(b)];
   }
 
-  /** The column's vote for `a` over `b` is clear (MIN_EVIDENCE, MIN_SHARE). */
-  private clear(a: How, b: How): boolean {
-    const va = this.vote(a, b);
-    return va >= MIN_EVIDENCE && va >= MIN_SHARE * (va + this.vote(b, a));
+  /** The column's votes for reading `x` under `a` rather than under `b`. */
+  private support(a: How, b: How, x: Reading): number {
+    return a === 'written' && b === 'zero-lost' ? (this.writtenTypes.get(x.type) ?? 0) : this.vote(a, b);
+  }
+
+  /** The column's vote for reading `x` under `a` over reading `y` under `b` is clear. */
+  private clear(a: How, x: Reading, b: How, y: Reading): boolean {
+    const va = this.support(a, b, x);
+    const share = a === 'zero-lost' || b === 'zero-lost' ? ZERO_SHARE : MIN_SHARE;
+    return va >= MIN_EVIDENCE && va >= share * (va + this.support(b, a, y));
   }
 
   /**
@@ -64,7 +90,8 @@ export class ColumnEvidence {
   checkOption(mode: 'national' | 'international' | undefined): void {
     if (!mode || this.plusAmbiguous === 0) return;
     const [chosen, other]: How[] = mode === 'national' ? ['written', 'plus-lost'] : ['plus-lost', 'written'];
-    if (!this.clear(other, chosen)) return;
+    const vo = this.vote(other, chosen);
+    if (vo < MIN_EVIDENCE || vo < MIN_SHARE * (vo + this.vote(chosen, other))) return;
     throw new UsageError(
       `--without-plus ${mode}: column "${this.column}" says otherwise: ${plural(this.vote(other, chosen), 'number')} in it read ${ONLY[other]}, ${this.vote(chosen, other)} ${ONLY[chosen]}`,
       {
@@ -81,6 +108,13 @@ export class ColumnEvidence {
     row: number,
     mode?: 'national' | 'international',
   ): { reading: Reading } | { reason: string } {
+    if (cell.weak) {
+      const z = this.vote('zero-lost', 'written');
+      const written = [...this.writtenTypes.values()].reduce((a, b) => a + b, 0);
+      if (z < MIN_EVIDENCE || z < ZERO_SHARE * (z + written)) return { reason: cell.weak };
+      this.note('zero-lost', ['written'], 'column', row, cell.country, cell.readings[0]);
+      return { reading: cell.readings[0] };
+    }
     let readings = cell.readings;
     let by: Decided['by'] = 'column';
     if (mode) {
@@ -92,7 +126,7 @@ export class ColumnEvidence {
     const winner = readings.length === 1 ? { reading: readings[0], as: readings[0].hows[0] } : this.winner(readings);
     if (winner) {
       const losers = cell.readings.filter((r) => r !== winner.reading).flatMap((r) => r.hows);
-      this.note(winner.as, losers, by, row, cell.country);
+      this.note(winner.as, losers, by, row, cell.country, winner.reading);
       return { reading: winner.reading };
     }
     this.unresolved++;
@@ -105,24 +139,21 @@ export class ColumnEvidence {
   private winner(readings: Reading[]): { reading: Reading; as: How } | undefined {
     for (const x of readings)
       for (const a of x.hows)
-        if (readings.every((y) => y === x || y.hows.every((b) => b !== a && this.clear(a, b))))
+        if (readings.every((y) => y === x || y.hows.every((b) => b !== a && this.clear(a, x, b, y))))
           return { reading: x, as: a };
     return undefined;
   }
 
   /** What the column says about the hypotheses of an ambiguous cell, for its row error. */
   private why(readings: Reading[]): string {
-    const hows = [...new Set(readings.flatMap((r) => r.hows))];
-    const votes = hows.map((h) => this.only(h, hows));
+    const hows = readings.map((r) => r.hows[0]);
+    const votes = readings.map((x, i) =>
+      Math.min(...readings.filter((y) => y !== x).map((y) => this.support(hows[i], y.hows[0], x))),
+    );
     if (votes.every((v) => v === 0))
       return 'the column does not say which: none of its other numbers reads only one of these ways';
     const counts = hows.map((h, i) => `${votes[i]} ${i ? '' : 'read '}${ONLY[h]}`);
     return `the column does not say which: of its other numbers, ${counts.join(' and ')} (it takes ${MIN_EVIDENCE}, ${MIN_SHARE * 100}% of them one way)`;
-  }
-
-  /** Cells that read under `h` and under none of `others`. */
-  private only(h: How, others: How[]): number {
-    return Math.min(...others.filter((o) => o !== h).map((o) => this.vote(h, o)));
   }
 
   /** The --without-plus the column leans to (never one it leans against), or undefined on a tie. */
@@ -139,11 +170,11 @@ export class ColumnEvidence {
     this.note(as, [], 'only', row, country);
   }
 
-  private note(as: How, over: How[], by: Decided['by'], row: number, country?: string): void {
+  private note(as: How, over: How[], by: Decided['by'], row: number, country?: string, reading?: Reading): void {
     const key = `${as}>${over.join(',')}>${by}`;
     let d = this.decided.get(key);
     if (!d) {
-      const evidence = over.length ? Math.min(...over.map((o) => this.vote(as, o))) : 0;
+      const evidence = over.length && reading ? Math.min(...over.map((o) => this.support(as, o, reading))) : 0;
       d = { as, over, by, count: 0, evidence, rows: [], country };
       this.decided.set(key, d);
     }

@@ -192,7 +192,15 @@ export interface Reading {
  */
 export type CellReading =
   | { ok: false; reason: string; need?: 'country' }
-  | { ok: true; readings: Reading[]; applicable: How[]; warnings?: string[]; country?: string };
+  | {
+      ok: true;
+      readings: Reading[];
+      applicable: How[];
+      warnings?: string[];
+      country?: string;
+      /** A reading too short to take alone: the reason to refuse it when the column does not show a lost 0. */
+      weak?: string;
+    };
 
 interface Parsed {
   e164: string;
@@ -423,9 +431,11 @@ export function readCell(raw: string, country?: string): CellReading {
   if (cc) add('written', readOrLegacy(s, cc));
   if (bare && s[0] !== '0') {
     add('plus-lost', plausiblyInternational(s) ? (read(`+${s}`) ?? readLegacy(`+${s}`)) : undefined);
-    // Seven digits at least: a landline's, without its 0. Shorter digits are a fragment, not a damaged number.
-    if (cc && s.length >= 7 && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
+    if (cc && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
   }
+  // Fewer than 6 digits that read only with a 0 put back may be a fragment as well as a short landline: taken only
+  // where the column shows that its landlines lost their 0 (evidence.ts), never alone.
+  const weak = found.length === 1 && found[0].how === 'zero-lost' && s.length < 6;
   if (found.length === 0) {
     const reason = diagnose(s, bare, cc);
     return cc ? { ok: false, reason } : { ok: false, reason, need: 'country' };
@@ -443,7 +453,18 @@ export function readCell(raw: string, country?: string): CellReading {
         ...(f.legacy ? { legacy: f.legacy } : {}),
       });
   }
-  return { ok: true, readings, applicable, ...(warnings ? { warnings } : {}), ...(cc ? { country: cc } : {}) };
+  return {
+    ok: true,
+    readings,
+    applicable,
+    ...(warnings ? { warnings } : {}),
+    ...(cc ? { country: cc } : {}),
+    ...(weak
+      ? {
+          weak: `not a valid ${cc} number (${lengthReason(s, cc) ?? 'too short'}); with a leading 0 it would be ${describeReading(readings[0])}: write the 0 if it is that number`,
+        }
+      : {}),
+  };
 }
 
 /**
@@ -495,6 +516,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
   const opts: PhoneOptions = typeof options === 'string' ? { defaultCountry: options } : options;
   const cell = readCell(raw, opts.defaultCountry);
   if (!cell.ok) return cell;
+  if (cell.weak) return { ok: false, reason: cell.weak };
   const readings = opts.withoutPlus ? withoutPlusFilter(cell, opts.withoutPlus) : cell.readings;
   if (typeof readings === 'string') return { ok: false, reason: readings };
   if (readings.length === 1) return typeCheck(readings[0], opts, legacyWarnings(readings[0], cell.warnings));

@@ -241,7 +241,7 @@ describe('contacts convert: fixtures', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n').slice(0, 8)).toEqual([
       `error: ${fx('invalid.csv')}: 6 errors in 6 rows`,
-      '  row 3, phone_number "12345": not a valid IT number (too short)',
+      '  row 3, phone_number "12345": not a valid IT number (too short); with a leading 0 it would be +39012345 (IT fixed line): write the 0 if it is that number',
       '  row 4, phone_number "abc": not a phone number: "a" at position 1 (only digits, a leading +, an extension and the separators space - . / ( ) are allowed)',
       '  row 5, phone_number "": the main phone number is empty',
       '  row 6, contact_attempts.1.phone_number "999": not a valid IT number (too short); an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)',
@@ -395,7 +395,7 @@ describe('contacts convert: writing', () => {
     expect(text('raw.csv')).not.toContain("'=");
     // The rows fixed and converted again: the cells arrive as they were in the input.
     const fixed = join(dir, 'fixed.csv');
-    writeFileSync(fixed, text('raw.csv').replace('12345', '+393331234568').replace('abc', '+393331234569'));
+    writeFileSync(fixed, text('raw.csv').replace(',12345,', ',+393331234568,').replace(',abc,', ',+393331234569,'));
     const back = await convert([fixed, '--exclude', 'rejected_row,rejected_reason']);
     expect(back.code, back.stderr).toBe(0);
     expect(json(back.stdout)).toEqual([

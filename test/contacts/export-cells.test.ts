@@ -80,9 +80,13 @@ describe('a lost leading 0 is put back only in a cell of bare digits', () => {
     expect(toE164('612345678', IT)).toEqual({ ok: true, e164: '+390612345678' });
   });
 
-  it('boundary: 7 digits are a landline without its 0; 6 are a fragment, not a damaged number', () => {
-    expect(toE164('6123456', IT)).toEqual({ ok: true, e164: '+3906123456' });
-    expect(toE164('612345', IT)).toEqual({ ok: false, reason: 'not a valid IT number' });
+  it('boundary: 6 digits are a landline without its 0; 5 may be a fragment: named, not taken alone', () => {
+    expect(toE164('546483', IT)).toEqual({ ok: true, e164: '+390546483' });
+    expect(toE164('12345', IT)).toEqual({
+      ok: false,
+      reason:
+        'not a valid IT number (too short); with a leading 0 it would be +39012345 (IT fixed line): write the 0 if it is that number',
+    });
   });
 
   it.each(['(415) 555-0100', '612 345 678', '415-555-0100', '415.555.0100'])(

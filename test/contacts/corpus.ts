@@ -1,0 +1,80 @@
+// A corpus of valid numbers of 11 countries, drawn across libphonenumber's ranges (random digits of each
+// possible length, kept when valid as a mobile or fixed line), and the forms people and spreadsheets write them in.
+// Seeded: the same corpus on every run.
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  Metadata,
+  parsePhoneNumberFromString,
+  type PhoneNumber,
+} from 'libphonenumber-js/max';
+
+export const COUNTRIES: CountryCode[] = ['US', 'CA', 'GB', 'DE', 'IT', 'FR', 'ES', 'BR', 'IN', 'MX', 'AU'];
+
+/** mulberry32: a small seeded generator. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CALLED = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
+
+/** `n` distinct valid numbers of `country` whose type is `kind` (or either kind). */
+export function numbers(country: CountryCode, n: number, seed: number, kind?: 'mobile' | 'fixed'): PhoneNumber[] {
+  const rnd = random(seed);
+  const m = new Metadata();
+  m.selectNumberingPlan(country);
+  const lengths = m.numberingPlan!.possibleLengths();
+  const out = new Map<string, PhoneNumber>();
+  for (let tries = 0; out.size < n && tries < n * 2_000; tries++) {
+    const len = lengths[Math.floor(rnd() * lengths.length)];
+    // Any first digit: Italy's landlines keep their 0 in the number (+39 02 ...).
+    let d = '';
+    while (d.length < len) d += String(Math.floor(rnd() * 10));
+    const p = parsePhoneNumberFromString(`+${getCountryCallingCode(country)}${d}`);
+    if (!p?.isValid() || p.country !== country) continue;
+    const t = p.getType() ?? '';
+    if (!CALLED.has(t)) continue;
+    if (kind === 'mobile' && t === 'FIXED_LINE') continue;
+    if (kind === 'fixed' && t === 'MOBILE') continue;
+    out.set(p.number, p);
+  }
+  return [...out.values()];
+}
+
+export const FORMS = [
+  'national formatted',
+  'national digits',
+  'trunk 0 dropped',
+  'international formatted',
+  '+ dropped',
+  'international prefix',
+] as const;
+export type Form = (typeof FORMS)[number];
+
+/** The number as people (or spreadsheets) write it in `form`. */
+export function write(p: PhoneNumber, form: Form): string {
+  const national = p.formatNational();
+  const intl = p.formatInternational();
+  switch (form) {
+    case 'national formatted':
+      return national;
+    case 'national digits':
+      return national.replace(/\D/g, '');
+    case 'trunk 0 dropped':
+      return national.replace(/\D/g, '').replace(/^0/, '');
+    case 'international formatted':
+      return intl;
+    case '+ dropped':
+      return p.number.slice(1);
+    case 'international prefix':
+      // The +1 plan dials abroad with 011, the rest of these countries with 00.
+      return `${p.countryCallingCode === '1' ? '011' : '00'} ${intl.slice(1)}`;
+  }
+}
