@@ -9,6 +9,7 @@ import {
   NetworkError,
   SandboxStoppedError,
 } from '../errors.js';
+import { duration, truncate } from '../io/format.js';
 import { findEndpoint } from '../schemas/endpoints.js';
 import type { Failure } from './retry.js';
 
@@ -25,7 +26,7 @@ const MAX_DETAILS = 20;
 
 /** `text` up to `max` characters, or cut there with "… (N characters)". */
 export function capText(text: string, max = MAX_SAID): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : text;
+  return truncate(text, max, { count: true });
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? capText(v) : undefined);
@@ -77,8 +78,7 @@ export function parseErrorBody(text: string, contentType = ''): ParsedErrorBody 
 
 export function excerpt(text: string, max = 120): string {
   // Not \s alone nor trim(): both take U+FEFF (a byte order mark) for a space, and it must stay visible.
-  const flat = text.replace(/[^\S\ufeff]+/g, ' ').replace(/^ | $/g, '');
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return truncate(text.replace(/[^\S\ufeff]+/g, ' ').replace(/^ | $/g, ''), max);
 }
 
 /**
@@ -159,7 +159,7 @@ function timeoutHints(r: FailedRequest, limit: TimeLimit): string[] {
 
 /** The timeout of an attempt that the deadline of a wait cut short. */
 export function cutByDeadline(ms: number): string {
-  return `${seconds(ms)}, cut to end by the deadline`;
+  return `${duration(ms, 'seconds')}, cut to end by the deadline`;
 }
 
 /** No response head within the attempt's timeout. */
@@ -386,8 +386,8 @@ export function gaveUp(attempts: number): string {
 /** Why a failure that could have been retried was not. */
 export function notRetried(stop: { why: 'retry-after'; capMs: number } | { why: 'deadline'; waitMs: number }): string {
   return stop.why === 'retry-after'
-    ? `Not retried: voicectl waits at most ${seconds(stop.capMs)} before a retry.`
-    : `Not retried: the next try (in ${seconds(stop.waitMs)}) would start after the deadline.`;
+    ? `Not retried: voicectl waits at most ${duration(stop.capMs, 'seconds')} before a retry.`
+    : `Not retried: the next try (in ${duration(stop.waitMs, 'seconds')}) would start after the deadline.`;
 }
 
 /** A failure as the --debug log names it: "HTTP 503", "ECONNRESET", "response cut". */
@@ -409,13 +409,7 @@ export function retryNotice(failure: Failure, ms: number, attempt: number, attem
       : failure.kind === 'network'
         ? `network error (${failure.code})`
         : 'response cut';
-  return `${why}; retrying in ${seconds(ms)} (attempt ${attempt} of ${attempts})`;
-}
-
-/** A duration for a message: "40 ms", "0.3 s", "8 s", "20 s". */
-function seconds(ms: number): string {
-  if (ms < 100) return `${Math.round(ms)} ms`;
-  return `${ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000)} s`;
+  return `${why}; retrying in ${duration(ms, 'seconds')} (attempt ${attempt} of ${attempts})`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -427,16 +421,13 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function whenAgain(ms: number, now: number): string {
   const at = new Date(now + ms);
   const clock = `${pad2(at.getHours())}:${pad2(at.getMinutes())}`;
-  if (ms < 60_000) return `in ${Math.round(ms / 1000)} s`;
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `in ${minutes} min (at ${clock})`;
+  const about = duration(ms, 'rounded');
+  if (ms < 60_000) return `in ${about}`;
+  if (Math.round(ms / 60_000) < 60) return `in ${about} (at ${clock})`;
   if (ms < 86_400_000) {
-    const h = Math.floor(minutes / 60);
-    const m = minutes % 60;
     const tomorrow = at.toDateString() !== new Date(now).toDateString() ? ' tomorrow' : '';
-    return `at ${clock}${tomorrow} (in ${h} h${m ? ` ${m} min` : ''})`;
+    return `at ${clock}${tomorrow} (in ${about})`;
   }
-  const days = Math.floor(ms / 86_400_000);
   const date = `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`;
-  return `in ${days} day${days === 1 ? '' : 's'} (on ${date} at ${clock})`;
+  return `in ${about} (on ${date} at ${clock})`;
 }
