@@ -26,7 +26,9 @@ export function contentCoding(headers: Headers): string | undefined {
 
 /**
  * Reads a body up to `limit` bytes. Past it, the connection is dropped at once and `onTooLarge` says what to
- * throw, or (without it) what arrived so far is kept.
+ * throw, or (without it) what arrived so far is kept. Counted here rather than by undici's `maxResponseSize`, which
+ * bounds every response of a pool alike: the limit differs by request (`api --max-body`, an error body kept cut,
+ * audio streamed by its reader up to its own limit), and an error body over it is kept, not refused.
  */
 export async function readBounded(body: Body, limit: number, onTooLarge?: (size: number) => Error): Promise<string> {
   const chunks: Buffer[] = [];
