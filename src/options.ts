@@ -2,22 +2,14 @@
 // and every rejection names the flag, the rule and the value.
 import * as z from 'zod/mini';
 import { UsageError } from './errors.js';
+import { truncate } from './io/format.js';
 
 function flagName(key: string): string {
   return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
 
 export function describeValue(v: unknown): string {
-  if (typeof v === 'string') {
-    // Characters as people count them (an emoji is one), and never half of one in the preview.
-    let n = 0;
-    let head = '';
-    for (const ch of v) {
-      if (n < 57) head += ch;
-      n++;
-    }
-    return n > 60 ? `"${head}…" (${n.toLocaleString('en-US')} characters)` : `"${v}"`;
-  }
+  if (typeof v === 'string') return truncate(v, 60, { keep: 57, count: true, quote: true });
   if (v === undefined) return 'nothing';
   return JSON.stringify(v) ?? String(v);
 }

@@ -3,6 +3,7 @@
 // (`> /dev/full`, a full disk under --out), so that the error says the campaign or the SMS exists and a script
 // does not run the command again and create, send or charge twice.
 import { shellWord } from '../factory.js';
+import { truncate } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 
 export interface Effect {
@@ -28,7 +29,7 @@ function quoted(v: unknown): string | undefined {
   if (typeof v !== 'string' && typeof v !== 'number') return undefined;
   const s = String(v);
   if (s === '') return undefined;
-  return s.length > MAX_QUOTED ? `${s.slice(0, MAX_QUOTED)}…` : s;
+  return truncate(s, MAX_QUOTED);
 }
 
 /** The id in a response body: `data.id`, else a top-level `id`. */

@@ -25,6 +25,6 @@ export { Agent };
 /** Proxy support (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when one of them is set. */
 export async function envProxyAgent(proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string }) {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
-  // From the environment voicectl was given (the same as process.env when run from a shell), read by client.ts.
+  // From the environment voicectl was given (the same as process.env when run from a shell), read by transport.ts.
   return new EnvHttpProxyAgent(proxy);
 }

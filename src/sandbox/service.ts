@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { makeDir } from '../config/paths.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import { monotonicNow } from '../io/clock.js';
+import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
@@ -243,7 +244,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
         if (spawned) {
           // Said only once it answers (it said "started" before a sandbox that exited at once).
           opts.note(
-            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${describeIdle(idleS)} idle)`,
+            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${duration(idleS * 1000, 'setting')} idle)`,
           );
           for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
         }
@@ -303,11 +304,6 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
       hints: [`See ${terminalSafe(log)}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
     },
   );
-}
-
-/** An idle time in seconds as the notes and `sandbox status` show it: "15 min", "90 s". */
-export function describeIdle(s: number): string {
-  return s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }
 
 function startDaemon(opts: ConnectOptions): ReturnType<typeof spawn> {

@@ -15,7 +15,7 @@ import {
   WaitTimeoutError,
 } from '../errors.js';
 import { type Factory, shellWord } from '../factory.js';
-import { duration } from '../io/format.js';
+import { duration, plural } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES, TTS_STATUSES } from '../facts.js';
 import { TtsGeneration } from '../schemas/tts.js';
@@ -148,7 +148,7 @@ export async function waitForGenerations(
       if (now >= deadline) {
         throw Object.assign(
           new WaitTimeoutError(
-            `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs)}: ${pending.length} of ${unique.length} generation${unique.length === 1 ? '' : 's'} still pending`,
+            `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs)}: ${pending.length} of ${plural(unique.length, 'generation', { count: 'plain' })} still pending`,
             {
               hints: [
                 ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),
@@ -166,7 +166,7 @@ export async function waitForGenerations(
     if (f.signal.aborted) {
       throw Object.assign(
         new InterruptedError(
-          `stopped waiting; ${pending.length} generation${pending.length === 1 ? '' : 's'} still pending`,
+          `stopped waiting; ${plural(pending.length, 'generation', { count: 'plain' })} still pending`,
           {
             hints: [
               ...pending.map((id) => `${id}  ${states.get(id)!.record?.status ?? 'not reached yet'}`),

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { SCOPES } from '../../facts.js';
+import { plural } from '../../io/format.js';
 import { ENDPOINTS } from '../../schemas/endpoints.js';
 import { examples } from '../help.js';
 
@@ -124,7 +125,7 @@ async function statusRun(f: Factory): Promise<void> {
   const unknown = PROBES.filter((p) => outcomes[p.scope].granted === null);
   if (unknown.length > 0) {
     throw new ScopesUnknownError(
-      `could not tell whether the key has ${unknown.length === 1 ? 'the scope' : 'the scopes'} ${unknown
+      `could not tell whether the key has the ${plural(unknown.length, 'scope', { count: 'none' })} ${unknown
         .map((p) => `${p.scope} (${p.method} ${p.path.split('?')[0]}: ${outcomes[p.scope].why})`)
         .join(', ')}: the service answered neither granted nor refused`,
       {

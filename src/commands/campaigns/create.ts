@@ -18,6 +18,7 @@ import {
 import { CliError, DeclinedError, InterruptedError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
 import { STRATEGIES } from '../../facts.js';
+import { plural } from '../../io/format.js';
 import { printRecord } from '../../io/output.js';
 import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
@@ -176,11 +177,14 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const missing = missingRequired(raw);
   if (missing.length > 0) {
     if (!f.io.canPrompt()) {
-      throw new UsageError(`missing required ${missing.length === 1 ? 'flag' : 'flags'}: ${missing.join(', ')}`, {
-        hints: [
-          'Without a terminal voicectl never prompts: pass them as flags, or in the body given with --file campaign.json. Nothing was sent.',
-        ],
-      });
+      throw new UsageError(
+        `missing required ${plural(missing.length, 'flag', { count: 'none' })}: ${missing.join(', ')}`,
+        {
+          hints: [
+            'Without a terminal voicectl never prompts: pass them as flags, or in the body given with --file campaign.json. Nothing was sent.',
+          ],
+        },
+      );
     }
     await askMissing(f, raw, load);
     for (const k of ['name', 'agentId', 'fromNumber', 'contacts']) fromFlags.add(k);

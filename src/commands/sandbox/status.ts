@@ -1,6 +1,7 @@
 // sandbox status: whether the background sandbox of --sandbox runs, and where.
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { duration } from '../../io/format.js';
 import { examples } from '../help.js';
 
 export function makeStatusCommand(f: Factory, run = statusRun): Command {
@@ -11,7 +12,7 @@ export function makeStatusCommand(f: Factory, run = statusRun): Command {
 }
 
 async function statusRun(f: Factory): Promise<void> {
-  const [{ probe, readInfo, describeIdle }, { stateFile }, { printRecord }] = await Promise.all([
+  const [{ probe, readInfo }, { stateFile }, { printRecord }] = await Promise.all([
     import('../../sandbox/service.js'),
     import('../../sandbox/persist.js'),
     import('../../io/output.js'),
@@ -46,7 +47,7 @@ async function statusRun(f: Factory): Promise<void> {
       {
         key: 'idleStopSeconds',
         label: 'Stops when idle',
-        human: (r) => (r.running ? `after ${describeIdle(Number(r.idleStopSeconds))}` : '-'),
+        human: (r) => (r.running ? `after ${duration(Number(r.idleStopSeconds) * 1000, 'setting')}` : '-'),
       },
       { key: 'stateFile', label: 'State' },
     ],

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { TOKENS_PER_100_CHARACTERS, TTS_POLL, tokenCost } from '../../facts.js';
+import { plural } from '../../io/format.js';
 import type { Duration } from '../../schemas/duration.js';
 import type { WaitFlags } from './wait-flags.js';
 
@@ -46,5 +47,5 @@ export function intervalMs(f: Factory, seconds: number = TTS_POLL.defaultInterva
 }
 
 export function costLine(characters: number): string {
-  return `${tokenCost(characters)} tokens for ${characters} character${characters === 1 ? '' : 's'} (${TOKENS_PER_100_CHARACTERS} per 100, rounded up; deducted when processing begins, refunded if it fails)`;
+  return `${tokenCost(characters)} tokens for ${plural(characters, 'character', { count: 'plain' })} (${TOKENS_PER_100_CHARACTERS} per 100, rounded up; deducted when processing begins, refunded if it fails)`;
 }
