@@ -27,7 +27,7 @@ const ROWS_SHOWN = 10;
 
 const ONLY: Record<How, string> = {
   written: 'only as national numbers',
-  'plus-lost': 'only as international numbers whose + was dropped',
+  'plus-lost': 'as international numbers whose + was dropped',
   'zero-lost': 'only with a leading 0 put back',
 };
 
@@ -54,7 +54,14 @@ export class ColumnEvidence {
     if (!cell.ok || cell.weak) return;
     if (cell.readings.length > 1) {
       const hows = new Set(cell.readings.flatMap((r) => r.hows));
-      if (hows.has('plus-lost') && hows.has('written')) this.plusAmbiguous++;
+      if (hows.has('plus-lost') && hows.has('written')) {
+        this.plusAmbiguous++;
+        // Digits that begin with the code of the row's own country ("4917..." in a German file) are that country's
+        // number with its + dropped, or a national number that happens to start like it (an area code 0491x
+        // without its 0): a vote for the lost +, which a column of national numbers outvotes.
+        const plus = cell.readings.find((r) => r.hows.includes('plus-lost'));
+        if (plus && plus.country === cell.country) this.votes[index('plus-lost')][index('written')]++;
+      }
       return;
     }
     const r = cell.readings[0];

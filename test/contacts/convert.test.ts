@@ -432,9 +432,11 @@ describe('contacts convert: writing', () => {
 
   it('an empty stdin and a header-only file', async () => {
     expect((await convert(['-'], '')).stderr).toContain('the file is empty');
+    // Nothing to call is a failure, as in campaigns create: a nightly job must not pass on an empty list.
     const r = await convert(['-'], 'phone_number,name\n');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe('[]\n');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: stdin: no valid contacts (the file has a header and no rows); nothing was written\n');
   });
 
   it('--help shows examples', async () => {

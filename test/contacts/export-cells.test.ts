@@ -155,7 +155,8 @@ describe('invisible marks, full-width digits, tel: links', () => {
 
   it('a refused cell with invisible marks is shown terminal-safe', async () => {
     const r = await convert([file('a.csv', 'phone_number\n\u202a+39 999\u202c\n'), '--skip-invalid']);
-    expect(r.code, r.stderr).toBe(0);
+    // Every row refused: nothing to write, exit 2.
+    expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('"\\u202a+39 999\\u202c"');
     expect(r.stderr).not.toMatch(/[\u202a\u202c]/);
   });

@@ -160,13 +160,15 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         signal: ctx.f.signal,
         warn: ctx.f.warn,
         skipInvalid: args.skipInvalid,
-        onSummary: ({ rows, contacts: n, errors, duplicates }) => {
+        onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
           report = {
             rows,
             contacts: n,
             invalidRows: errors.rows,
             errors: errors.lines(),
             droppedDuplicates: duplicates,
+            // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
+            readings: columns,
           };
         },
       }).finally(() => handle.close());
