@@ -9,18 +9,18 @@ import type { ColumnReport, Decided } from './report.js';
 import { type CellReading, type How, HOWS, listReadings, type Reading, wayOut, withoutPlusFilter } from './phone.js';
 
 /** A clear vote: at least this many cells read one way only ... */
-export const MIN_EVIDENCE = 5;
+const MIN_EVIDENCE = 5;
 /**
  * ... and at least this share of the cells that decide between the two hypotheses read the same way: a national
  * list keeps a few typos that read only as international numbers, and still decides its ambiguous numbers.
  */
-export const MIN_SHARE = 0.95;
+const MIN_SHARE = 0.95;
 /**
  * A lost 0 against a number as written (Italy: 332 512345 is a mobile, or 0332 512345 without its 0) is decided
  * only by a column without a single vote the other way: lists mix mobiles and landlines, and a column that holds
  * both cannot say which one an ambiguous cell is.
  */
-export const ZERO_SHARE = 1;
+const ZERO_SHARE = 1;
 
 /** How many row numbers a note lists. */
 const ROWS_SHOWN = 10;
@@ -131,6 +131,7 @@ export class ColumnEvidence {
       readings = kept;
     }
     const winner = readings.length === 1 ? { reading: readings[0], as: readings[0].hows[0] } : this.winner(readings);
+    if (winner && cell.readings.length === 1) return { reading: winner.reading };
     if (winner) {
       const losers = cell.readings.filter((r) => r !== winner.reading).flatMap((r) => r.hows);
       this.note(winner.as, losers, by, row, cell.country, winner.reading);

@@ -527,7 +527,7 @@ export function toE164(raw: string, options: PhoneOptions | string = {}): PhoneR
 }
 
 /** The warnings of a reading: the cell's own, and the legacy prefix it left out. */
-export function legacyWarnings(r: Reading, warnings?: string[]): string[] | undefined {
+function legacyWarnings(r: Reading, warnings?: string[]): string[] | undefined {
   if (!r.legacy) return warnings;
   return [...(warnings ?? []), `read without the retired prefix ${r.legacy}: ${r.e164}`];
 }

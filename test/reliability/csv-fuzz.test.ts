@@ -92,10 +92,11 @@ describe('broken files: a clear error or a correct conversion', () => {
     expect(c.left).toEqual([]);
   });
 
-  it('a header only: an empty list, written', async () => {
+  it('a header only: nothing to call, exit 2 saying so, nothing written', async () => {
     const c = await convert('phone_number,name\n');
-    expect(c.r.code, c.r.stderr).toBe(0);
-    expect(JSON.parse(c.out!)).toEqual([]);
+    expectFailure(c.r, 2);
+    expect(c.r.stderr).toContain('no valid contacts (the file has a header and no rows); nothing was written');
+    expect(c.left).toEqual([]);
   });
 
   it('a quote opened and never closed: exit 2 naming the problem, nothing written', async () => {
