@@ -71,6 +71,10 @@ export class ColumnEvidence {
     // whose trunk prefix is its country code: 1 201 555 0123 is a national way of writing it.
     if (r.hows.includes('plus-lost') && r.hows.includes('written') && !r.e164.startsWith('+1'))
       this.votes[index('plus-lost')][index('written')]++;
+    // A national number typed as text, or with its leading 0, shows the column holds national numbers: a vote
+    // against reading its bare digits as international ones whose + was lost.
+    if (cell.country && cell.applicable.length === 1 && r.hows[0] === 'written')
+      this.votes[index('written')][index('plus-lost')]++;
     if (r.hows.includes('written')) this.writtenTypes.set(r.type, (this.writtenTypes.get(r.type) ?? 0) + 1);
   }
 

@@ -98,7 +98,7 @@ describe('Excel, Italian settings (";", windows-1252)', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(
-      'row 4, Cellulare "33612345678": reads 2 ways: +3933612345678 (IT voicemail access) as written, a national number of IT, or +33612345678 (FR mobile) if a spreadsheet dropped its +; the column does not say which: none of its other numbers reads only one of these ways; write it with + if it is international, or say how this column writes numbers without + with --without-plus national or --without-plus international\n',
+      'row 4, Cellulare "33612345678": reads 2 ways: +3933612345678 (IT voicemail access) as written, a national number of IT, or +33612345678 (FR mobile) if a spreadsheet dropped its +; the column does not say which: of its other numbers, 2 read only as national numbers and 0 as international numbers whose + was dropped (it takes 5, 95% of them one way); write it with + if it is international, or pass --without-plus national\n',
     );
     expect(r.stderr).toContain(
       'row 6, Cellulare "899 123456": +39899123456 is a premium-rate number (IT), not called by default: --allow-types premium-rate allows it\n',
