@@ -7,7 +7,7 @@ import type { Pagination } from '../schemas/common.js';
 import { redactData } from '../api/redact.js';
 import { cell, csvField, humanTime } from './format.js';
 import { jsonForTerminal, terminalSafe } from './safe.js';
-import type * as Width from './width.js';
+import type * as TableKit from './table.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -84,16 +84,13 @@ function safeCell<T extends Rec>(col: Column<T>, r: T): string {
   return terminalSafe(col.fill !== undefined ? s.replace(/\s+/g, ' ') : s);
 }
 
-/** Space between two columns of a table. */
-const GAP = 2;
-
 /**
  * A table's columns and cells fitted to `width`: each column as wide as its longest cell (or header), columns with
  * `drop` dropped (highest first) while a row would be wider, and the `fill` column cut to what is left.
  * Tables with neither keep every column.
  */
 function fitTable<T extends Rec>(
-  { cutToWidth, displayWidth }: typeof Width,
+  { cutToWidth, displayWidth, GAP }: typeof TableKit,
   all: Column<T>[],
   rows: T[],
   width: number,
@@ -131,26 +128,6 @@ function fitTable<T extends Rec>(
 /** One header style for every table, as gh prints them: upper case, words apart (a field's name `startedAt` is STARTED AT). */
 const headerOf = (c: { header?: string; key: string }) =>
   terminalSafe(c.header ?? c.key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ')).toUpperCase();
-
-/**
- * Rows of safe cells as aligned text, columns two spaces apart. Padded here, by terminal cells (string-width), not
- * by cli-table3: its older width function counts some emoji and symbols differently from terminals.
- */
-function renderTable(
-  { displayWidth, padToWidth }: typeof Width,
-  head: string[],
-  rows: string[][],
-  bold?: (s: string) => string,
-): string {
-  const widths = head.map((h, j) => rows.reduce((n, r) => Math.max(n, displayWidth(r[j])), displayWidth(h)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, j) => (j === cells.length - 1 ? c : padToWidth(c, widths[j])))
-      .join(' '.repeat(GAP))
-      .trimEnd();
-  const header = line(head);
-  return `${bold ? bold(header) : header}\n${rows.map(line).join('\n')}\n`;
-}
 
 /** Columns for records whose fields the reference does not document: id, status and timestamps first. */
 export function inferColumns(sample: Rec | undefined, max = 8): Column[] {
@@ -219,17 +196,10 @@ export async function printList<T extends Rec>(
     await write(io.err, `${opts.emptyMessage ?? 'No results.'}\n`);
     return 0;
   }
-  const width = await import('./width.js');
-  const { cols, cells } = fitTable(width, columnsFor(rows[0]), rows, io.columns || 120);
-  await write(
-    stream,
-    renderTable(
-      width,
-      cols.map((c) => headerOf(c)),
-      cells,
-      await boldFor(io),
-    ),
-  );
+  const [kit, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
+  const { cols, cells } = fitTable(kit, columnsFor(rows[0]), rows, io.columns || 120);
+  const head = cols.map((c) => headerOf(c));
+  await write(stream, kit.renderTable([head, ...cells], { style: bold && ((s, row) => (row === 0 ? bold(s) : s)) }));
   if (opts.pagination && opts.pagination.totalPages > opts.pagination.page) {
     const p = opts.pagination;
     await write(
@@ -375,19 +345,16 @@ export async function printRecord<T extends Rec>(
       ),
     ));
   }
-  const { cutToWidth, displayWidth, padToWidth } = await import('./width.js');
+  const [{ cutToWidth, renderTable }, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
     .map((f) => {
       // Multi-line values (a message body) keep their lines; every other control is shown as an escape.
       const raw = f.human ? f.human(record) : f.time ? humanTime(record[f.key]) : cell(record[f.key]);
       const value = terminalSafe(raw, { keepNewlines: true });
-      return [terminalSafe(f.label ?? f.key), f.width ? cutToWidth(value, f.width) : value] as const;
+      return [terminalSafe(f.label ?? f.key), f.width ? cutToWidth(value, f.width) : value];
     })
     .filter(([, v]) => v !== '');
-  const width = Math.max(...rows.map(([k]) => displayWidth(k)));
-  const bold = await boldFor(io);
-  const label = (k: string) => (bold ? bold(padToWidth(k, width)) : padToWidth(k, width));
-  await write(io.out, `${rows.map(([k, v]) => `${label(k)}  ${v}`).join('\n')}\n`);
+  await write(io.out, renderTable(rows, { style: bold && ((s, _row, column) => (column === 0 ? bold(s) : s)) }));
 }
 
 /**

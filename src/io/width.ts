@@ -1,5 +1,5 @@
 // Widths in terminal cells, of text already made safe by terminalSafe (./safe.ts): East Asian wide characters and
-// emoji count 2. Loaded only by the table and record printers, so other commands do not pay for it.
+// emoji count 2. Loaded only by the table and record printers (./table.ts), so other commands do not pay for it.
 //
 // string-width is exact, but it segments graphemes with Intl.Segmenter, which costs ~0.25 ms for a 100-character
 // string on Node 20: 10,000 table rows took seconds. So text is measured a unit at a time: printable ASCII by its
@@ -63,12 +63,6 @@ function* units(text: string): Generator<string> {
     if (i % 2 === 1) yield parts[i];
     else yield* parts[i].match(UNIT) ?? [];
   }
-}
-
-/** Pads safe text with spaces to `width` cells. */
-export function padToWidth(text: string, width: number): string {
-  const w = displayWidth(text);
-  return w >= width ? text : text + ' '.repeat(width - w);
 }
 
 /**

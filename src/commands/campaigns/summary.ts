@@ -108,11 +108,12 @@ export async function printSummary(
 ): Promise<void> {
   // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
   // The start command as this one was run (with --sandbox or --profile, as the other hints say it).
-  const rows = summaryLines(body, `\`${f.invocation()} campaigns start <id>\``).map(
-    ([k, v]) => [k, terminalSafe(String(v))] as const,
-  );
-  const width = Math.max(...rows.map(([k]) => k.length));
-  await write(stream, `${title}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n')}\n\n`);
+  const rows = summaryLines(body, `\`${f.invocation()} campaigns start <id>\``).map(([k, v]) => [
+    k,
+    terminalSafe(String(v)),
+  ]);
+  const { renderTable } = await import('../../io/table.js');
+  await write(stream, `${title}\n${renderTable(rows, { indent: 2 })}\n`);
   const attempts = planRows(plan);
   const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
   await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, attempts, { columns });
