@@ -2,7 +2,8 @@
 // convert`, with the invalid rows left out of the campaign instead of stopping it. The rejects file is the
 // one `contacts convert --rejects` writes (same columns, same delimiter, never replaced without --force),
 // written as soon as the whole CSV was read, before the summary, the confirmation or any request.
-import { loadContacts, type ContactsCsvOptions } from '../../contacts/load.js';
+import type { ContactsCsvOptions } from '../../contacts/flags.js';
+import { loadContacts } from '../../contacts/load.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';

@@ -6,15 +6,8 @@ import { emptyContacts, missingRequired, validateBody } from '../../campaigns/bo
 import { applyFlags, BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
 import { planCampaign } from '../../campaigns/plan.js';
 import { readBodyFile } from '../../campaigns/file.js';
-import {
-  addCsvOptions,
-  checkJsonContacts,
-  type ContactsCsvOptions,
-  ContactsCsvShape,
-  RejectsShape,
-  loadContacts,
-  numberChecks,
-} from '../../contacts/load.js';
+import { addCsvOptions, type ContactsCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/flags.js';
+import { checkJsonContacts, loadContacts, numberChecks } from '../../contacts/load.js';
 import { CliError, DeclinedError, InterruptedError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
 import { STRATEGIES } from '../../facts.js';

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import * as z from 'zod/mini';
-import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/load.js';
+import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/flags.js';
 import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';

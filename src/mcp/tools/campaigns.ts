@@ -5,7 +5,7 @@ import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
 import { planJson, summaryLines } from '../../commands/campaigns/summary.js';
-import { ContactsCsvShape } from '../../contacts/load.js';
+import { ContactsCsvShape } from '../../contacts/flags.js';
 import { UsageError } from '../../errors.js';
 import {
   CAMPAIGN_DEFAULTS,
