@@ -143,26 +143,33 @@ function startText(data: Buffer, bytes: number): string {
 }
 
 /**
- * Reads until a non-blank byte (or 1 KiB, or the end) and puts what it read back with `unshift`. `ended`: the input
- * was shorter, and `head` is all of it (a stream that ended cannot take bytes back).
+ * Reads until `enough(head)` (or the end), without putting anything back: the caller puts back what it keeps with
+ * `stream.unshift`. `ended`: the input ended there, and `head` is all of it (an ended stream takes nothing back).
  */
-async function peek(stream: Readable, signal?: AbortSignal): Promise<{ head: Buffer; ended: boolean }> {
+export async function peekUntil(
+  stream: Readable,
+  enough: (head: Buffer) => boolean,
+  signal?: AbortSignal,
+): Promise<{ head: Buffer; ended: boolean }> {
   const chunks: Buffer[] = [];
-  let size = 0;
   for (;;) {
     const c = stream.read() as Buffer | string | null;
     if (c !== null) {
       chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-      size += c.length;
-      if (size >= 1024 || firstChar(Buffer.concat(chunks)) !== undefined) break;
+      if (enough(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))) break;
       continue;
     }
     if (stream.readableEnded) return { head: Buffer.concat(chunks), ended: true };
     await readable(stream, signal);
   }
-  const head = Buffer.concat(chunks);
-  stream.unshift(head);
-  return { head, ended: false };
+  return { head: Buffer.concat(chunks), ended: false };
+}
+
+/** Bytes up to a non-blank one (at most 1 KiB), read and put back: the stream reads them again. */
+async function peek(stream: Readable, signal?: AbortSignal): Promise<{ head: Buffer; ended: boolean }> {
+  const p = await peekUntil(stream, (h) => h.length >= 1024 || firstChar(h) !== undefined, signal);
+  if (!p.ended) stream.unshift(p.head);
+  return p;
 }
 
 /** Resolves when the stream has data or has ended; Ctrl-C (`signal`) closes it and rejects at once. */
