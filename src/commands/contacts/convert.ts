@@ -55,7 +55,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   const [
     { convertCsv },
     { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination, checkNotInput },
-    { rowErrorsToUsageError, checkUtf8, conversionNotes },
+    { rowErrorsToUsageError, checkUtf8, conversionNotes, noContactsError },
   ] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
@@ -111,12 +111,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
         'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
       ]);
     }
-    // Nothing to call is a failure, as in campaigns create: a nightly job must not pass on an empty list.
-    if (summary.contacts === 0)
-      throw new UsageError(
-        `${label}: no valid contacts${errors.rows ? ` (all ${plural(errors.rows, 'row')} invalid)` : ' (the file has a header and no rows)'}; nothing was written`,
-        { hints: errors.lines() },
-      );
+    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
     writer.end();
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
