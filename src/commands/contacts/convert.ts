@@ -5,7 +5,7 @@ import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
-import { terminalSafe } from '../../io/safe.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
@@ -61,7 +61,10 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     import('../../contacts/output.js'),
     import('../../contacts/load.js'),
   ]);
-  const { openContactsSource } = await import('../../contacts/source.js');
+  const [{ openContactsSource }, { summaryJson }] = await Promise.all([
+    import('../../contacts/source.js'),
+    import('../../contacts/report.js'),
+  ]);
   // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
   // copied as the first pass reads it (contacts/source.ts).
   const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
@@ -128,6 +131,11 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
+    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
+    if (g.json) {
+      const json = JSON.stringify({ summary: summaryJson(summary) });
+      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
     conversionNotes(summary, f.warn);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
