@@ -15,7 +15,8 @@ import {
 } from './errors.js';
 import { type Effects, effectJson, effectNote } from './api/effect.js';
 import { redactor } from './api/redact.js';
-import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
+import { createFactory, type Env, type Factory } from './factory.js';
+import { asInterrupt } from './io/interrupt.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
 import { jsonForTerminal, terminalSafe } from './io/safe.js';

@@ -5,7 +5,7 @@ import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
-import { CliError, InterruptedError } from './errors.js';
+import { InterruptedError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
@@ -15,6 +15,7 @@ import { trimApiKey } from './config/key.js';
 import { monotonicNow } from './io/clock.js';
 import { sleep } from './io/sleep.js';
 import { terminalSafe } from './io/safe.js';
+import { shellWord } from './io/shell.js';
 import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -238,15 +239,4 @@ export function createFactory(init: FactoryInit): Factory {
     prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io, init.signal)),
   };
   return f;
-}
-
-/** Turns an abort from Ctrl-C into the typed error, and leaves every other error as it is. */
-export function asInterrupt(err: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted && !(err instanceof CliError)) return new InterruptedError('interrupted');
-  return err;
-}
-
-/** A word as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
-export function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }

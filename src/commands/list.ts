@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
-import { asInterrupt, type Factory } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { asInterrupt } from '../io/interrupt.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
 

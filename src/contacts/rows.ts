@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { UsageError } from '../errors.js';
-import { shellWord } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
 import { nextChunk } from '../io/stdin.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';

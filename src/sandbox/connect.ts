@@ -1,7 +1,8 @@
 // --sandbox: points the command at the background sandbox of the config dir (service.ts), started when none
 // runs, with the demo key.
 import { checkApiKey, type ResolvedConfig } from '../config/resolve.js';
-import { asInterrupt, type Factory } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { asInterrupt } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { connectService } from './service.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';

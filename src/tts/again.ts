@@ -1,7 +1,8 @@
 // The commands printed to resume a download: pasted, they reach the same service (f.invocation(): --sandbox,
 // --profile, --base-url) and write where the interrupted command would have written (--out, --force, --play).
 import { InterruptedError, NotReadyError } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 
 export interface DownloadFlags {
   out?: string;

@@ -18,7 +18,8 @@ import {
   NotReadyError,
   UsageError,
 } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
 import { removeLeftovers } from '../io/leftovers.js';

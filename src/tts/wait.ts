@@ -14,7 +14,8 @@ import {
   SandboxStoppedError,
   WaitTimeoutError,
 } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { duration, plural } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES, TTS_STATUSES } from '../facts.js';

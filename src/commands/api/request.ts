@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { examples } from '../help.js';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -6,7 +6,8 @@
 // (GitHub's `concurrency`, GitLab's `resource_group`; README "Nightly campaign from a CRM export in CI").
 import { paginateRecords } from '../../api/paginate.js';
 import { ExistsDifferentError, InterruptedError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
 import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';

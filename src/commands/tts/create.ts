@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { CliError, UsageError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
