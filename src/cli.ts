@@ -277,8 +277,9 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   });
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);
+  const loadAll = opts.loadAll || GROUPS.some((g) => g.name === wanted && g.loadsAll);
   for (const group of GROUPS) {
-    if (opts.loadAll || group.name === wanted) {
+    if (loadAll || group.name === wanted) {
       const cmd = (await group.load()).make(factory);
       // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
       // options at its subcommand, so a verb's own flag of the same name as a global one stays its own.
