@@ -88,7 +88,9 @@ export async function runList<T extends Record<string, unknown>>(
       if (err instanceof CliError && total !== undefined && done < total) {
         const printed =
           done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
-        err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1), ...resumeSize })}`);
+        err.hints.push(
+          `${printed} The rest: ${f.commandLine.withFlags({ '--page': String(done + 1), ...resumeSize })}`,
+        );
       }
       throw err;
     }

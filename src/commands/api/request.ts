@@ -197,7 +197,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
         const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
         err.hints.push(
-          `Printed pages 1 to ${done} of ${total}. The next one: ${f.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
+          `Printed pages 1 to ${done} of ${total}. The next one: ${f.commandLine.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
         );
       }
       if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {

@@ -70,7 +70,7 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
       return loadContacts(source, {
         ...o,
         stdin: f.io.in,
-        trackTemp: f.trackTemp,
+        trackTemp: f.cleanup.trackTemp,
         signal: f.signal,
         warn: f.warn,
         quiet: f.output().quiet,
@@ -186,7 +186,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body, request, warnings } = validateBody(raw, {
     fromFlags,
     file: opts.file,
-    now: f.now(),
+    now: f.clock.now(),
     windowFlag: opts.window !== undefined,
     checkCallerId: checks.callerId,
   });
@@ -232,7 +232,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: ${f.invocation()} campaigns start ${shellWord(c.id)}`);
+    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(c.id)}`);
   }
 }
 

@@ -102,7 +102,7 @@ async function startRun(f: Factory, opts: StartOptions): Promise<void> {
     if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
   } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet)
-    f.warn(`Follow it with: ${f.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
+    f.warn(`Follow it with: ${f.commandLine.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
 }
 
 export function makeStartCommand(f: Factory, run = startRun): Command {
