@@ -411,6 +411,27 @@ function readInternational(text: string, s: string, warnings?: string[]): CellRe
   return { ok: false, reason: `not a valid phone number${len ? ` (${len})` : ''}` };
 }
 
+const weakReason = (digits: string, cc: CountryCode, r: Reading) =>
+  `not a valid ${cc} number (${lengthReason(digits, cc) ?? 'too short'}); with a leading 0 it would be ${describeReading(r)}: write the 0 if it is that number`;
+
+/** The readings found, one per distinct number, each with every hypothesis that gives it. */
+function grouped(found: (Parsed & { how: How; legacy?: string })[]): Reading[] {
+  const readings: Reading[] = [];
+  for (const f of found) {
+    const same = readings.find((r) => r.e164 === f.e164);
+    if (same) same.hows.push(f.how);
+    else
+      readings.push({
+        e164: f.e164,
+        type: f.type,
+        country: f.country,
+        hows: [f.how],
+        ...(f.legacy ? { legacy: f.legacy } : {}),
+      });
+  }
+  return readings;
+}
+
 /**
  * Every reading of a phone cell: as written, and for bare digits (what a number-formatted spreadsheet column
  * holds) with the + or the leading 0 a spreadsheet drops. No hypothesis that gives a valid number is skipped:
@@ -440,30 +461,14 @@ export function readCell(raw: string, country?: string): CellReading {
     const reason = diagnose(s, bare, cc);
     return cc ? { ok: false, reason } : { ok: false, reason, need: 'country' };
   }
-  const readings: Reading[] = [];
-  for (const f of found) {
-    const same = readings.find((r) => r.e164 === f.e164);
-    if (same) same.hows.push(f.how);
-    else
-      readings.push({
-        e164: f.e164,
-        type: f.type,
-        country: f.country,
-        hows: [f.how],
-        ...(f.legacy ? { legacy: f.legacy } : {}),
-      });
-  }
+  const readings = grouped(found);
   return {
     ok: true,
     readings,
     applicable,
     ...(warnings ? { warnings } : {}),
     ...(cc ? { country: cc } : {}),
-    ...(weak
-      ? {
-          weak: `not a valid ${cc} number (${lengthReason(s, cc) ?? 'too short'}); with a leading 0 it would be ${describeReading(readings[0])}: write the 0 if it is that number`,
-        }
-      : {}),
+    ...(weak ? { weak: weakReason(s, cc!, readings[0]) } : {}),
   };
 }
 

@@ -61,20 +61,12 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     import('../../contacts/output.js'),
     import('../../contacts/load.js'),
   ]);
-  const label = opts.file === '-' ? 'stdin' : opts.file;
-  // A file is opened again for the second pass; stdin is copied as the first pass reads it (contacts/source.ts).
-  let input: AsyncIterable<Buffer | string> | (() => AsyncIterable<Buffer | string>);
-  if (opts.file === '-') input = f.io.in;
-  else {
-    const { createReadStream } = await import('node:fs');
-    const { stat } = await import('node:fs/promises');
-    const st = await stat(opts.file).catch((err: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read ${opts.file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
-    });
-    if (st.isDirectory()) throw new UsageError(`cannot read ${opts.file}: it is a directory`);
-    const path = opts.file;
-    input = () => createReadStream(path, { highWaterMark: 1 << 16 });
-  }
+  const { openContactsSource } = await import('../../contacts/source.js');
+  // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
+  // copied as the first pass reads it (contacts/source.ts).
+  const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
+  const { label } = src;
+  const input = src.csv();
 
   // Neither output may be the input: with --force it would be replaced by what was read from it.
   const checkOutputs = async () => {
