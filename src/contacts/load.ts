@@ -80,6 +80,20 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
   }
 }
 
+/** A CSV that gave no contact: nothing to call is a failure (a nightly job must not pass on an empty list). */
+export function noContactsError(
+  label: string,
+  errors: Pick<ErrorLog, 'rows' | 'lines'>,
+  effect: 'nothing was written' | 'nothing was sent',
+  /** The row errors were already listed on stderr: not again. */
+  listed = false,
+) {
+  const why = errors.rows ? `all ${plural(errors.rows, 'row')} invalid` : 'the file has a header and no rows';
+  return new UsageError(`${label}: no valid contacts (${why}); ${effect}`, {
+    hints: listed ? [] : errors.lines().map((l) => terminalSafe(l)),
+  });
+}
+
 /** Throws the UsageError listing the first 20 errors and how many more. */
 export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
   const message = `${label}: ${log.summary(what)}`;

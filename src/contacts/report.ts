@@ -59,3 +59,27 @@ export function reportLines(r: ColumnReport): string[] {
     );
   return lines;
 }
+
+/** The facts of a conversion, for scripts: `contacts convert --json` writes them to stderr as one JSON object. */
+export function summaryJson(s: {
+  rows: number;
+  contacts: number;
+  duplicates: number;
+  errors: { rows: number; count: number; lines(): string[] };
+  warnings: { lines(): string[] };
+  notes: string[];
+  columns: ColumnReport[];
+  footer?: { first: number; last: number; count: number };
+}): Record<string, unknown> {
+  return {
+    rows: s.rows,
+    contacts: s.contacts,
+    invalidRows: s.errors.rows,
+    errors: s.errors.lines(),
+    droppedDuplicates: s.duplicates,
+    warnings: s.warnings.lines(),
+    notes: s.notes,
+    columns: s.columns,
+    ...(s.footer ? { footer: s.footer } : {}),
+  };
+}

@@ -178,3 +178,30 @@ describe('retired prefixes, a nightly job with nothing to call', () => {
     expect(sandbox.requests()).toEqual([]);
   });
 });
+
+describe('the column report for scripts', () => {
+  it('contacts convert --json: the same facts as one JSON object on stderr, the contacts on stdout', async () => {
+    const cells = [
+      '(212) 555-0187',
+      '(646) 555-0101',
+      '(415) 555-0142',
+      '(617) 555-0199',
+      '(323) 555-0147',
+      '6462394821',
+    ];
+    const r = await convert(column(cells), '--default-country', 'US', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(phones(r.stdout).at(-1)).toBe('+16462394821');
+    const { summary } = JSON.parse(r.stderr);
+    expect(summary).toMatchObject({ rows: 6, contacts: 6, invalidRows: 0 });
+    expect(summary.columns).toEqual([
+      {
+        column: 'phone',
+        decided: [
+          { as: 'written', over: ['plus-lost'], by: 'column', count: 1, evidence: 5, rows: [7], country: 'US' },
+        ],
+        unresolved: 0,
+      },
+    ]);
+  });
+});

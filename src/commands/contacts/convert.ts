@@ -5,7 +5,7 @@ import type { StagedFile } from '../../contacts/output.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
-import { terminalSafe } from '../../io/safe.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
 
@@ -55,13 +55,16 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   const [
     { convertCsv },
     { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination, checkNotInput },
-    { rowErrorsToUsageError, checkUtf8, conversionNotes },
+    { rowErrorsToUsageError, checkUtf8, conversionNotes, noContactsError },
   ] = await Promise.all([
     import('../../contacts/csv.js'),
     import('../../contacts/output.js'),
     import('../../contacts/load.js'),
   ]);
-  const { openContactsSource } = await import('../../contacts/source.js');
+  const [{ openContactsSource }, { summaryJson }] = await Promise.all([
+    import('../../contacts/source.js'),
+    import('../../contacts/report.js'),
+  ]);
   // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
   // copied as the first pass reads it (contacts/source.ts).
   const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
@@ -108,12 +111,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
         'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
       ]);
     }
-    // Nothing to call is a failure, as in campaigns create: a nightly job must not pass on an empty list.
-    if (summary.contacts === 0)
-      throw new UsageError(
-        `${label}: no valid contacts${errors.rows ? ` (all ${plural(errors.rows, 'row')} invalid)` : ' (the file has a header and no rows)'}; nothing was written`,
-        { hints: errors.lines() },
-      );
+    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
     writer.end();
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
@@ -128,6 +126,11 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
+    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
+    if (g.json) {
+      const json = JSON.stringify({ summary: summaryJson(summary) });
+      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
     conversionNotes(summary, f.warn);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;
