@@ -116,10 +116,13 @@ export function countrySuggestion(code: string): string | undefined {
 /** Lower case, accents and extra spaces dropped: "  Côte d'Ivoire" and "cote d'ivoire" are one name. */
 const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 const countryNames = new Map<string, Map<string, CountryCode>>();
+/** Languages whose country names a country column is read in (English, Italian, German, French, Spanish, Portuguese, Dutch). */
+const NAME_LANGUAGES = ['en', 'it', 'de', 'fr', 'es', 'pt', 'nl'];
 
 /**
  * The country a spreadsheet's country cell names: an ISO 3166 alpha-2 code ("UK" and "EL" too), or the
- * country's name in English or in the language of `country` (the --default-country: "Italia" for IT), over
+ * country's name in the language of `country` (the --default-country), English, Italian, German, French, Spanish,
+ * Portuguese or Dutch ("Italia", "Deutschland", "Allemagne"), over
  * libphonenumber's countries. Anything else (empty, "Narnia", "USA") is undefined: nothing is guessed.
  */
 export function countryOfCell(cell: string, country: string): CountryCode | undefined {
@@ -130,12 +133,14 @@ export function countryOfCell(cell: string, country: string): CountryCode | unde
   let names = countryNames.get(country);
   if (!names) {
     names = new Map();
-    const languages = ['en'];
+    // The language of --default-country first, then those of the exports we meet.
+    const languages: string[] = [];
     try {
       languages.push(new Intl.Locale(`und-${country}`).maximize().language);
     } catch {
-      // No language known for the region: English names only.
+      // No language known for the region.
     }
+    languages.push(...NAME_LANGUAGES);
     for (const lang of languages) {
       const display = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
       for (const c of getCountries()) {

@@ -87,6 +87,16 @@ describe('bare digits: the column decides', () => {
     expect(no.stderr).toContain('15 read only as national numbers and 1 as international numbers');
   });
 
+  it('--without-plus international on a column of bare US numbers: exit 2, the column says otherwise, nothing written', async () => {
+    const ps = [...oneWay.slice(0, 95), ...twoWays.slice(0, 5)];
+    const r = await convert(column(ps.map(bare)), '--default-country', 'US', '--without-plus', 'international');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'error: --without-plus international: column "phone" says otherwise: 95 numbers in it read only as national numbers, 0 as international numbers whose + was dropped\n',
+    );
+  });
+
   it('German numbers whose + Excel dropped: read as international, as the column shows', async () => {
     const de = numbers('DE', 60, 11, 'mobile').filter((p) => p.number.length <= 16);
     const r = await convert(column(de.map((p) => p.number.slice(1))), '--default-country', 'DE');
