@@ -6,27 +6,10 @@ import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
 import { asInterrupt, type Factory } from '../factory.js';
 import { printList, type Column } from '../io/output.js';
-import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
+import { PAGINATION } from '../schemas/common.js';
+import type { ListOptions } from './list-flags.js';
 
-export { addListOptions } from './list-flags.js';
-
-export const ListOptions = z.object({
-  page: z.optional(PageNumber),
-  limit: z.optional(PageLimit),
-  all: z._default(z.boolean(), false),
-  concurrency: z._default(
-    decimal(
-      z
-        .int({ error: 'must be a whole number' })
-        .check(
-          z.minimum(1, `must be between 1 and ${PAGINATION.maxConcurrency}`),
-          z.maximum(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
-        ),
-    ),
-    PAGINATION.concurrency,
-  ),
-});
-export type ListOptions = z.infer<typeof ListOptions>;
+export { ListOptions } from './list-flags.js';
 
 export interface ListRequest<T extends Record<string, unknown>> {
   path: string;

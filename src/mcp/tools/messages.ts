@@ -1,6 +1,6 @@
 // Messages, calls and SMS (reference 2.4, 4.8-4.10).
 import * as z from 'zod/mini';
-import { smsUnavailable } from '../../commands/messages/send-sms.js';
+import { smsUnavailable } from '../../commands/messages/sms-unavailable.js';
 import { ApiError } from '../../errors.js';
 import { MESSAGE_CHANNELS, orList } from '../../facts.js';
 import { Call } from '../../schemas/calls.js';
