@@ -94,19 +94,21 @@ export function defineCommand<F extends Flags = Record<never, Flag>, A extends A
   return { ...spec, flags: spec.flags ?? ({} as F), args: spec.args ?? ({} as A) };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a command of any options (each runs with options of its own)
+export type AnyCommand = CommandDef<any, any>;
+
 export interface GroupDef {
   name: string;
   summary: string;
   description?: string;
   examples: string[];
-  // biome-ignore lint/suspicious/noExplicitAny: each command runs with options of its own
-  commands: CommandDef<any, any>[];
+  commands: AnyCommand[];
 }
 
 export const defineGroup = (group: GroupDef): GroupDef => group;
 
 // The declarations behind the commander objects they made: completion and docs read them from the program.
-const commandDefs = new WeakMap<Command, CommandDef | GroupDef>();
+const commandDefs = new WeakMap<Command, AnyCommand | GroupDef>();
 const flagDefs = new WeakMap<Option, Flag>();
 const argDefs = new WeakMap<Argument, Arg>();
 export const declarationOf = (cmd: Command) => commandDefs.get(cmd);
@@ -122,7 +124,7 @@ const helpText = (d: { summary: string; description?: string }) =>
 /** The options' schema: every flag and argument, with the rules across them. */
 export function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F, A>) {
   const shape = Object.fromEntries(
-    [...Object.entries(def.flags), ...Object.entries(def.args)].map(([k, d]) => [k, d.schema]),
+    [...Object.entries(def.args), ...Object.entries(def.flags)].map(([k, d]) => [k, d.schema]),
   ) as Shape<F> & Shape<A>;
   const schema = z.object(shape);
   return def.checks?.length ? schema.check(...def.checks) : schema;
@@ -130,17 +132,17 @@ export function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-export function makeCommand(f: Factory, def: CommandDef): Command {
+export function makeCommand(f: Factory, def: AnyCommand): Command {
   const cmd = new Command(def.name).description(helpText(def));
   for (const alias of def.aliases ?? []) cmd.alias(alias);
   const argKeys = Object.keys(def.args);
-  for (const a of Object.values(def.args)) {
+  for (const a of Object.values(def.args as Args)) {
     const arg = new Argument(a.name, a.help);
     if (a.choices) arg.choices(a.choices);
     argDefs.set(arg, a);
     cmd.addArgument(arg);
   }
-  for (const fl of Object.values(def.flags)) {
+  for (const fl of Object.values(def.flags as Flags)) {
     const opt = new Option(fl.flag, fl.help);
     if (fl.repeatable) opt.argParser(collect);
     if (fl.mandatory) opt.makeOptionMandatory();
@@ -153,7 +155,7 @@ export function makeCommand(f: Factory, def: CommandDef): Command {
     argKeys.forEach((k, i) => {
       raw[k] = values[i];
     });
-    const names = Object.fromEntries(argKeys.map((k) => [k, def.args[k].name]));
+    const names = Object.fromEntries(argKeys.map((k) => [k, (def.args as Args)[k].name]));
     const opts = parseOptions(optionsSchema(def), raw, names);
     const { run } = await def.load();
     await run(f, opts);
@@ -169,11 +171,6 @@ export function makeGroup(f: Factory, group: GroupDef): Command {
   return addExamples(cmd, group.examples);
 }
 
-/** A command without subcommands (`voicectl api`, `voicectl completion`) as a group of the registry. */
-export function makeSingle(f: Factory, def: CommandDef): Command {
-  return makeCommand(f, def);
-}
-
 /** The default a schema gives when the flag is left out (z._default or z.prefault), if any. */
 export function defaultOf(schema: z.core.$ZodType): unknown {
   const def = schema._zod.def as { type: string; defaultValue?: unknown };
@@ -184,9 +181,9 @@ export function defaultOf(schema: z.core.$ZodType): unknown {
  * The input schema of a command's MCP tool: every flag and argument not marked `mcp: false`, under its tool name,
  * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else).
  */
-export function toolShape(def: CommandDef): Record<string, z.core.$ZodType> {
+export function toolShape(def: AnyCommand): Record<string, z.core.$ZodType> {
   const out: Record<string, z.core.$ZodType> = {};
-  for (const [key, d] of [...Object.entries(def.args), ...Object.entries(def.flags)]) {
+  for (const [key, d] of [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)]) {
     if (d.mcp === false) continue;
     const schema = z.clone(d.mcp?.schema ?? d.schema);
     z.globalRegistry.add(schema, { description: d.mcp?.description ?? d.help });

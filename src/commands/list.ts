@@ -1,6 +1,6 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
 // fetched with bounded concurrency), and the output contract for lists.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';

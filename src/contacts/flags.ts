@@ -1,6 +1,6 @@
 // The flags of every command that reads contacts (contacts convert, campaigns create, voicectl mcp): each declared
 // once (src/commands/define.ts), its zod schema beside its help. Light: zod and commander only.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import * as z from 'zod/mini';
 import type { Flag } from '../commands/define.js';
 import { Encoding } from '../io/encoding.js';
@@ -116,7 +116,9 @@ export const CSV_FLAGS = {
                 z.string(),
                 z.transform((s: string) => s.toLowerCase()),
               ),
-              z.enum(ALLOWABLE_FLAGS as [string, ...string[]], { error: `must be among ${ALLOWABLE_FLAGS.join(', ')}` }),
+              z.enum(ALLOWABLE_FLAGS as [string, ...string[]], {
+                error: `must be among ${ALLOWABLE_FLAGS.join(', ')}`,
+              }),
             ),
           ),
         ),

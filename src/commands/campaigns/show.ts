@@ -40,8 +40,7 @@ export type ShowOptions = Options<typeof flags, typeof args>;
 
 export const showCommand = defineCommand({
   name: 'show',
-  summary:
-    'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.',
+  summary: 'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.',
   description:
     '--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final.',
   examples: [

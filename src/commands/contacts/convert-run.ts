@@ -3,13 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { convertCsv } from '../../contacts/csv.js';
 import { checkUtf8, conversionNotes, rowErrorsToUsageError } from '../../contacts/load.js';
-import {
-  checkDestination,
-  checkNotInput,
-  ContactWriter,
-  rejectsSink,
-  StagedFile,
-} from '../../contacts/output.js';
+import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
 import { withAnswers } from '../../contacts/walkthrough.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';

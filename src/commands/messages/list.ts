@@ -23,7 +23,7 @@ export const listCommand = defineCommand({
   name: 'list',
   summary: "List the organization's message history (SMS, email, WhatsApp), newest first.",
   description:
-    'On a terminal: a table with local times and the body cut to the terminal width. Piped: JSON of the API\'s records (-o ndjson, -o csv also work).',
+    "On a terminal: a table with local times and the body cut to the terminal width. Piped: JSON of the API's records (-o ndjson, -o csv also work).",
   examples: [
     'voicectl messages list',
     'voicectl messages list --channel whatsapp --limit 50',

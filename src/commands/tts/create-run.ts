@@ -94,8 +94,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
     { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
   );
   const waiting = flags.wait || flags.out !== undefined || flags.play;
-  if (flags.out !== undefined)
-    checkDestination(f, { out: flags.out, force: flags.force });
+  if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
   warnUnusedWaitFlags(f, flags, waiting, '--wait, --out or --play');
   const chars = characterCount(body.text);
 

@@ -1,7 +1,7 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import * as z from 'zod/mini';
 import { TTS_POLL } from '../../facts.js';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, type Options } from '../define.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
 const flags = WAIT_FLAGS;
