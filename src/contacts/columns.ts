@@ -139,20 +139,31 @@ function times(at: number[]): string {
 /** "#3": the third column, for headers that repeat a name or have none. */
 const POSITION = /^#(\d+)$/;
 
-/** Decides what each column becomes; throws UsageError for a header that cannot work. */
-export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): ColumnPlan {
-  const headers = rawHeaders.map((h) => h.replace(/^\uFEFF/, '').trim());
-  const positions = new Map<string, number[]>();
-  headers.forEach((h, i) => {
-    if (h !== '') positions.set(h, [...(positions.get(h) ?? []), i]);
-  });
-  // A UTF-16 file without a byte-order mark reads as UTF-8 with a NUL after each letter ("p\x00h\x00o..."): the
-  // encoding is the problem, not the column names, so the hint says so.
-  const utf16 = headers.some((h) => /^(?:[^\0]\0)+[^\0]?$|^\0(?:[^\0]\0?)+$/.test(h))
-    ? ' (NUL characters between the letters: the file looks like UTF-16 without a byte-order mark; pass --encoding utf-16le, or utf-16be)'
-    : '';
-  const columnsHint = () => `Columns: ${list(headers)}${utf16}`;
-  const need = (name: string, flag: string): number => {
+/** A header's names and positions, and the lookup of a column named by a flag (by name or '#N'). */
+class Header {
+  readonly headers: string[];
+  readonly positions = new Map<string, number[]>();
+  private readonly utf16: string;
+
+  constructor(raw: string[]) {
+    this.headers = raw.map((h) => h.replace(/^\uFEFF/, '').trim());
+    this.headers.forEach((h, i) => {
+      if (h !== '') this.positions.set(h, [...(this.positions.get(h) ?? []), i]);
+    });
+    // A UTF-16 file without a byte-order mark reads as UTF-8 with a NUL after each letter ("p\x00h\x00o..."): the
+    // encoding is the problem, not the column names, so the hint says so.
+    this.utf16 = this.headers.some((h) => /^(?:[^\0]\0)+[^\0]?$|^\0(?:[^\0]\0?)+$/.test(h))
+      ? ' (NUL characters between the letters: the file looks like UTF-16 without a byte-order mark; pass --encoding utf-16le, or utf-16be)'
+      : '';
+  }
+
+  columnsHint(): string {
+    return `Columns: ${list(this.headers)}${this.utf16}`;
+  }
+
+  /** The column a flag names; a UsageError naming the flag when there is none, or more than one. */
+  need(name: string, flag: string): number {
+    const { headers } = this;
     const pos = POSITION.exec(name);
     if (pos) {
       const i = Number(pos[1]) - 1;
@@ -160,114 +171,132 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
         throw new UsageError(`${flag}: "${name}": the header has columns #1 to #${headers.length}`);
       return i;
     }
-    const at = positions.get(name);
-    if (at === undefined) {
-      // The flags take comma-separated lists: a column whose own name holds a comma arrives in pieces.
-      const comma = headers.findIndex((h) => h.includes(',') && h.split(',').some((p) => p.trim() === name.trim()));
-      throw new UsageError(`${flag}: no column "${short(name)}" in the header`, {
-        hints: [
-          columnsHint(),
-          ...(comma >= 0
-            ? [
-                `"${short(headers[comma])}" has a comma in its name, and ${flag} splits its list at commas: name that column by its position, '#${comma + 1}'.`,
-              ]
-            : flag === '--phone-column'
-              ? ['Check the name given to --phone-column.']
-              : []),
-        ],
-      });
-    }
+    const at = this.positions.get(name);
+    if (at === undefined) throw this.noColumn(name, flag);
     if (at.length > 1)
       throw new UsageError(
         `${flag}: the header names "${short(name)}" ${times(at)}: name one by its position, e.g. '#${at[0] + 1}'`,
       );
     return at[0];
-  };
-  const excluded = new Set<number>();
-  for (const name of opts.exclude ?? []) {
-    const at = POSITION.test(name) ? undefined : positions.get(name);
-    // By name, --exclude drops every column of that name: the way out of a header that repeats one.
-    if (at) for (const i of at) excluded.add(i);
-    else excluded.add(need(name, '--exclude'));
   }
+
+  private noColumn(name: string, flag: string): UsageError {
+    const { headers } = this;
+    // The flags take comma-separated lists: a column whose own name holds a comma arrives in pieces.
+    const comma = headers.findIndex((h) => h.includes(',') && h.split(',').some((p) => p.trim() === name.trim()));
+    const hint =
+      comma >= 0
+        ? `"${short(headers[comma])}" has a comma in its name, and ${flag} splits its list at commas: name that column by its position, '#${comma + 1}'.`
+        : flag === '--phone-column'
+          ? 'Check the name given to --phone-column.'
+          : undefined;
+    return new UsageError(`${flag}: no column "${short(name)}" in the header`, {
+      hints: [this.columnsHint(), ...(hint ? [hint] : [])],
+    });
+  }
+
+  /** --exclude: by name it drops every column of that name (the way out of a header that repeats one). */
+  excluded(names: string[] = []): Set<number> {
+    const out = new Set<number>();
+    for (const name of names) {
+      const at = POSITION.test(name) ? undefined : this.positions.get(name);
+      if (at) for (const i of at) out.add(i);
+      else out.add(this.need(name, '--exclude'));
+    }
+    return out;
+  }
+}
+
+/** The columns of the main number: --phone-column, else phone_number, else the columns named like a phone. */
+function mainColumns(h: Header, opts: ColumnOptions, excluded: Set<number>): { phones: number[]; discovered: boolean } {
   let phones: number[];
   let discovered = false;
   if (opts.phoneColumn?.length) {
-    phones = opts.phoneColumn.map((n) => need(n, '--phone-column'));
+    phones = opts.phoneColumn.map((n) => h.need(n, '--phone-column'));
     if (new Set(phones).size < phones.length) throw new UsageError('--phone-column: a column is listed twice');
-  } else if (positions.has(DEFAULT_PHONE_COLUMN)) {
-    phones = [need(DEFAULT_PHONE_COLUMN, 'phone_number')];
+  } else if (h.positions.has(DEFAULT_PHONE_COLUMN)) {
+    phones = [h.need(DEFAULT_PHONE_COLUMN, 'phone_number')];
   } else {
-    phones = phoneLikeColumns(headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(headers[i]));
+    phones = phoneLikeColumns(h.headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(h.headers[i]));
     discovered = true;
     if (phones.length === 0)
       throw new MissingInputError(
         `no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`,
-        { hints: [columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
-        { phoneColumn: headers.filter((h) => h !== '') },
+        { hints: [h.columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
+        { phoneColumn: h.headers.filter((x) => x !== '') },
       );
   }
   for (const i of phones)
-    if (excluded.has(i)) throw new UsageError(`--exclude: "${headers[i]}" is a phone number column`);
+    if (excluded.has(i)) throw new UsageError(`--exclude: "${h.headers[i]}" is a phone number column`);
+  return { phones, discovered };
+}
 
-  const used = new Set<number>([...phones, ...excluded]);
-  const attempts: AttemptColumns[] = [];
-  const numbered = headers.map((h, i) => ({ i, m: ATTEMPT_COLUMN.exec(h) })).filter((x) => x.m && !excluded.has(x.i));
-  if (opts.attemptColumns?.length) {
-    if (numbered.length) {
-      throw new UsageError(
-        `--attempt-columns cannot be combined with contact_attempts.N.* columns (found "${headers[numbered[0].i]}")`,
-        {
-          hints: ['Use one way of naming the alternatives, or --exclude the other columns.'],
-        },
-      );
-    }
-    for (const name of opts.attemptColumns) {
-      const i = need(name, '--attempt-columns');
-      if (used.has(i))
-        throw new UsageError(
-          `--attempt-columns: "${name}" is already the phone number column, excluded, or listed twice`,
-        );
-      used.add(i);
-      attempts.push({ phone: i, overrides: [] });
-    }
-  } else if (numbered.length) {
-    const byN = new Map<number, AttemptColumns & { phoneSet: boolean; fields: { index: number; field: string }[] }>();
-    for (const { i, m } of numbered) {
-      const n = Number(m![1]);
-      const field = m![2];
-      if (n < 1)
-        throw new UsageError(
-          `column "${short(headers[i])}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`,
-        );
-      const a = byN.get(n) ?? { phone: -1, overrides: [], phoneSet: false, fields: [] };
-      byN.set(n, a);
-      if (field === 'phone_number') {
-        a.phone = i;
-        a.phoneSet = true;
-      } else a.overrides.push({ index: i, field });
-      used.add(i);
-    }
-    for (const n of [...byN.keys()].sort((x, y) => x - y)) {
-      const a = byN.get(n)!;
-      if (!a.phoneSet)
-        throw new UsageError(
-          `column "${short(headers[a.overrides[0].index])}" has no matching "contact_attempts.${n}.phone_number" column`,
-        );
-      attempts.push({ phone: a.phone, overrides: a.overrides });
-    }
-  }
-
+/** The alternatives' columns: --attempt-columns, or contact_attempts.N.* columns. Marks them `used`. */
+function attemptColumns(h: Header, opts: ColumnOptions, excluded: Set<number>, used: Set<number>): AttemptColumns[] {
+  const numbered = h.headers
+    .map((name, i) => ({ i, m: ATTEMPT_COLUMN.exec(name) }))
+    .filter((x) => x.m && !excluded.has(x.i));
   // A field named __proto__ would vanish from the contact object (and from JSON built from it): refuse it.
   for (const { i, m } of numbered)
     if (m![2] === '__proto__')
       throw new UsageError(
-        `column "${short(headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`,
+        `column "${short(h.headers[i])}": "__proto__" cannot be a field name; rename the column or --exclude it`,
       );
+  if (!opts.attemptColumns?.length) return numberedAttempts(h, numbered as { i: number; m: RegExpExecArray }[], used);
+  if (numbered.length)
+    throw new UsageError(
+      `--attempt-columns cannot be combined with contact_attempts.N.* columns (found "${h.headers[numbered[0].i]}")`,
+      { hints: ['Use one way of naming the alternatives, or --exclude the other columns.'] },
+    );
+  return opts.attemptColumns.map((name) => {
+    const i = h.need(name, '--attempt-columns');
+    if (used.has(i))
+      throw new UsageError(
+        `--attempt-columns: "${name}" is already the phone number column, excluded, or listed twice`,
+      );
+    used.add(i);
+    return { phone: i, overrides: [] };
+  });
+}
+
+/** contact_attempts.N.phone_number and contact_attempts.N.<field> columns, by N. */
+function numberedAttempts(
+  h: Header,
+  numbered: { i: number; m: RegExpExecArray }[],
+  used: Set<number>,
+): AttemptColumns[] {
+  const byN = new Map<number, AttemptColumns & { phoneSet: boolean }>();
+  for (const { i, m } of numbered) {
+    const n = Number(m[1]);
+    if (n < 1)
+      throw new UsageError(
+        `column "${short(h.headers[i])}": alternatives are numbered from 1 (contact_attempts.1.phone_number is attempt 2)`,
+      );
+    const a = byN.get(n) ?? { phone: -1, overrides: [], phoneSet: false };
+    byN.set(n, a);
+    if (m[2] === 'phone_number') {
+      a.phone = i;
+      a.phoneSet = true;
+    } else a.overrides.push({ index: i, field: m[2] });
+    used.add(i);
+  }
+  return [...byN.keys()]
+    .sort((x, y) => x - y)
+    .map((n) => {
+      const a = byN.get(n)!;
+      if (!a.phoneSet)
+        throw new UsageError(
+          `column "${short(h.headers[a.overrides[0].index])}" has no matching "contact_attempts.${n}.phone_number" column`,
+        );
+      return { phone: a.phone, overrides: a.overrides };
+    });
+}
+
+/** The other columns: free fields, or unnamed ones; a name the header repeats, or a reserved one, is refused. */
+function freeColumns(h: Header, used: Set<number>): Pick<ColumnPlan, 'free' | 'unnamed'> {
   // A name the header repeats cannot be one field of a contact: say which, and the ways out.
-  for (const [name, at] of positions) {
-    const left = at.filter((i) => !used.has(i));
-    if (left.length < 2) continue;
+  for (const [name, at] of h.positions) {
+    if (at.filter((i) => !used.has(i)).length < 2) continue;
     throw new UsageError(`the header names column "${short(name)}" ${times(at)}`, {
       hints: [
         `Leave them out with --exclude ${shellWord(name)}, or name each by its position: --phone-column '#${at[0] + 1}', --exclude '#${at[at.length - 1] + 1}'.`,
@@ -276,26 +305,36 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
   }
   const free: { index: number; field: string }[] = [];
   const unnamed: number[] = [];
-  headers.forEach((h, i) => {
-    if (h === '__proto__' && !used.has(i))
+  h.headers.forEach((name, i) => {
+    if (used.has(i)) return;
+    if (name === '__proto__')
       throw new UsageError(
         'column "__proto__": that name cannot be a contact field; rename the column or --exclude it',
       );
-    if (used.has(i)) return;
-    if (h === '') {
-      unnamed.push(i);
-      return;
-    }
-    if (h === DEFAULT_PHONE_COLUMN || h === 'contact_attempts') {
-      throw new UsageError(`column "${h}" would overwrite the contact's own "${h}" field`, {
-        hints: [`Drop it with --exclude ${h}, or choose it with --phone-column.`],
+    if (name === '') unnamed.push(i);
+    else if (name === DEFAULT_PHONE_COLUMN || name === 'contact_attempts')
+      throw new UsageError(`column "${name}" would overwrite the contact's own "${name}" field`, {
+        hints: [`Drop it with --exclude ${name}, or choose it with --phone-column.`],
       });
-    }
-    free.push({ index: i, field: h });
+    else free.push({ index: i, field: name });
   });
-  const labels = labelColumns(headers, [...phones, ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone)]);
+  return { free, unnamed };
+}
+
+/** Decides what each column becomes; throws UsageError for a header that cannot work. */
+export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): ColumnPlan {
+  const h = new Header(rawHeaders);
+  const excluded = h.excluded(opts.exclude);
+  const { phones, discovered } = mainColumns(h, opts, excluded);
+  const used = new Set<number>([...phones, ...excluded]);
+  const attempts = attemptColumns(h, opts, excluded, used);
+  const { free, unnamed } = freeColumns(h, used);
+  const labels = labelColumns(h.headers, [
+    ...phones,
+    ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone),
+  ]);
   return {
-    headers,
+    headers: h.headers,
     phones,
     attempts,
     free,
@@ -401,6 +440,183 @@ export function isBlank(cells: string[]): boolean {
   return true;
 }
 
+/** One data row on its way to a contact: its errors and remarks as they are found. */
+class RowReader {
+  errors?: RowError[];
+  warnings?: RowError[];
+  /** The main number, once read (an alternative's error then says the contact is left out because of it). */
+  main?: string;
+  /** Phone columns left out by their row's label (a fax), for the error when no number is left. */
+  readonly leftOut: { i: number; text: string }[] = [];
+
+  constructor(
+    readonly plan: ColumnPlan,
+    readonly cells: string[],
+    readonly row: number,
+    private readonly phone: PhoneFn,
+  ) {}
+
+  fail(i: number, value: string, reason: string, need?: 'country'): void {
+    (this.errors ??= []).push({
+      row: this.row,
+      column: columnName(this.plan, i),
+      value,
+      reason,
+      ...(need ? { need } : {}),
+    });
+  }
+
+  /** A phone cell, trimmed; "" when it holds no number ("", or a placeholder such as "-", "n/a", "#N/A"). */
+  phoneCell(i: number): string {
+    const t = (this.cells[i] ?? '').trim();
+    return PLACEHOLDER.test(t) ? '' : t;
+  }
+
+  /** The numbers of one cell, each checked on its own. `alt`: the cell holds alternatives. */
+  numbers(i: number, raw: string, alt = false): string[] {
+    const out: string[] = [];
+    const parts = splitNumbers(raw);
+    parts.forEach((part, k) => {
+      const r = this.phone(part, i);
+      if (!r.ok) {
+        const what =
+          parts.length > 1 ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ` : '';
+        this.fail(i, raw, what + r.reason + (alt && this.main !== undefined ? ALTERNATIVE_FAILS : ''), r.need);
+        return;
+      }
+      out.push(r.e164);
+      for (const w of r.warnings ?? [])
+        (this.warnings ??= []).push({ row: this.row, column: columnName(this.plan, i), value: part, reason: w });
+    });
+    return out;
+  }
+
+  /** A control character is checked first: the cell is not text, and no other rule should read it as such. */
+  checkControls(): boolean {
+    for (const i of columnsRead(this.plan)) {
+      const v = this.cells[i];
+      const reason = v === undefined ? undefined : controlCharacterReason(v);
+      if (reason) this.fail(i, v, reason);
+    }
+    return this.errors === undefined;
+  }
+
+  /** False when the row's label for column `i` says its number is not one to call (a fax): left out, with a remark. */
+  labelled(i: number): boolean {
+    const at = this.plan.labels?.get(i);
+    const label = at === undefined ? '' : (this.cells[at] ?? '').trim();
+    if (label === '' || !NOT_CALLED_LABEL.test(fold(label))) return true;
+    const raw = this.phoneCell(i);
+    if (raw !== '') {
+      const why = `labelled ${JSON.stringify(label)} in "${short(columnName(this.plan, at!))}"`;
+      this.leftOut.push({ i, text: `"${short(columnName(this.plan, i))}" ${why}` });
+      (this.warnings ??= []).push({
+        row: this.row,
+        column: columnName(this.plan, i),
+        value: raw,
+        reason: `left out: ${why}: fax, pager and assistant numbers are never called`,
+      });
+    }
+    return false;
+  }
+
+  /**
+   * Google's labels, row by row: a fax or pager number is left out (with a remark), a mobile comes first when the
+   * columns were found by their names (a --phone-column list keeps the order given).
+   */
+  phoneColumns(): number[] {
+    const { plan } = this;
+    if (!plan.labels) return plan.phones;
+    const phones = plan.phones.filter((i) => this.labelled(i));
+    if (!plan.discovered) return phones;
+    const mobile = (i: number) => {
+      const at = plan.labels?.get(i);
+      return at !== undefined && RANKS[0].test(fold(this.cells[at] ?? '')) ? 0 : 1;
+    };
+    return [...phones].sort((a, b) => mobile(a) - mobile(b));
+  }
+
+  /** The error of a row without a main number: every number left out by its label, a placeholder, or empty cells. */
+  noMainNumber(mainCol: number): void {
+    const { plan } = this;
+    if (this.leftOut.length) {
+      const first = this.leftOut[0].i;
+      this.fail(
+        first,
+        this.phoneCell(first),
+        `no number to call: ${this.leftOut.map((l) => l.text).join(', ')}; fax, pager and assistant numbers are never called`,
+      );
+      return;
+    }
+    const placeholder = (this.cells[mainCol] ?? '').trim();
+    const others = plan.phones
+      .slice(1)
+      .map((i) => `"${short(columnName(plan, i))}"`)
+      .join(', ');
+    const more = plan.phones.length > 1;
+    this.fail(
+      mainCol,
+      placeholder,
+      placeholder
+        ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${more ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
+        : more
+          ? `the main phone number is empty (and so are ${others})`
+          : 'the main phone number is empty',
+    );
+  }
+
+  /** The numbers of the attempt columns, each with its per-attempt fields. */
+  attempts(): Record<string, string>[] {
+    const out: Record<string, string>[] = [];
+    for (const a of this.plan.attempts) {
+      if (!a.overrides.length && this.plan.labels?.has(a.phone) && !this.labelled(a.phone)) continue;
+      const raw = this.phoneCell(a.phone);
+      if (raw === '') {
+        const stray = a.overrides.find((o) => (this.cells[o.index] ?? '').trim() !== '');
+        if (stray)
+          this.fail(
+            stray.index,
+            this.cells[stray.index].trim(),
+            `a value for an attempt without a number: "${columnName(this.plan, a.phone)}" is empty`,
+          );
+        continue;
+      }
+      for (const e164 of this.numbers(a.phone, raw, true)) {
+        const entry: Record<string, string> = { phone_number: e164 };
+        for (const o of a.overrides) {
+          const t = (this.cells[o.index] ?? '').trim();
+          if (t !== '') entry[o.field] = t;
+        }
+        out.push(entry);
+      }
+    }
+    return out;
+  }
+
+  /** Values past the header's last column: a delimiter inside an unquoted cell, most likely. */
+  checkTrailing(): void {
+    for (let i = this.plan.headers.length; i < this.cells.length; i++) {
+      const t = this.cells[i].trim();
+      if (t !== '')
+        this.fail(
+          i,
+          t,
+          `a value past the last column of the header (${this.plan.headers.length} columns): quote values that contain the delimiter`,
+        );
+    }
+  }
+}
+
+/** The free fields of a row: its trimmed cells, empty ones left out (never sent as ""). */
+function freeFields(plan: ColumnPlan, cells: string[], contact: Record<string, unknown>): void {
+  for (const { index, field } of plan.free) {
+    const v = cells[index];
+    if (v === undefined) continue;
+    const t = v.trim();
+    if (t !== '') contact[field] = t;
+  }
+}
+
 /**
  * One data row to a contact. Cells are trimmed; empty ones are left out of the contact, never sent as "".
  * The main number is the first number of the first non-empty phone column; the other numbers of that cell
@@ -408,167 +624,35 @@ export function isBlank(cells: string[]): boolean {
  * columns.
  */
 export function rowToContact(plan: ColumnPlan, cells: string[], row: number, phone: PhoneFn): RowResult {
-  let errors: RowError[] | undefined;
-  let warnings: RowError[] | undefined;
-  const fail = (i: number, value: string, reason: string, need?: 'country') =>
-    (errors ??= []).push({ row, column: columnName(plan, i), value, reason, ...(need ? { need } : {}) });
-  /** A phone cell, trimmed; "" when it holds no number ("", or a placeholder such as "-", "n/a", "#N/A"). */
-  const phoneCell = (i: number): string => {
-    const t = (cells[i] ?? '').trim();
-    return PLACEHOLDER.test(t) ? '' : t;
-  };
-  /**
-   * The numbers of one cell, each checked on its own. `alt`: the cell holds alternatives; when the main number is
-   * good, the error says that the contact is left out because of the alternative.
-   */
-  const numbers = (i: number, raw: string, alt = false): string[] => {
-    const out: string[] = [];
-    const parts = splitNumbers(raw);
-    for (let k = 0; k < parts.length; k++) {
-      const part = parts[k];
-      const r = phone(part, i);
-      if (!r.ok)
-        fail(
-          i,
-          raw,
-          (parts.length > 1
-            ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ${r.reason}`
-            : r.reason) + (alt && main !== undefined ? ALTERNATIVE_FAILS : ''),
-          r.need,
-        );
-      else {
-        out.push(r.e164);
-        if (r.warnings)
-          for (const w of r.warnings)
-            (warnings ??= []).push({ row, column: columnName(plan, i), value: part, reason: w });
-      }
-    }
-    return out;
-  };
-
-  // A control character is checked first: the cell is not text, and no other rule should read it as such.
-  for (const i of columnsRead(plan)) {
-    const v = cells[i];
-    const reason = v === undefined ? undefined : controlCharacterReason(v);
-    if (reason) fail(i, v, reason);
-  }
-  if (errors) return { errors, phoneColumn: plan.phones[0] };
-
-  // Google's labels, row by row: a fax or pager number is left out (with a remark), a mobile comes first when the
-  // columns were found by their names (a --phone-column list keeps the order given).
-  let phones = plan.phones;
-  const leftOut: { i: number; text: string }[] = [];
-  const labelled = (i: number): boolean => {
-    const at = plan.labels?.get(i);
-    const label = at === undefined ? '' : (cells[at] ?? '').trim();
-    if (label === '' || !NOT_CALLED_LABEL.test(fold(label))) return true;
-    const raw = phoneCell(i);
-    if (raw !== '') {
-      const why = `labelled ${JSON.stringify(label)} in "${short(columnName(plan, at!))}"`;
-      leftOut.push({ i, text: `"${short(columnName(plan, i))}" ${why}` });
-      (warnings ??= []).push({
-        row,
-        column: columnName(plan, i),
-        value: raw,
-        reason: `left out: ${why}: fax, pager and assistant numbers are never called`,
-      });
-    }
-    return false;
-  };
-  if (plan.labels) {
-    phones = phones.filter(labelled);
-    if (plan.discovered) {
-      const mobile = (i: number) => {
-        const at = plan.labels?.get(i);
-        return at !== undefined && RANKS[0].test(fold(cells[at] ?? '')) ? 0 : 1;
-      };
-      phones = [...phones].sort((a, b) => mobile(a) - mobile(b));
-    }
-  }
-  let mainCol = phones[0] ?? plan.phones[0];
-  for (const i of phones)
-    if (phoneCell(i) !== '') {
-      mainCol = i;
-      break;
-    }
+  const r = new RowReader(plan, cells, row, phone);
+  if (!r.checkControls()) return { errors: r.errors, phoneColumn: plan.phones[0] };
+  const phones = r.phoneColumns();
+  const mainCol = phones.find((i) => r.phoneCell(i) !== '') ?? phones[0] ?? plan.phones[0];
   // Every number of the row left out by its label: none to call (never the fax in its place).
-  const mainRaw = phones.length ? phoneCell(mainCol) : '';
-  let main: string | undefined;
+  const mainRaw = phones.length ? r.phoneCell(mainCol) : '';
   let extra: string[] = [];
-  if (mainRaw === '') {
-    const placeholder = (cells[mainCol] ?? '').trim();
-    const others = plan.phones
-      .slice(1)
-      .map((i) => `"${short(columnName(plan, i))}"`)
-      .join(', ');
-    fail(
-      leftOut.length ? leftOut[0].i : mainCol,
-      leftOut.length ? phoneCell(leftOut[0].i) : placeholder,
-      leftOut.length
-        ? `no number to call: ${leftOut.map((l) => l.text).join(', ')}; fax, pager and assistant numbers are never called`
-        : placeholder
-          ? `no main phone number: ${JSON.stringify(placeholder)} stands for none${plan.phones.length > 1 ? ` (and ${others} ${plan.phones.length > 2 ? 'hold' : 'holds'} none either)` : ''}`
-          : plan.phones.length > 1
-            ? `the main phone number is empty (and so are ${others})`
-            : 'the main phone number is empty',
-    );
-  } else [main, ...extra] = numbers(mainCol, mainRaw);
-  const contact: Record<string, unknown> & { phone_number: string } = { phone_number: main ?? '' };
-  for (const { index, field } of plan.free) {
-    const v = cells[index];
-    if (v === undefined) continue;
-    const t = v.trim();
-    if (t !== '') contact[field] = t;
-  }
-  let attempts: Record<string, string>[] | undefined;
-  for (const a of plan.attempts) {
-    if (!a.overrides.length && plan.labels?.has(a.phone) && !labelled(a.phone)) continue;
-    const raw = phoneCell(a.phone);
-    if (raw === '') {
-      const stray = a.overrides.find((o) => (cells[o.index] ?? '').trim() !== '');
-      if (stray)
-        fail(
-          stray.index,
-          cells[stray.index].trim(),
-          `a value for an attempt without a number: "${columnName(plan, a.phone)}" is empty`,
-        );
-      continue;
-    }
-    for (const e164 of numbers(a.phone, raw, true)) {
-      const entry: Record<string, string> = { phone_number: e164 };
-      for (const o of a.overrides) {
-        const t = (cells[o.index] ?? '').trim();
-        if (t !== '') entry[o.field] = t;
-      }
-      (attempts ??= []).push(entry);
-    }
-  }
+  if (mainRaw === '') r.noMainNumber(mainCol);
+  else [r.main, ...extra] = r.numbers(mainCol, mainRaw);
+  const contact: Record<string, unknown> & { phone_number: string } = { phone_number: r.main ?? '' };
+  freeFields(plan, cells, contact);
+  const attempts = r.attempts();
   // The other numbers of the main cell, then those of the other phone columns (in their order), as attempts:
   // a person's numbers are never dropped, and never repeated.
   for (const i of phones) {
-    if (i === mainCol) continue;
-    const raw = phoneCell(i);
-    if (raw !== '') extra.push(...numbers(i, raw, true));
+    const raw = i === mainCol ? '' : r.phoneCell(i);
+    if (raw !== '') extra.push(...r.numbers(i, raw, true));
   }
-  const dialled = extra.length ? new Set([main, ...(attempts ?? []).map((a) => a.phone_number)]) : undefined;
+  const dialled = extra.length ? new Set([r.main, ...attempts.map((a) => a.phone_number)]) : undefined;
   if (dialled)
     for (const e164 of extra)
       if (!dialled.has(e164)) {
         dialled.add(e164);
-        (attempts ??= []).push({ phone_number: e164 });
+        attempts.push({ phone_number: e164 });
       }
-  if (attempts) contact.contact_attempts = attempts;
-  for (let i = plan.headers.length; i < cells.length; i++) {
-    const t = cells[i].trim();
-    if (t !== '')
-      fail(
-        i,
-        t,
-        `a value past the last column of the header (${plan.headers.length} columns): quote values that contain the delimiter`,
-      );
-  }
-  if (errors) return { errors, phoneColumn: mainCol };
-  return warnings ? { contact, warnings, phoneColumn: mainCol } : { contact, phoneColumn: mainCol };
+  if (attempts.length) contact.contact_attempts = attempts;
+  r.checkTrailing();
+  if (r.errors) return { errors: r.errors, phoneColumn: mainCol };
+  return r.warnings ? { contact, warnings: r.warnings, phoneColumn: mainCol } : { contact, phoneColumn: mainCol };
 }
 
 /**

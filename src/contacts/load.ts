@@ -2,11 +2,9 @@
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
 import type { FileHandle } from 'node:fs/promises';
-import { CliError, UsageError } from '../errors.js';
-import type { InputLimit } from '../io/input-file.js';
+import { UsageError } from '../errors.js';
 import { decodeText, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
-import { nextChunk } from '../io/stdin.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
@@ -14,6 +12,7 @@ import type { ContactsCsvOptions } from './flags.js';
 import type { PhoneType } from './phone-types.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
+import type { Chunks } from './source.js';
 import { reportLines } from './report.js';
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
@@ -27,11 +26,6 @@ export function contactsFormat(source: string, firstChar?: string): ContactsForm
   if (firstChar === '[') return 'json';
   if (firstChar === '{') return 'ndjson';
   return 'csv';
-}
-
-/** The whole stream; Ctrl-C (signal) ends the read at once, even when nothing arrives. */
-function labelOf(source: string): string {
-  return source === '-' ? 'stdin' : source;
 }
 
 /**
@@ -264,80 +258,63 @@ function parseNdjsonContacts(text: string, label: string, checks: JsonChecks): C
  * Reads contacts from a CSV, JSON array or NDJSON file ('-' = stdin, format by extension or content);
  * every row validated; throws UsageError listing row errors (first 20 + count).
  */
-export async function loadContacts(
-  source: string,
-  opts: ContactsCsvOptions & {
-    stdin: NodeJS.ReadableStream;
-    /** Registers the copy of stdin a CSV is read from twice, for removal however the process ends. */
-    trackTemp?: (path: string) => () => void;
-    /** `source` already open (voicectl mcp: checked as opened): read from it only, never by name. */
-    handle?: FileHandle;
-    signal?: AbortSignal;
-    warn?: (line: string) => void;
-    /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
-    skipInvalid?: boolean;
-    /** -q: the notes (the columns found by name, --dedupe's count) are left out; warnings stay. */
-    quiet?: boolean;
-    rejects?: Pick<CsvSink, 'header' | 'reject'>;
-    /** CSV only: what was read, once the whole file was checked (rows, errors, duplicates). */
-    onSummary?: (summary: CsvSummary) => void | Promise<void>;
-  },
-): Promise<Contact[]> {
-  const label = labelOf(source);
+export interface LoadOptions extends ContactsCsvOptions {
+  stdin: NodeJS.ReadableStream;
+  /** Registers the copy of stdin a CSV is read from twice, for removal however the process ends. */
+  trackTemp?: (path: string) => () => void;
+  /** `source` already open (voicectl mcp: checked as opened): read from it only, never by name. */
+  handle?: FileHandle;
+  signal?: AbortSignal;
+  warn?: (line: string) => void;
+  /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
+  skipInvalid?: boolean;
+  /** -q: the notes (the columns found by name, --dedupe's count) are left out; warnings stay. */
+  quiet?: boolean;
+  rejects?: Pick<CsvSink, 'header' | 'reject'>;
+  /** CSV only: what was read, once the whole file was checked (rows, errors, duplicates). */
+  onSummary?: (summary: CsvSummary) => void | Promise<void>;
+}
+
+/**
+ * Reads contacts from a CSV, JSON array or NDJSON file ('-' = stdin, format by extension or content);
+ * every row validated; throws UsageError listing row errors (first 20 + count).
+ */
+export async function loadContacts(source: string, opts: LoadOptions): Promise<Contact[]> {
+  const [{ openContactsSource, firstChar }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] = await Promise.all([
+    import('./source.js'),
+    import('../io/input-file.js'),
+  ]);
+  const src = await openContactsSource(source, opts);
+  const { label } = src;
   // JSON is read whole, so it is bounded as every other body read whole (32 MiB, "must be at most"): a FIFO,
   // /dev/zero or an endless stdin fails at the limit. CSV is streamed, from a file or stdin.
-  const { MAX_BODY_FILE_BYTES, bodyTooLarge } = await import('../io/input-file.js');
   const limit = { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: bodyTooLarge(label) };
-  let format = contactsFormat(source);
-  let data: Buffer | undefined;
-  let stream: Chunks | undefined;
-  const csvExt = /\.(csv|tsv|txt)$/i.test(source);
   const jsonExt = /\.(json|ndjson|jsonl)$/i.test(source);
-  if (!opts.handle && source !== '-' && jsonExt) data = await readFileOrThrow(source, limit, opts.signal);
-  else if (opts.handle || source === '-' || !csvExt) {
-    // One source, read once: the first bytes (format), then the rest whole (JSON) or streamed (CSV).
-    stream = new Chunks(
-      opts.handle
-        ? opts.handle.createReadStream({ highWaterMark: 1 << 16, autoClose: false })
-        : source === '-'
-          ? opts.stdin
-          : await openFileOrThrow(source),
-      opts.signal,
-    );
-    if (!csvExt) {
-      // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
-      if (!jsonExt) format = contactsFormat(source, firstChar(await stream.peek()));
-      if (format !== 'csv') data = await stream.readAll(limit);
-    }
-  }
+  let format = contactsFormat(source);
+  // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
+  if (!jsonExt && !/\.(csv|tsv|txt)$/i.test(source)) format = contactsFormat(source, firstChar(await src.head()));
+  let data = format === 'csv' ? undefined : await src.readAll(limit);
   // "[" first and no extension said JSON, but a CSV header may start with "[" too ("[ID],name,phone_number").
   // Read as CSV only when the first line is that and the whole is not JSON: valid JSON stays JSON.
   if (format === 'json' && data && !jsonExt && csvHeaderNotJson(data)) format = 'csv';
-  if ((format === 'json' || format === 'ndjson') && (opts.skipInvalid || opts.rejects)) {
-    throw new UsageError(
-      `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
-      {
-        hints: ['JSON contacts are sent as they are: fix or remove the invalid ones. Nothing was sent.'],
-      },
-    );
-  }
-  if (format === 'json' || format === 'ndjson') {
-    const text = decodeText(data!, opts.encoding, label);
-    const checks: JsonChecks = {
-      dedupe: opts.dedupe,
-      checkNumber: (await numberChecks(opts)).contact,
-      warn: opts.warn,
-    };
-    return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
-  }
+  if (format === 'csv') return loadCsv(data ? [data] : src.csv(), label, opts);
+  if (opts.skipInvalid || opts.rejects) throw jsonSkipInvalid(label, format);
+  const text = decodeText(data!, opts.encoding, label);
+  data = undefined;
+  const checks: JsonChecks = { dedupe: opts.dedupe, checkNumber: (await numberChecks(opts)).contact, warn: opts.warn };
+  return format === 'json' ? parseJsonContacts(text, label, checks) : parseNdjsonContacts(text, label, checks);
+}
+
+function jsonSkipInvalid(label: string, format: ContactsFormat): UsageError {
+  return new UsageError(
+    `--skip-invalid: ${label} holds ${format === 'json' ? 'JSON' : 'NDJSON'} contacts; --skip-invalid and --rejects apply to CSV contacts only`,
+    { hints: ['JSON contacts are sent as they are: fix or remove the invalid ones. Nothing was sent.'] },
+  );
+}
+
+/** A CSV's contacts, with its notes and errors reported as `opts` asks. */
+async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: LoadOptions): Promise<Contact[]> {
   const { convertCsv } = await import('./csv.js');
-  // The converter reads a CSV twice: a file is opened again, stdin is copied as it is first read (source.ts).
-  let input: AsyncIterable<Buffer | string> | Iterable<Buffer> | (() => AsyncIterable<Buffer | string>);
-  const { handle } = opts;
-  if (data) input = [data];
-  else if (handle) input = () => handle.createReadStream({ start: 0, highWaterMark: 1 << 16, autoClose: false });
-  else if (stream) input = stream;
-  else input = await reopenable(source);
   const contacts: Contact[] = [];
   const summary = await convertCsv(
     input,
@@ -349,9 +326,7 @@ export async function loadContacts(
   if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);
   await opts.onSummary?.(summary);
   if (summary.duplicates && !opts.quiet)
-    opts.warn?.(
-      `note: --dedupe dropped ${summary.duplicates} contact${summary.duplicates === 1 ? '' : 's'} whose main number appeared earlier`,
-    );
+    opts.warn?.(`note: --dedupe dropped ${plural(summary.duplicates, 'contact')} whose main number appeared earlier`);
   return contacts;
 }
 
@@ -360,130 +335,17 @@ export async function loadContacts(
  * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
  */
 function csvHeaderNotJson(data: Buffer): boolean {
-  const line = /^[^\r\n]*/.exec(startText(data, 4096))![0];
+  const line = /^[^\r\n]*/.exec(
+    data
+      .subarray(0, 4096)
+      .toString('latin1')
+      .replace(/^\u00ef\u00bb\u00bf/, ''),
+  )![0];
   if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
   try {
     JSON.parse(data.toString('utf8'));
     return false;
   } catch {
     return true;
-  }
-}
-
-/** The first non-blank character of a file's start (a UTF-8 BOM left out), which tells JSON from CSV. */
-function firstChar(head: Buffer): string | undefined {
-  return /\S/.exec(startText(head, 1024))?.[0];
-}
-
-/** The first `bytes` of `data` as Latin-1 text (one character a byte), a UTF-8 BOM left out. */
-function startText(data: Buffer, bytes: number): string {
-  return data
-    .subarray(0, bytes)
-    .toString('latin1')
-    .replace(/^\u00ef\u00bb\u00bf/, '');
-}
-
-/** A JSON contacts file, whole, at most `limit.maxBytes` of it (a regular file is refused by its size). */
-async function readFileOrThrow(path: string, limit: InputLimit, signal: AbortSignal | undefined): Promise<Buffer> {
-  const { cannotRead, readInputFile } = await import('../io/input-file.js');
-  try {
-    return await readInputFile(path, limit, signal);
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw cannotRead(path, err);
-  }
-}
-
-/** A file's fs errors (no such file, a folder) as the usage errors they are. */
-async function checkReadable(path: string): Promise<void> {
-  const [{ stat }, { cannotRead }] = await Promise.all([import('node:fs/promises'), import('../io/input-file.js')]);
-  try {
-    if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  } catch (err) {
-    throw cannotRead(path, err);
-  }
-}
-
-/** A file as a stream, checked first. */
-async function openFileOrThrow(path: string): Promise<NodeJS.ReadableStream> {
-  return (await reopenable(path))();
-}
-
-/** A file checked, and a function that opens it (once for each pass of the CSV converter). */
-async function reopenable(path: string): Promise<() => NodeJS.ReadableStream & AsyncIterable<Buffer>> {
-  await checkReadable(path);
-  const { createReadStream } = await import('node:fs');
-  return () => createReadStream(path, { highWaterMark: 1 << 16 });
-}
-
-/**
- * A stream read chunk by chunk, whose first bytes can be looked at before deciding how to read the rest: streamed
- * (CSV, this object is the input) or whole with a bound (JSON). Ctrl-C (`signal`) ends a read that waits at once.
- */
-class Chunks implements AsyncIterable<Buffer> {
-  private readonly it: AsyncIterator<Buffer | string>;
-  private head: Buffer[] = [];
-  private ended = false;
-  constructor(
-    private readonly stream: NodeJS.ReadableStream,
-    private readonly signal?: AbortSignal,
-  ) {
-    this.it = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
-  }
-
-  /** Ends the read (csv.ts calls it on Ctrl-C): the stream no longer holds the process. */
-  destroy(): void {
-    (this.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
-  }
-
-  private async next(): Promise<Buffer | undefined> {
-    if (this.ended) return undefined;
-    const r = await nextChunk(this.it, this.stream, this.signal);
-    if (r.done) {
-      this.ended = true;
-      return undefined;
-    }
-    return Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-  }
-
-  /** Reads up to the first non-blank character (at most 1 KiB); those bytes are read again after. */
-  async peek(): Promise<Buffer> {
-    let size = 0;
-    while (size < 1024) {
-      const b = await this.next();
-      if (!b) break;
-      this.head.push(b);
-      size += b.length;
-      if (firstChar(Buffer.concat(this.head)) !== undefined) break;
-    }
-    return Buffer.concat(this.head);
-  }
-
-  /** Everything, peeked bytes included; more than `limit.maxBytes` is `limit.tooLarge(undefined)`, at once. */
-  async readAll(limit: InputLimit): Promise<Buffer> {
-    const chunks = this.head;
-    this.head = [];
-    let size = chunks.reduce((n, b) => n + b.length, 0);
-    for (;;) {
-      if (size > limit.maxBytes) {
-        this.destroy();
-        throw limit.tooLarge(undefined);
-      }
-      const b = await this.next();
-      if (!b) return Buffer.concat(chunks);
-      chunks.push(b);
-      size += b.length;
-    }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Buffer> {
-    const head = this.head;
-    this.head = [];
-    yield* head;
-    for (;;) {
-      const b = await this.next();
-      if (!b) return;
-      yield b;
-    }
   }
 }

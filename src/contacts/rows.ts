@@ -1,15 +1,13 @@
 // CSV bytes to rows: the byte-order mark, Excel's "sep=" line, the delimiter, the encoding, csv-parse, and the
 // header (found below a title row, with a hint when another delimiter would have found its phone column). One row
 // in memory at a time. Loads csv-parse: import this module lazily.
-import { isUtf8 } from 'node:buffer';
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { shellWord } from '../factory.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
-import { nextChunk } from '../io/stdin.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
-import type { Chunks } from './source.js';
+import { type Chunks, peekUntil } from './source.js';
 
 /**
  * The longest row read, in characters: 4 Mi. A contact's row is a few hundred characters, and a long note (a 1 MB
@@ -43,84 +41,45 @@ export interface CsvRows {
   rows: AsyncIterable<{ row: number; cells: string[] }>;
 }
 
-interface Peeked {
-  head: Buffer;
-  done: boolean;
-  it: AsyncIterator<Buffer | string>;
-  input: unknown;
+/** The input as a byte stream whose first bytes can be read and put back (`unshift`). */
+function toStream(input: Chunks): Readable {
+  return input instanceof Readable ? input : Readable.from(input, { objectMode: false });
 }
 
 /**
- * Reads chunks until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`,
- * reads that many bytes (or the whole input, if shorter) too.
+ * Reads until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`, reads that
+ * many bytes (or the whole input, if shorter) too.
  */
-async function peekFirstLine(input: Chunks, signal?: AbortSignal, atLeast = 0): Promise<Peeked> {
-  const it =
-    Symbol.asyncIterator in input
-      ? input[Symbol.asyncIterator]()
-      : (async function* () {
-          yield* input;
-        })();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  let newline = false;
-  while (size < Math.max(1 << 16, atLeast)) {
-    const r = await nextChunk(it, input, signal);
-    if (r.done) {
-      done = true;
-      break;
-    }
-    const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-    chunks.push(b);
-    size += b.length;
-    newline ||= b.includes(10);
-    if (newline && size >= atLeast) break;
-  }
-  return { head: Buffer.concat(chunks), done, it, input };
+function firstLine(stream: Readable, signal: AbortSignal | undefined, atLeast: number) {
+  return peekUntil(
+    stream,
+    (h) => h.length >= Math.max(1 << 16, atLeast) || (h.includes(10) && h.length >= atLeast),
+    signal,
+  );
 }
 
-/** Replays the peeked chunks and the rest; with `onNotUtf8`, says once if the bytes are not UTF-8. */
-function replayChecked(
-  { head, done, it, input }: Peeked,
-  onNotUtf8: (() => void) | undefined,
-  signal?: AbortSignal,
-): { head: Buffer; rest: Readable } {
-  let warned = false;
-  let carry = Buffer.alloc(0);
-  const check = (b: Buffer, last: boolean) => {
-    if (!onNotUtf8 || warned) return;
-    // A multi-byte character may straddle two chunks: the last character of a chunk (from its lead byte)
-    // is checked with the next chunk, and the end of the input is always checked.
-    const all = carry.length ? Buffer.concat([carry, b]) : b;
-    let cut = all.length;
-    if (!last) {
-      cut = all.length - 1;
-      while (cut > all.length - 4 && cut > 0 && (all[cut] & 0xc0) === 0x80) cut--;
-      cut = Math.max(0, cut);
-    }
-    carry = Buffer.from(all.subarray(cut));
-    if (!isUtf8(all.subarray(0, cut))) {
-      warned = true;
-      onNotUtf8();
+/** Calls `onNotUtf8` once if the bytes that flow through `stream` are not UTF-8 (a streaming, fatal TextDecoder). */
+function checkUtf8Stream(stream: Readable, onNotUtf8: () => void): void {
+  const d = new TextDecoder('utf-8', { fatal: true });
+  const fail = () => {
+    stream.off('data', check);
+    onNotUtf8();
+  };
+  const check = (chunk: Buffer) => {
+    try {
+      d.decode(chunk, { stream: true });
+    } catch {
+      fail();
     }
   };
-  async function* replay(): AsyncGenerator<Buffer> {
-    check(head, done);
-    yield head;
-    if (done) return;
-    for (;;) {
-      const r = await nextChunk(it, input, signal);
-      if (r.done) {
-        check(Buffer.alloc(0), true);
-        return;
-      }
-      const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
-      check(b, false);
-      yield b;
+  stream.on('data', check);
+  stream.once('end', () => {
+    try {
+      d.decode();
+    } catch {
+      fail();
     }
-  }
-  return { head, rest: Readable.from(replay(), { objectMode: false }) };
+  });
 }
 
 /** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
@@ -230,12 +189,9 @@ const splitAt = (used: string, from: string) =>
   `The header was split at ${delimiterName(used)} (${from === 'detected' ? 'detected from the header line' : `named by ${from}`})`;
 
 /** The file's first bytes decoded: BOM, encoding, Excel's "sep=" line, the delimiter, and where it came from. */
-async function sniff(input: Chunks, opts: RowsOptions, label: string) {
+function sniff(head: Buffer, opts: RowsOptions, label: string) {
   const notes: string[] = [];
-  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
-  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
-  const first = await peekFirstLine(input, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
-  const bom = sniffBom(first.head);
+  const bom = sniffBom(head);
   let encoding = opts.encoding ?? 'utf-8';
   if (bom) {
     // A byte-order mark says what the file is, over --encoding (as README and --help promise): a UTF-8 BOM read
@@ -245,17 +201,18 @@ async function sniff(input: Chunks, opts: RowsOptions, label: string) {
       notes.push(
         `note: ${label} starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} byte-order mark: read as ${bom.encoding}, not as --encoding ${opts.encoding}`,
       );
-  } else if (opts.encoding !== undefined) checkNotUtf8(first.head, opts.encoding, label);
+  } else if (opts.encoding !== undefined) checkNotUtf8(head, opts.encoding, label);
   const utf8 = encoding === 'utf-8';
   const bomLength = bom?.length ?? 0;
-  let headText = decoderFor(encoding).write(first.head.subarray(bomLength));
+  let headText = decoderFor(encoding).write(head.subarray(bomLength));
   // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
   const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
+  /** Bytes of the start left out of the input (the BOM and a "sep=" line), and BOM bytes the decoder skips. */
+  let cut = 0;
   let skip = bomLength;
   if (sepLine) {
     const chars = sepLine[0];
-    skip += encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length;
-    first.head = first.head.subarray(skip);
+    cut = skip + (encoding.startsWith('utf-16') ? chars.length * 2 : utf8 ? Buffer.byteLength(chars) : chars.length);
     headText = headText.slice(chars.length);
     skip = 0;
     if (opts.delimiter !== undefined && opts.delimiter !== sepLine[1])
@@ -266,14 +223,22 @@ async function sniff(input: Chunks, opts: RowsOptions, label: string) {
   const delimiter = opts.delimiter ?? sepLine?.[1] ?? detectDelimiter(headText);
   /** Where the delimiter came from, for the hints of a header without a phone column. */
   const from = opts.delimiter !== undefined ? '--delimiter' : sepLine ? 'the "sep=" line' : 'detected';
-  return { first, notes, encoding, utf8, bom: Boolean(bom), skip, headText, sepLine, delimiter, from };
+  return { cut, notes, encoding, utf8, bom: Boolean(bom), skip, headText, sepLine, delimiter, from };
 }
 
 /** Reads a CSV up to its header, and hands out its data rows. Throws UsageError for a file that cannot work. */
 export async function readCsv(input: Chunks, opts: RowsOptions, label: string): Promise<CsvRows> {
-  const s = await sniff(input, opts, label);
+  const stream = toStream(input);
+  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
+  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
+  const first = await firstLine(stream, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
+  const s = sniff(first.head, opts, label);
+  const kept = first.head.subarray(s.cut);
+  let rest = stream;
+  if (first.ended) rest = Readable.from([kept], { objectMode: false });
+  else if (kept.length) stream.unshift(kept);
   let notUtf8 = false;
-  const { rest } = replayChecked(s.first, s.utf8 ? () => (notUtf8 = true) : undefined, opts.signal);
+  if (s.utf8) checkUtf8Stream(rest, () => (notUtf8 = true));
   // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
   const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip));
   if (!s.utf8) rest.once('error', (err) => source.destroy(err));
@@ -294,6 +259,14 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   );
   // pipe() does not pass errors on: an input that fails (or is interrupted) must end the parse, not stall it.
   source.once('error', (err) => parser.destroy(err));
+  // Ctrl-C ends the parse at once, even while a read waits on a pipe or a FIFO that sends nothing more.
+  const stop = () => {
+    parser.destroy(new InterruptedError('interrupted'));
+    stream.destroy();
+  };
+  if (opts.signal?.aborted) stop();
+  else opts.signal?.addEventListener('abort', stop, { once: true });
+  parser.once('close', () => opts.signal?.removeEventListener('abort', stop));
   const lineOffset = s.sepLine ? 1 : 0;
   const it = csvErrors((parser as AsyncIterable<string[]>)[Symbol.asyncIterator](), label, lineOffset);
   const { plan, row } = await header(it, s, opts, lineOffset, label);
@@ -309,7 +282,7 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   };
 }
 
-type Sniffed = Awaited<ReturnType<typeof sniff>>;
+type Sniffed = ReturnType<typeof sniff>;
 
 /** The header's plan, found in the first line or (below a title row) in the next TITLE_LOOKAHEAD. */
 async function header(

@@ -1,9 +1,8 @@
 // contacts convert: what it runs (the declaration is convert.ts).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { convertCsv } from '../../contacts/csv.js';
 import { checkUtf8, conversionNotes, rowErrorsToUsageError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
+import { openContactsSource } from '../../contacts/source.js';
 import { withAnswers } from '../../contacts/walkthrough.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -34,18 +33,11 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   if (g.output === 'csv' || g.output === 'table')
     throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
   const ndjson = f.output().format === 'ndjson';
-  const label = opts.file === '-' ? 'stdin' : opts.file;
-  // A file is opened again for the second pass; stdin is copied as the first pass reads it (contacts/source.ts).
-  let input: AsyncIterable<Buffer | string> | (() => AsyncIterable<Buffer | string>);
-  if (opts.file === '-') input = f.io.in;
-  else {
-    const st = await stat(opts.file).catch((err: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read ${opts.file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
-    });
-    if (st.isDirectory()) throw new UsageError(`cannot read ${opts.file}: it is a directory`);
-    const path = opts.file;
-    input = () => createReadStream(path, { highWaterMark: 1 << 16 });
-  }
+  // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
+  // copied as the first pass reads it (contacts/source.ts).
+  const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
+  const { label } = src;
+  const input = src.csv();
 
   // Neither output may be the input: with --force it would be replaced by what was read from it.
   const checkOutputs = async () => {
