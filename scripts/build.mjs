@@ -94,8 +94,14 @@ const next = `dist.${process.pid}.tmp`;
 
 const bundle = await rolldown({
   cwd: root.pathname,
-  // The CLI, the streams bin/voicectl.js wires, and the sandbox (importable as voicectl/sandbox).
-  input: { cli: 'src/cli.ts', 'io/streams': 'src/io/streams.ts', 'sandbox/server': 'src/sandbox/server.ts' },
+  // The CLI, the streams bin/voicectl.js wires, the sandbox (importable as voicectl/sandbox) and the reference writer.
+  input: {
+    cli: 'src/cli.ts',
+    'io/streams': 'src/io/streams.ts',
+    'sandbox/server': 'src/sandbox/server.ts',
+    // docs/commands.md's writer, for `npm run docs` (scripts/docs.mjs); no command loads it.
+    reference: 'src/commands/reference.ts',
+  },
   platform: 'node',
   // Tree shaking keeps the zod members src/ uses (`import * as z from 'zod/mini'`, accessed as z.object: zod declares
   // no side effects) and undici's Agent and request API (src/api/undici.ts).

@@ -5,6 +5,9 @@ import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
 import { planJson, summaryLines } from '../../commands/campaigns/summary.js';
+import { toolShape } from '../../commands/define.js';
+import { listCommand as campaignsListCommand } from '../../commands/campaigns/list.js';
+import { showCommand } from '../../commands/campaigns/show.js';
 import { ContactsCsvShape } from '../../contacts/flags.js';
 import { UsageError } from '../../errors.js';
 import {
@@ -24,7 +27,6 @@ import {
   openInsideDir,
   writeTargetInsideDir,
   listPage,
-  pageShape,
   type Rec,
   tool,
   type Tool,
@@ -270,7 +272,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_list',
     title: 'List campaigns',
     description: `One page of the organization's campaigns (GET /v1/campaigns), with pagination. ${UNTRUSTED}`,
-    input: z.object(pageShape),
+    input: z.object(toolShape(campaignsListCommand)),
     async run(ctx, args) {
       return listPage(ctx, '/v1/campaigns', Campaign, args);
     },
@@ -279,7 +281,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_show',
     title: 'Show a campaign',
     description: `One campaign (GET /v1/campaigns/{id}): its settings, contacts, caller IDs per attempt and progress counters. ${UNTRUSTED}`,
-    input: z.object({ id: Id('Campaign ID') }),
+    input: z.object(toolShape(showCommand)),
     async run(ctx, args) {
       const client = await ctx.f.client();
       const res = await client.json(

@@ -6,30 +6,19 @@ import { TTS_STATUSES } from '../../facts.js';
 import {
   characterCount,
   TOKENS_PER_100_CHARACTERS,
-  TTS_DEFAULTS,
-  TTS_LIMITS,
   TTS_POLL,
   TtsCreated,
-  TtsCreateInput,
   TtsGeneration,
-  TtsRequest,
-  TtsStatus,
   tokenCost,
 } from '../../schemas/tts.js';
-import { ACCENTS, filterVoices } from '../../schemas/voices.js';
+import { filterVoices } from '../../schemas/voices.js';
+import { toolShape } from '../../commands/define.js';
+import { createCommand } from '../../commands/tts/create.js';
+import { getCommand } from '../../commands/tts/get.js';
+import { listCommand } from '../../commands/tts/list.js';
+import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
-import {
-  described,
-  Id,
-  writeTargetInsideDir,
-  listPage,
-  oneOf,
-  pageShape,
-  type Rec,
-  tool,
-  type Tool,
-  UNTRUSTED,
-} from '../tool.js';
+import { described, Id, writeTargetInsideDir, listPage, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -39,36 +28,7 @@ function withExplanation(g: TtsGeneration): Rec {
 
 const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
 
-const TtsCreateTool = z.object({
-  text: described(
-    TtsRequest.shape.text,
-    `The text to speak, 1 to ${TTS_LIMITS.maxTextLengthText} characters (an emoji counts as one). Cost: ${costRule}.`,
-  ),
-  voice: described(
-    TtsCreateInput.shape.voice,
-    `A built-in voice alias in any case (see voices_list) or a voice ID of exactly 20 letters and digits; default ${TTS_DEFAULTS.voice}`,
-  ),
-  language: described(
-    TtsCreateInput.shape.language,
-    `Language code such as en, it or es; default ${TTS_DEFAULTS.language}`,
-  ),
-  speed: described(
-    TtsRequest.shape.speed,
-    `Playback speed, ${TTS_LIMITS.speed.min} to ${TTS_LIMITS.speed.max}; default ${TTS_DEFAULTS.speed}`,
-  ),
-  stability: described(
-    TtsRequest.shape.stability,
-    `Voice stability, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.stability}`,
-  ),
-  similarityBoost: described(
-    TtsRequest.shape.similarityBoost,
-    `Similarity boost, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.similarityBoost}`,
-  ),
-  style: described(
-    TtsRequest.shape.style,
-    `Style exaggeration, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.style}`,
-  ),
-});
+const TtsCreateTool = z.object(toolShape(createCommand));
 
 /** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
 const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
@@ -106,7 +66,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_get',
     title: 'Get a generation',
     description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
-    input: z.object({ id: Id('Generation ID, as tts_create or tts_list return it') }),
+    input: z.object(toolShape(getCommand)),
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
       return withExplanation(await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal));
@@ -116,7 +76,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_list',
     title: 'List generations',
     description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one. ${UNTRUSTED}`,
-    input: z.object({ status: described(z.optional(TtsStatus), 'Only this status'), ...pageShape }),
+    input: z.object(toolShape(listCommand)),
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
     },
@@ -205,11 +165,7 @@ export const TTS_TOOLS: Tool[] = [
     title: 'List the built-in voices',
     description:
       'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
-    input: z.object({
-      gender: described(z.optional(oneOf(['female', 'male'])), 'Only this gender'),
-      language: described(z.optional(oneOf(['en', 'it'])), 'Only this language'),
-      accent: described(z.optional(oneOf(ACCENTS)), 'Only this accent of the Italian custom voices'),
-    }),
+    input: z.object(toolShape(voicesListCommand)),
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
     },
