@@ -14,7 +14,7 @@ import { examples as addExamples } from './help.js';
 export type Complete = 'files' | 'profiles' | 'voices' | readonly string[];
 
 /** A field of the command's MCP tool: named, typed or described otherwise than the flag, where they differ. */
-export interface McpField {
+interface McpField {
   key?: string;
   /** The value as a JSON client sends it (a number where the flag takes text); the flag's schema otherwise. */
   schema?: z.core.$ZodType;
@@ -62,7 +62,7 @@ export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.in
   z.ZodMiniObject<Shape<F> & Shape<A>>
 >;
 
-export type Run<O> = (f: Factory, opts: O) => Promise<void>;
+type Run<O> = (f: Factory, opts: O) => Promise<void>;
 
 export interface CommandSpec<F extends Flags, A extends Args> {
   name: string;
@@ -122,7 +122,7 @@ const helpText = (d: { summary: string; description?: string }) =>
   d.description ? `${d.summary}\n\n${d.description}` : d.summary;
 
 /** The options' schema: every flag and argument, with the rules across them. */
-export function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F, A>) {
+function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F, A>) {
   const shape = Object.fromEntries(
     [...Object.entries(def.args), ...Object.entries(def.flags)].map(([k, d]) => [k, d.schema]),
   ) as Shape<F> & Shape<A>;

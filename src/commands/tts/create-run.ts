@@ -18,7 +18,7 @@ import { envelope } from '../../schemas/common.js';
 import { characterCount, TtsCreated, TtsCreateInput } from '../../schemas/tts.js';
 import { downloadCommand, withDownloadHints } from '../../tts/again.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
-import * as playback from '../../tts/play.js';
+import { playFile, requirePlayer } from '../../tts/play.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
 import { costLine, intervalMs, waitTimeout, warnUnusedWaitFlags } from './common.js';
@@ -105,7 +105,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
     f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
     return;
   }
-  const play = flags.play ? playback : undefined;
+  const play = flags.play ? { playFile, requirePlayer } : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 
   const client = await f.client();

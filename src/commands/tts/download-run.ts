@@ -4,7 +4,7 @@ import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
 import { downloadCommand, withDownloadHints } from '../../tts/again.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
-import * as playback from '../../tts/play.js';
+import { playFile, requirePlayer } from '../../tts/play.js';
 import { waitProgress } from '../../tts/progress.js';
 import { fetchGeneration, waitForGenerations } from '../../tts/wait.js';
 import { intervalMs, waitTimeout, warnUnusedWaitFlags } from './common.js';
@@ -12,7 +12,7 @@ import type { DownloadOptions } from './download.js';
 
 export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
   checkDestination(f, { out: flags.out, force: flags.force });
-  const play = flags.play ? playback : undefined;
+  const play = flags.play ? { playFile, requirePlayer } : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was downloaded.');
   warnUnusedWaitFlags(f, flags, flags.wait, '--wait');
   // What resumes this command when it is stopped: the same download, to the same place.
