@@ -79,8 +79,11 @@ export interface CommandSpec<F extends Flags, A extends Args> {
   checks?: z.core.$ZodCheck<NoInfer<Options<F, A>>>[];
   /** The command's MCP tool, when it has one. */
   mcp?: string;
-  /** The module that runs it, loaded when the command runs (never for --help or completion). */
-  load: () => Promise<{ run: Run<NoInfer<Options<F, A>>> }>;
+  /**
+   * The module that runs it, loaded when the command runs (never for --help or completion). Given the options, it
+   * may choose a lighter module for a run that needs less (`tts create --dry-run` sends nothing).
+   */
+  load: (opts: NoInfer<Options<F, A>>) => Promise<{ run: Run<NoInfer<Options<F, A>>> }>;
 }
 
 export interface CommandDef<F extends Flags = Flags, A extends Args = Args> extends CommandSpec<F, A> {
@@ -157,7 +160,7 @@ export function makeCommand(f: Factory, def: AnyCommand): Command {
     });
     const names = Object.fromEntries(argKeys.map((k) => [k, (def.args as Args)[k].name]));
     const opts = parseOptions(optionsSchema(def), raw, names);
-    const { run } = await def.load();
+    const { run } = await def.load(opts);
     await run(f, opts);
   });
   commandDefs.set(cmd, def);

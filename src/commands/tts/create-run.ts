@@ -4,107 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePathParam } from '../../api/client.js';
 import { excerpt } from '../../api/errors.js';
-import { CliError, MalformedResponseError, UsageError } from '../../errors.js';
+import { MalformedResponseError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
-import { TTS_LIMITS, tokenCost } from '../../facts.js';
-import { decodeText } from '../../io/encoding.js';
-import { readInputFile } from '../../io/input-file.js';
+import { tokenCost } from '../../facts.js';
 import { printRecord } from '../../io/output.js';
-import { jsonForTerminal } from '../../io/safe.js';
-import { readAll } from '../../io/stdin.js';
-import { write } from '../../io/streams.js';
-import { parseOptions } from '../../options.js';
 import { envelope } from '../../schemas/common.js';
-import { characterCount, TtsCreated, TtsCreateInput } from '../../schemas/tts.js';
+import { TtsCreated } from '../../schemas/tts.js';
 import { downloadCommand, withDownloadHints } from '../../tts/again.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
 import { playFile, requirePlayer } from '../../tts/play.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { costLine, intervalMs, waitTimeout, warnUnusedWaitFlags } from './common.js';
+import { costLine, intervalMs, waitTimeout } from './common.js';
+import { prepare, printDryRun } from './create-body.js';
 import type { CreateOptions } from './create.js';
 import { printGenerations } from './shared.js';
 
-/**
- * The longest file read for --file (160 kB): 4 bytes per character, the most a character takes in UTF-8 or UTF-16,
- * times 4 as headroom, so that a text within the limit is never refused for its bytes (what it carries besides its
- * characters: CRLF, a BOM, combining marks). Its characters are counted after decoding, which gives the real error;
- * the byte limit only stops a mistake such as a video before it is read into memory.
- */
-const MAX_FILE_BYTES = 4 * TTS_LIMITS.maxTextLength * 4;
-
-/** The text of --file: UTF-8 (or what a BOM or --encoding says); other bytes would be sent, and paid for, as "�". */
-async function readText(f: Factory, file: string, encoding: string | undefined): Promise<string> {
-  let text: string;
-  if (file === '-') {
-    if (f.io.stdinIsTTY)
-      throw new UsageError(
-        '--file -: stdin is a terminal; pipe the text in (echo "Hello" | voicectl tts create --file -) or use --text',
-      );
-    const tooLarge = () =>
-      new UsageError(
-        `--file -: must be at most ${TTS_LIMITS.maxTextLengthText} characters (stdin sent more than ${MAX_FILE_BYTES} bytes)`,
-      );
-    text = decodeText(
-      await readAll(f.io.in, f.signal, { maxBytes: MAX_FILE_BYTES, tooLarge }),
-      encoding,
-      '--file -: stdin',
-    );
-  } else {
-    const tooLarge = (size: number | undefined) =>
-      new UsageError(
-        `--file: must be at most ${TTS_LIMITS.maxTextLengthText} characters (${file} ${size === undefined ? `sent more than ${MAX_FILE_BYTES}` : `has ${size}`} bytes)`,
-      );
-    let data: Buffer;
-    try {
-      data = await readInputFile(file, { maxBytes: MAX_FILE_BYTES, tooLarge }, f.signal);
-    } catch (err) {
-      if (err instanceof CliError) throw err;
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR') throw new UsageError(`--file: ${file} is a directory`);
-      throw new UsageError(`--file: cannot read ${file} (${code ?? (err as Error).message})`);
-    }
-    text = decodeText(data, encoding, `--file: ${file}`);
-  }
-  return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
-}
-
 export async function run(f: Factory, flags: CreateOptions): Promise<void> {
-  if (flags.text !== undefined && flags.file !== undefined)
-    throw new UsageError('--text and --file cannot be combined: give the text one way');
-  if (flags.text === undefined && flags.file === undefined) {
-    throw new UsageError('--text or --file is required', {
-      hints: ['voicectl tts create --text "Hello"', 'voicectl tts create --file script.txt'],
-    });
-  }
-  if (flags.encoding !== undefined && flags.file === undefined)
-    throw new UsageError('--encoding applies to --file: the text of --text is already text');
-  const text = flags.text ?? (await readText(f, flags.file!, flags.encoding));
-  const body = parseOptions(
-    TtsCreateInput,
-    {
-      text,
-      voice: flags.voice,
-      language: flags.language,
-      speed: flags.speed,
-      stability: flags.stability,
-      similarityBoost: flags.similarityBoost,
-      style: flags.style,
-    },
-    { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
-  );
-  const waiting = flags.wait || flags.out !== undefined || flags.play;
-  if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
-  warnUnusedWaitFlags(f, flags, waiting, '--wait, --out or --play');
-  const chars = characterCount(body.text);
-
-  if (flags.dryRun) {
-    if (flags.play) f.warn('warning: --play has no effect with --dry-run: nothing is generated');
-    const json = JSON.stringify(body, null, 2);
-    await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
-    f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
-    return;
-  }
+  const prepared = await prepare(f, flags, () => {
+    if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
+  });
+  if (flags.dryRun) return printDryRun(f, flags, prepared);
+  const { body, chars, waiting } = prepared;
   const play = flags.play ? { playFile, requirePlayer } : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 

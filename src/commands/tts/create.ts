@@ -136,5 +136,6 @@ export const createCommand = defineCommand({
   ],
   mcp: 'tts_create',
   flags,
-  load: () => import('./create-run.js'),
+  // A dry run sends nothing: it loads neither the client nor the wait (unless --out asks its destination checked).
+  load: (opts) => (opts.dryRun && opts.out === undefined ? import('./create-dry-run.js') : import('./create-run.js')),
 });
