@@ -67,6 +67,8 @@ type Run<O> = (f: Factory, opts: O) => Promise<void>;
 export interface CommandSpec<F extends Flags, A extends Args> {
   name: string;
   aliases?: string[];
+  /** Left out of help and completion (run by voicectl itself, not typed). */
+  hidden?: true;
   /** One line: help's first paragraph, the group's list of commands, completion and docs/commands.md. */
   summary: string;
   /** What help says after the summary, one paragraph or more. */
@@ -105,6 +107,9 @@ export interface GroupDef {
   summary: string;
   description?: string;
   examples: string[];
+  /** What the group runs by itself (`voicectl sandbox`), when it does: its flags and module; the rest is the group's. */
+  // biome-ignore lint/suspicious/noExplicitAny: the group's own options (its run checks them against its flags)
+  own?: { flags: Flags; load: (opts: any) => Promise<{ run: Run<any> }> };
   commands: AnyCommand[];
 }
 
@@ -136,6 +141,10 @@ function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F, A>) {
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function makeCommand(f: Factory, def: AnyCommand): Command {
+  return addExamples(commandOf(f, def), def.examples);
+}
+
+function commandOf(f: Factory, def: AnyCommand): Command {
   const cmd = new Command(def.name).description(helpText(def));
   for (const alias of def.aliases ?? []) cmd.alias(alias);
   const argKeys = Object.keys(def.args);
@@ -164,12 +173,20 @@ export function makeCommand(f: Factory, def: AnyCommand): Command {
     await run(f, opts);
   });
   commandDefs.set(cmd, def);
-  return addExamples(cmd, def.examples);
+  return cmd;
+}
+
+/** The group's own command (`voicectl sandbox`) with the group's name, help and examples. */
+export function ownCommand(group: GroupDef): AnyCommand | undefined {
+  if (!group.own) return undefined;
+  const { name, summary, description, examples } = group;
+  return { ...group.own, args: {}, name, summary, description, examples };
 }
 
 export function makeGroup(f: Factory, group: GroupDef): Command {
-  const cmd = new Command(group.name).description(helpText(group));
-  for (const def of group.commands) cmd.addCommand(makeCommand(f, def));
+  const own = ownCommand(group);
+  const cmd = own ? commandOf(f, own) : new Command(group.name).description(helpText(group));
+  for (const def of group.commands) cmd.addCommand(makeCommand(f, def), def.hidden ? { hidden: true } : {});
   commandDefs.set(cmd, group);
   return addExamples(cmd, group.examples);
 }

@@ -2,7 +2,7 @@
 // writes it, test/frame/reference.test.ts fails when it is not current.
 import type { Command } from 'commander';
 import { GLOBAL_FLAGS } from '../global-flags.js';
-import { type AnyCommand, declarationOf, defaultOf, type Flag, type GroupDef } from './define.js';
+import { type AnyCommand, declarationOf, defaultOf, type Flag, type GroupDef, ownCommand } from './define.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -51,9 +51,12 @@ export function renderReference(program: Command): string {
     if (!decl) continue;
     if ('commands' in decl) {
       const group = decl as GroupDef;
-      out.push(`## voicectl ${group.name}`, '', group.summary, '');
-      if (group.description) out.push(group.description, '');
-      for (const def of group.commands) out.push(...commandSection(`voicectl ${group.name} ${def.name}`, def));
+      const own = ownCommand(group);
+      if (own) out.push(`## voicectl ${group.name}`, '', ...commandSection(`voicectl ${group.name}`, own).slice(2));
+      else out.push(`## voicectl ${group.name}`, '', group.summary, '');
+      if (group.description && !own) out.push(group.description, '');
+      for (const def of group.commands.filter((c) => !c.hidden))
+        out.push(...commandSection(`voicectl ${group.name} ${def.name}`, def));
     } else {
       out.push(`## voicectl ${decl.name}`, '', ...commandSection(`voicectl ${decl.name}`, decl).slice(2));
     }

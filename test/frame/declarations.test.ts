@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { type AnyCommand, declarationOf, type Flag, longOf, toolKey } from '../../src/commands/define.js';
+import {
+  type AnyCommand,
+  declarationOf,
+  type Flag,
+  type GroupDef,
+  longOf,
+  ownCommand,
+  toolKey,
+} from '../../src/commands/define.js';
 import { renderReference } from '../../src/commands/reference.js';
 import { testStreams } from '../../src/io/streams.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
@@ -16,7 +24,8 @@ async function declared() {
   const out: { path: string[]; def: AnyCommand; cmd: Command }[] = [];
   const walk = (cmd: Command, path: string[]) => {
     const decl = declarationOf(cmd);
-    if (decl && !('commands' in decl)) out.push({ path, def: decl as AnyCommand, cmd });
+    const own = decl && 'commands' in decl ? ownCommand(decl as GroupDef) : (decl as AnyCommand | undefined);
+    if (own) out.push({ path, def: own, cmd });
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, []);

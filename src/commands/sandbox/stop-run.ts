@@ -1,0 +1,13 @@
+// sandbox stop: stops the background sandbox of --sandbox; its state stays for the next one.
+import type { Factory } from '../../factory.js';
+import { terminalSafe } from '../../io/safe.js';
+import { stopService } from '../../sandbox/service.js';
+
+export async function run(f: Factory): Promise<void> {
+  const stopped = await stopService(await f.configDir());
+  f.warn(
+    stopped
+      ? `sandbox stopped (pid ${stopped.pid}, ${terminalSafe(String(stopped.url))})`
+      : 'no background sandbox was running',
+  );
+}
