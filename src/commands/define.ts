@@ -202,15 +202,27 @@ export function defaultOf(schema: z.core.$ZodType): unknown {
  * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
-export function toolShape(def: AnyCommand): Record<string, z.core.$ZodType<any>> {
+export function toolShape(
+  def: AnyCommand,
+  /** Fields of the tool alone (a plan's id), after those of the command. */
+  extra: Record<string, z.core.$ZodType> = {},
+): Record<string, z.core.$ZodType<any>> {
   const out: Record<string, z.core.$ZodType> = {};
   for (const [key, d] of [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)]) {
     if (d.mcp === false) continue;
-    const schema = z.clone(d.mcp?.schema ?? d.schema);
-    z.globalRegistry.add(schema, { description: d.mcp?.description ?? d.help });
-    out[d.mcp?.key ?? key] = schema;
+    out[d.mcp?.key ?? key] = described(d.mcp?.schema ?? d.schema, d.mcp?.description ?? d.help);
   }
-  return out;
+  return { ...out, ...extra };
+}
+
+/**
+ * A copy of `schema` described for a JSON Schema, as classic zod's `.describe()` does (zod/mini, in which every
+ * schema here is written, has no such method).
+ */
+export function described<S extends z.core.$ZodType>(schema: S, description: string): S {
+  const copy = z.clone(schema);
+  z.globalRegistry.add(copy, { description });
+  return copy;
 }
 
 /** The tool field a flag or argument reaches (undefined: `mcp: false`). */

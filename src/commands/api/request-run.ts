@@ -3,7 +3,17 @@
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
 import * as z from 'zod/mini';
 import { MAX_BODY_MIB_CEILING } from '../../api/limits.js';
+import { paginate } from '../../api/paginate.js';
+import { redactBody, redactData } from '../../api/redact.js';
+import { CliError, MalformedResponseError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
+import { bodyTooLarge, MAX_BODY_FILE_BYTES, readInputFile } from '../../io/input-file.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import { readAll } from '../../io/stdin.js';
+import { write } from '../../io/streams.js';
+import { PAGINATION } from '../../schemas/common.js';
+import { maxPagesFrom } from '../list.js';
+import * as fields from './fields.js';
 import { API_METHODS, type ApiFlags } from './request.js';
 
 type ApiMethod = (typeof API_METHODS)[number];
@@ -23,10 +33,6 @@ interface ApiOptions {
 const NOTHING_SENT = '; nothing was sent';
 
 async function readStdin(f: Factory): Promise<string> {
-  const [{ readAll }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] = await Promise.all([
-    import('../../io/stdin.js'),
-    import('../../io/input-file.js'),
-  ]);
   const tooLarge = bodyTooLarge('stdin', NOTHING_SENT);
   return (
     await readAll(f.io.in, f.signal, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: () => tooLarge(undefined) })
@@ -35,10 +41,6 @@ async function readStdin(f: Factory): Promise<string> {
 
 /** A file of --input or -F key=@file, bounded as stdin is. */
 async function readBodySource(f: Factory, name: string, label: string): Promise<string> {
-  const [{ CliError, UsageError }, { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile }] = await Promise.all([
-    import('../../errors.js'),
-    import('../../io/input-file.js'),
-  ]);
   const tooLarge = bodyTooLarge(label, NOTHING_SENT);
   try {
     return (await readInputFile(name, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge }, f.signal)).toString('utf8');
@@ -50,7 +52,6 @@ async function readBodySource(f: Factory, name: string, label: string): Promise<
 
 /** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
 async function resolveApiOptions(f: Factory, methodArg: string, pathArg: string, raw: ApiFlags): Promise<ApiOptions> {
-  const [{ UsageError }, fields] = await Promise.all([import('../../errors.js'), import('./fields.js')]);
   const method = methodArg.toUpperCase() as ApiMethod;
   if (!API_METHODS.includes(method))
     throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
@@ -134,14 +135,8 @@ function withQuery(path: string, query: [string, string][]): string {
 }
 
 async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
-  const { write } = await import('../../io/streams.js');
   const client = await f.client();
   if (opts.paginate) {
-    const [{ paginate }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
-      import('../../api/paginate.js'),
-      import('../../schemas/common.js'),
-      import('../list.js'),
-    ]);
     // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
     const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
     if (opts.query.some(([k]) => k === 'page'))
@@ -149,8 +144,6 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
     const quiet = f.output().quiet;
-    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
-    const { redactData } = await import('../../api/redact.js');
     const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
     // The pages printed (as asked for, not as the service numbers them), for the command that reads on.
     let done = 0;
@@ -177,7 +170,6 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
         done = page.number;
       }
     } catch (err) {
-      const { CliError, MalformedResponseError } = await import('../../errors.js');
       if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
         const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
         err.hints.push(
@@ -207,11 +199,10 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   });
   if ((res.text ?? '') === '') return;
   // A service may echo the key in the body: it is redacted, and the rest left byte for byte (README "Security").
-  const text = (await import('../../api/redact.js')).redactBody(res.text ?? '', f.redact);
+  const text = redactBody(res.text ?? '', f.redact);
   if (f.io.stdoutIsTTY) {
     // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
     // made safe (src/io/safe.ts). Piped: the body exactly as it came.
-    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
     let pretty: string;
     try {
       pretty = jsonForTerminal(JSON.stringify(JSON.parse(text), null, 2));

@@ -3,7 +3,12 @@ import * as z from 'zod/mini';
 import { type Args, defineCommand, type Flags, type Options } from '../define.js';
 
 const args = {
-  id: { name: '<id>', help: 'campaign ID', schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')) },
+  id: {
+    name: '<id>',
+    help: 'campaign ID',
+    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+    mcp: { description: 'Campaign ID' },
+  },
 } satisfies Args;
 
 const flags = {
@@ -11,6 +16,7 @@ const flags = {
     flag: '--if-not-running',
     help: 'a campaign already started (running or finished) is not an error: print it and exit 0',
     schema: z._default(z.boolean(), false),
+    mcp: false,
   },
 } satisfies Flags;
 
@@ -25,6 +31,7 @@ export const startCommand = defineCommand({
     'voicectl campaigns start cmp_0123456789abcdef --if-not-running   # safe to rerun',
     'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"',
   ],
+  mcp: 'campaigns_start',
   args,
   flags,
   load: () => import('./start-run.js'),

@@ -9,7 +9,7 @@ import { loadVoices, readTree } from './tree.js';
 
 export async function run(f: Factory, { shell }: CompletionOptions): Promise<void> {
   const { program } = await buildProgram([], { io: f.io, env: f.env, signal: f.signal, loadAll: true });
-  const root = readTree(program, { voices: await loadVoices() });
+  const root = readTree(program, { voices: loadVoices() });
   const text = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root);
   await write(f.io.out, text);
 }

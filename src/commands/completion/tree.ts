@@ -2,6 +2,7 @@
 // so the scripts never drift from the commands; where a value's candidates come from is in each flag's declaration.
 import { type Command, Option } from 'commander';
 import { GLOBAL_FLAGS } from '../../global-flags.js';
+import { VOICES } from '../../schemas/voices.js';
 import { argOf, type Complete, flagOf } from '../define.js';
 
 /** Where a value's candidates come from: a fixed list, the stored profiles (read when completing), or files. */
@@ -78,7 +79,6 @@ export function allNodes(n: NodeSpec): NodeSpec[] {
 }
 
 /** Voice names for --voice: the built-in catalog (src/schemas/voices.ts), the same list that checks --voice. */
-export async function loadVoices(): Promise<string[]> {
-  const { VOICES } = await import('../../schemas/voices.js');
+export function loadVoices(): string[] {
   return VOICES.map((v) => v.id);
 }

@@ -4,18 +4,36 @@ import { CSV_FLAGS, rejectsFlags } from '../../contacts/flags.js';
 import { type Args, defineCommand, type Flags, type Options } from '../define.js';
 
 const args = {
-  file: { name: '<file>', help: 'CSV file, or - for stdin', schema: z.string().check(z.minLength(1, 'is required')) },
+  file: {
+    name: '<file>',
+    help: 'CSV file, or - for stdin',
+    schema: z.string().check(z.minLength(1, 'is required')),
+    mcp: {
+      schema: z.string().check(z.minLength(1, 'must not be empty')),
+      description: 'The CSV file, inside the server folder (--dir)',
+    },
+  },
 } satisfies Args;
+
+const REJECTS = rejectsFlags('--out or --rejects', 'the valid contacts are written');
 
 const flags = {
   out: {
     flag: '--out <file>',
     help: 'write here instead of stdout (appears only when the whole file converted)',
     schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    mcp: {
+      key: 'output',
+      description: 'Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json',
+    },
   },
-  ...(({ force, skipInvalid, rejects }) => ({ force, skipInvalid, rejects }))(
-    rejectsFlags('--out or --rejects', 'the valid contacts are written'),
-  ),
+  // The tool never replaces a file, and reports the rows left out instead of writing them.
+  force: { ...REJECTS.force, mcp: false },
+  skipInvalid: {
+    ...REJECTS.skipInvalid,
+    mcp: { description: 'Write the valid contacts even when some rows are invalid (they are reported); default false' },
+  },
+  rejects: { ...REJECTS.rejects, mcp: false },
   ...CSV_FLAGS,
 } satisfies Flags;
 
@@ -32,6 +50,7 @@ export const convertCommand = defineCommand({
     'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',
     'cat leads.csv | voicectl contacts convert - --encoding latin1 --delimiter ";" --dedupe',
   ],
+  mcp: 'contacts_convert',
   args,
   flags,
   checks: [

@@ -6,13 +6,13 @@ import { getProfile, hasProfile } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import { type Factory, shellWord } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
+import { readAll } from '../../io/stdin.js';
 import type { AddOptions } from './add.js';
 
 /** The most --api-key-stdin reads: a key is a line, not a file (`< /dev/zero` stops here, not at the memory's end). */
 const MAX_KEY_BYTES = 4096;
 
 async function readStdin(f: Factory): Promise<string> {
-  const { readAll } = await import('../../io/stdin.js');
   const tooLarge = () =>
     new UsageError(`--api-key-stdin: stdin sent more than ${MAX_KEY_BYTES} bytes: an API key is one short line`);
   return trimApiKey((await readAll(f.io.in, f.signal, { maxBytes: MAX_KEY_BYTES, tooLarge })).toString('utf8'));

@@ -1,11 +1,9 @@
 // profiles list: what it runs (the declaration is list.ts). the stored profiles, keys masked.
+import { hideUrlCredentials, maskKey } from '../../api/redact.js';
 import type { Factory } from '../../factory.js';
+import { printList } from '../../io/output.js';
 
 export async function run(f: Factory): Promise<void> {
-  const [{ hideUrlCredentials, maskKey }, { printList }] = await Promise.all([
-    import('../../api/redact.js'),
-    import('../../io/output.js'),
-  ]);
   const data = (await f.store()).read();
   const rows = Object.entries(data.profiles).map(([name, p]) => ({
     name,

@@ -1,19 +1,17 @@
 // profiles show: what it runs (the declaration is show.ts). the configuration a command would use, and where each value comes from.
+import { hideUrlCredentials, maskKey } from '../../api/redact.js';
+import { resolveConfig } from '../../config/resolve.js';
 import type { Factory } from '../../factory.js';
+import { printRecord } from '../../io/output.js';
 import { knownProfile } from './shared.js';
 
 /** What `--profile <name>` would resolve to (so a --base-url flag still wins, as it would there). */
 async function profileConfig(f: Factory, name: string) {
   await knownProfile(f, name);
-  const { resolveConfig } = await import('../../config/resolve.js');
   return resolveConfig({ flags: { baseUrl: f.globals().baseUrl, profile: name }, env: f.env, openStore: f.store });
 }
 
 export async function run(f: Factory, { name }: { name?: string }): Promise<void> {
-  const [{ hideUrlCredentials, maskKey }, { printRecord }] = await Promise.all([
-    import('../../api/redact.js'),
-    import('../../io/output.js'),
-  ]);
   const cfg = name ? await profileConfig(f, name) : await f.config();
   await printRecord(
     f.io,

@@ -7,14 +7,32 @@ import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 const off = z._default(z.boolean(), false);
 
 const flags = {
-  out: { flag: '--out <file>', help: 'where to write the audio; - for stdout', schema: z.optional(z.string()) },
-  force: { flag: '--force', help: 'replace an existing file', schema: off },
-  wait: { flag: '-w, --wait', help: 'wait for the generation to finish first', schema: off },
-  play: { flag: '--play', help: `play the saved file ${PLAYERS_HELP}`, schema: off },
+  out: {
+    flag: '--out <file>',
+    help: 'where to write the audio; - for stdout',
+    schema: z.optional(z.string()),
+    mcp: {
+      key: 'file',
+      schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+      description:
+        'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
+    },
+  },
+  // The tool never replaces a file, and downloads only a completed generation (tts_wait waits).
+  force: { flag: '--force', help: 'replace an existing file', schema: off, mcp: false },
+  wait: { flag: '-w, --wait', help: 'wait for the generation to finish first', schema: off, mcp: false },
+  play: { flag: '--play', help: `play the saved file ${PLAYERS_HELP}`, schema: off, mcp: false },
   ...WAIT_FLAGS,
 } satisfies Flags;
 
-const args = { id: { name: '<id>', help: 'generation ID', schema: GenerationId } } satisfies Args;
+const args = {
+  id: {
+    name: '<id>',
+    help: 'generation ID',
+    schema: GenerationId,
+    mcp: { description: 'Generation ID (must be completed)' },
+  },
+} satisfies Args;
 
 export type DownloadOptions = Options<typeof flags, typeof args>;
 
@@ -30,6 +48,7 @@ export const downloadCommand = defineCommand({
     'voicectl tts download tts_0123456789abcdef --play',
     'voicectl tts download tts_0123456789abcdef --out - | ffplay -nodisp -autoexit -',
   ],
+  mcp: 'tts_download',
   args,
   flags,
   load: () => import('./download-run.js'),

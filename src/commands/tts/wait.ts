@@ -1,16 +1,46 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import * as z from 'zod/mini';
 import { TTS_POLL } from '../../facts.js';
-import { type Args, defineCommand, type Options } from '../define.js';
+import { type Args, defineCommand, described, type Flags, type Options } from '../define.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
-const flags = WAIT_FLAGS;
+/** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
+export const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+
+const flags = {
+  interval: WAIT_FLAGS.interval,
+  timeout: {
+    ...WAIT_FLAGS.timeout,
+    mcp: {
+      key: 'timeoutSeconds',
+      schema: z._default(
+        z
+          .number({ error: 'must be a number of seconds' })
+          .check(
+            z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+            z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+          ),
+        MCP_WAIT.defaultSeconds,
+      ),
+      description: `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+    },
+  },
+} satisfies Flags;
 
 const args = {
   ids: {
     name: '<id...>',
     help: 'generation IDs',
     schema: z.array(GenerationId).check(z.minLength(1, 'needs at least one generation ID')),
+    mcp: {
+      schema: z
+        .array(described(GenerationId, 'Generation ID'), { error: 'must be a list of generation IDs' })
+        .check(
+          z.minLength(1, 'must name at least one generation'),
+          z.maxLength(50, 'must name at most 50 generations'),
+        ),
+      description: 'Generation IDs, 1 to 50',
+    },
   },
 } satisfies Args;
 
@@ -26,6 +56,7 @@ export const waitCommand = defineCommand({
     'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
     'voicectl tts list --status processing -q | xargs -r voicectl tts wait --json',
   ],
+  mcp: 'tts_wait',
   args,
   flags,
   load: () => import('./wait-run.js'),

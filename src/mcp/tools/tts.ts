@@ -14,11 +14,13 @@ import {
 import { filterVoices } from '../../schemas/voices.js';
 import { toolShape } from '../../commands/define.js';
 import { createCommand } from '../../commands/tts/create.js';
+import { downloadCommand } from '../../commands/tts/download.js';
 import { getCommand } from '../../commands/tts/get.js';
 import { listCommand } from '../../commands/tts/list.js';
+import { waitCommand } from '../../commands/tts/wait.js';
 import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
-import { described, Id, writeTargetInsideDir, listPage, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
+import { writeTargetInsideDir, listPage, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -29,9 +31,6 @@ function withExplanation(g: TtsGeneration): Rec {
 const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
 
 const TtsCreateTool = z.object(toolShape(createCommand));
-
-/** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 export const TTS_TOOLS: Tool[] = [
   tool({
@@ -85,29 +84,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_wait',
     title: 'Wait for generations',
     description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means. ${UNTRUSTED}`,
-    input: z.object({
-      ids: described(
-        z
-          .array(Id('Generation ID'), { error: 'must be a list of generation IDs' })
-          .check(
-            z.minLength(1, 'must name at least one generation'),
-            z.maxLength(50, 'must name at most 50 generations'),
-          ),
-        'Generation IDs, 1 to 50',
-      ),
-      timeoutSeconds: described(
-        z._default(
-          z
-            .number({ error: 'must be a number of seconds' })
-            .check(
-              z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-              z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-            ),
-          MCP_WAIT.defaultSeconds,
-        ),
-        `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
-      ),
-    }),
+    input: z.object(toolShape(waitCommand)),
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
         import('../../tts/wait.js'),
@@ -134,13 +111,7 @@ export const TTS_TOOLS: Tool[] = [
     title: 'Download the audio of a generation',
     description:
       "Save the audio of a completed generation to a file inside the server folder (voicectl mcp --dir; default the folder it was started in). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
-    input: z.object({
-      id: Id('Generation ID (must be completed)'),
-      file: described(
-        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-        'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
-      ),
-    }),
+    input: z.object(toolShape(downloadCommand)),
     async run(ctx, args) {
       const [{ fetchGeneration }, { downloadAudio }] = await Promise.all([
         import('../../tts/wait.js'),
