@@ -2,6 +2,7 @@
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
 import type { FileHandle } from 'node:fs/promises';
+import type * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import { decodeText, notUtf8Hints } from '../io/encoding.js';
 import { plural } from '../io/format.js';
@@ -79,6 +80,20 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
   }
 }
 
+/** A CSV that gave no contact: nothing to call is a failure (a nightly job must not pass on an empty list). */
+export function noContactsError(
+  label: string,
+  errors: Pick<ErrorLog, 'rows' | 'lines'>,
+  effect: 'nothing was written' | 'nothing was sent',
+  /** The row errors were already listed on stderr: not again. */
+  listed = false,
+) {
+  const why = errors.rows ? `all ${plural(errors.rows, 'row')} invalid` : 'the file has a header and no rows';
+  return new UsageError(`${label}: no valid contacts (${why}); ${effect}`, {
+    hints: listed ? [] : errors.lines().map((l) => terminalSafe(l)),
+  });
+}
+
 /** Throws the UsageError listing the first 20 errors and how many more. */
 export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
   const message = `${label}: ${log.summary(what)}`;
@@ -123,67 +138,22 @@ export function checkJsonContacts(
   const out: Contact[] = [];
   const firstIndex = new Map<string, number>();
   items.forEach((item, i) => {
-    // The rule of CSV cells: no control character (but tab and line breaks) in any string, field names included.
-    const bad = controlCharacterErrors(item, i);
-    if (bad.length) {
-      log.addRow(bad);
-      return;
-    }
-    const r = Contact.safeParse(item);
-    if (!r.success) {
-      const errors: RowError[] = r.error.issues.map((issue) => {
-        let v: unknown = item;
-        for (const p of issue.path) v = (v as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
-        const column = issue.path.length
-          ? issue.path
-              .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-              .join('')
-              .replace(/^\./, '')
-          : 'contact';
-        const reason = v === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
-        return {
+    const checked = checkJsonContact(item, i, opts);
+    if ('errors' in checked) return log.addRow(checked.errors);
+    const c = checked.contact;
+    const first = firstIndex.get(c.phone_number);
+    if (first === undefined) {
+      firstIndex.set(c.phone_number, i);
+      out.push(c);
+    } else if (!opts.dedupe)
+      log.addRow([
+        {
           row: i,
-          column,
-          value: v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
-          reason,
-        };
-      });
-      log.addRow(errors);
-      return;
-    }
-    if (opts.checkNumber) {
-      const numbers: [string, unknown][] = [
-        ['phone_number', r.data.phone_number],
-        ...(r.data.contact_attempts ?? []).map(
-          (a, j) => [`contact_attempts[${j}].phone_number`, a.phone_number] as [string, unknown],
-        ),
-      ];
-      const errors: RowError[] = [];
-      for (const [column, value] of numbers) {
-        const c = opts.checkNumber(String(value));
-        if (!c.ok) errors.push({ row: i, column, value: String(value), reason: c.reason });
-        else for (const w of c.warnings ?? []) opts.warn?.(`warning: ${opts.where(i)}, ${column}: ${w}`);
-      }
-      if (errors.length) {
-        log.addRow(errors);
-        return;
-      }
-    }
-    const first = firstIndex.get(r.data.phone_number);
-    if (first !== undefined) {
-      if (!opts.dedupe)
-        log.addRow([
-          {
-            row: i,
-            column: 'phone_number',
-            value: r.data.phone_number,
-            reason: `duplicate of ${opts.where(first)}; --dedupe keeps the first`,
-          },
-        ]);
-      return;
-    }
-    firstIndex.set(r.data.phone_number, i);
-    out.push(r.data);
+          column: 'phone_number',
+          value: c.phone_number,
+          reason: `duplicate of ${opts.where(first)}; --dedupe keeps the first`,
+        },
+      ]);
   });
   if (log.count) {
     const lines = log.first.map((e) => formatRowError(e).replace(/^row \d+, /, `${opts.where(e.row)}, `));
@@ -191,6 +161,51 @@ export function checkJsonContacts(
     throw new UsageError(`${opts.label}: ${log.summary('contact')}`, { hints: lines });
   }
   return out;
+}
+
+/** A JSON contact, or its errors in the order a fix needs them: control characters, the schema, the numbers. */
+function checkJsonContact(
+  item: unknown,
+  i: number,
+  opts: { checkNumber?: NumberCheck; warn?: (line: string) => void; where: (i: number) => string },
+): { contact: Contact } | { errors: RowError[] } {
+  // The rule of CSV cells: no control character (but tab and line breaks) in any string, field names included.
+  const bad = controlCharacterErrors(item, i);
+  if (bad.length) return { errors: bad };
+  const r = Contact.safeParse(item);
+  if (!r.success) return { errors: r.error.issues.map((issue) => schemaError(item, i, issue)) };
+  if (!opts.checkNumber) return { contact: r.data };
+  const numbers: [string, string][] = [
+    ['phone_number', r.data.phone_number],
+    ...(r.data.contact_attempts ?? []).map(
+      (a, j) => [`contact_attempts[${j}].phone_number`, a.phone_number] as [string, string],
+    ),
+  ];
+  const errors: RowError[] = [];
+  for (const [column, value] of numbers) {
+    const c = opts.checkNumber(String(value));
+    if (!c.ok) errors.push({ row: i, column, value: String(value), reason: c.reason });
+    else for (const w of c.warnings ?? []) opts.warn?.(`warning: ${opts.where(i)}, ${column}: ${w}`);
+  }
+  return errors.length ? { errors } : { contact: r.data };
+}
+
+/** A zod issue of a JSON contact as a row error: the path as the column, the value found there. */
+function schemaError(item: unknown, row: number, issue: z.core.$ZodIssue): RowError {
+  let v: unknown = item;
+  for (const p of issue.path) v = (v as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
+  const column = issue.path.length
+    ? issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '')
+    : 'contact';
+  return {
+    row,
+    column,
+    value: v === undefined ? '' : typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+    reason: v === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message,
+  };
 }
 
 /** The strings of a JSON contact (values and field names, at any depth) that hold a control character. */
@@ -205,18 +220,21 @@ function controlCharacterErrors(item: unknown, row: number): RowError[] {
       if (reason) errors.push({ row, column: path || 'contact', value: v, reason });
     } else if (Array.isArray(v)) {
       for (let k = v.length - 1; k >= 0; k--) stack.push([v[k], `${path}[${k}]`]);
-    } else if (v !== null && typeof v === 'object') {
-      const entries = Object.entries(v);
-      for (let k = entries.length - 1; k >= 0; k--) {
-        const [key, x] = entries[k];
-        const at = path ? `${path}.${key}` : key;
-        const reason = controlCharacterReason(key);
-        if (reason) errors.push({ row, column: at, value: key, reason: `the field name ${reason}` });
-        else stack.push([x, at]);
-      }
-    }
+    } else if (v !== null && typeof v === 'object') pushFields(v, path, row, stack, errors);
   }
   return errors;
+}
+
+/** An object's fields onto the walk's stack, last first; a field name with a control character is an error. */
+function pushFields(v: object, path: string, row: number, stack: [unknown, string][], errors: RowError[]): void {
+  const entries = Object.entries(v);
+  for (let k = entries.length - 1; k >= 0; k--) {
+    const [key, x] = entries[k];
+    const at = path ? `${path}.${key}` : key;
+    const reason = controlCharacterReason(key);
+    if (reason) errors.push({ row, column: at, value: key, reason: `the field name ${reason}` });
+    else stack.push([x, at]);
+  }
 }
 
 interface JsonChecks {

@@ -116,10 +116,13 @@ export function countrySuggestion(code: string): string | undefined {
 /** Lower case, accents and extra spaces dropped: "  Côte d'Ivoire" and "cote d'ivoire" are one name. */
 const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 const countryNames = new Map<string, Map<string, CountryCode>>();
+/** Languages whose country names a country column is read in (English, Italian, German, French, Spanish, Portuguese, Dutch). */
+const NAME_LANGUAGES = ['en', 'it', 'de', 'fr', 'es', 'pt', 'nl'];
 
 /**
  * The country a spreadsheet's country cell names: an ISO 3166 alpha-2 code ("UK" and "EL" too), or the
- * country's name in English or in the language of `country` (the --default-country: "Italia" for IT), over
+ * country's name in the language of `country` (the --default-country), English, Italian, German, French, Spanish,
+ * Portuguese or Dutch ("Italia", "Deutschland", "Allemagne"), over
  * libphonenumber's countries. Anything else (empty, "Narnia", "USA") is undefined: nothing is guessed.
  */
 export function countryOfCell(cell: string, country: string): CountryCode | undefined {
@@ -130,12 +133,14 @@ export function countryOfCell(cell: string, country: string): CountryCode | unde
   let names = countryNames.get(country);
   if (!names) {
     names = new Map();
-    const languages = ['en'];
+    // The language of --default-country first, then those of the exports we meet.
+    const languages: string[] = [];
     try {
       languages.push(new Intl.Locale(`und-${country}`).maximize().language);
     } catch {
-      // No language known for the region: English names only.
+      // No language known for the region.
     }
+    languages.push(...NAME_LANGUAGES);
     for (const lang of languages) {
       const display = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
       for (const c of getCountries()) {
@@ -411,6 +416,27 @@ function readInternational(text: string, s: string, warnings?: string[]): CellRe
   return { ok: false, reason: `not a valid phone number${len ? ` (${len})` : ''}` };
 }
 
+const weakReason = (digits: string, cc: CountryCode, r: Reading) =>
+  `not a valid ${cc} number (${lengthReason(digits, cc) ?? 'too short'}); with a leading 0 it would be ${describeReading(r)}: write the 0 if it is that number`;
+
+/** The readings found, one per distinct number, each with every hypothesis that gives it. */
+function grouped(found: (Parsed & { how: How; legacy?: string })[]): Reading[] {
+  const readings: Reading[] = [];
+  for (const f of found) {
+    const same = readings.find((r) => r.e164 === f.e164);
+    if (same) same.hows.push(f.how);
+    else
+      readings.push({
+        e164: f.e164,
+        type: f.type,
+        country: f.country,
+        hows: [f.how],
+        ...(f.legacy ? { legacy: f.legacy } : {}),
+      });
+  }
+  return readings;
+}
+
 /**
  * Every reading of a phone cell: as written, and for bare digits (what a number-formatted spreadsheet column
  * holds) with the + or the leading 0 a spreadsheet drops. No hypothesis that gives a valid number is skipped:
@@ -440,30 +466,14 @@ export function readCell(raw: string, country?: string): CellReading {
     const reason = diagnose(s, bare, cc);
     return cc ? { ok: false, reason } : { ok: false, reason, need: 'country' };
   }
-  const readings: Reading[] = [];
-  for (const f of found) {
-    const same = readings.find((r) => r.e164 === f.e164);
-    if (same) same.hows.push(f.how);
-    else
-      readings.push({
-        e164: f.e164,
-        type: f.type,
-        country: f.country,
-        hows: [f.how],
-        ...(f.legacy ? { legacy: f.legacy } : {}),
-      });
-  }
+  const readings = grouped(found);
   return {
     ok: true,
     readings,
     applicable,
     ...(warnings ? { warnings } : {}),
     ...(cc ? { country: cc } : {}),
-    ...(weak
-      ? {
-          weak: `not a valid ${cc} number (${lengthReason(s, cc) ?? 'too short'}); with a leading 0 it would be ${describeReading(readings[0])}: write the 0 if it is that number`,
-        }
-      : {}),
+    ...(weak ? { weak: weakReason(s, cc!, readings[0]) } : {}),
   };
 }
 

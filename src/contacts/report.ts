@@ -26,10 +26,11 @@ export interface ColumnReport {
   unresolved: number;
 }
 
-const AS: Record<How, (country?: string) => string> = {
-  written: (c) => `as national numbers${c ? ` of ${c}` : ''}`,
-  'plus-lost': () => 'as international numbers whose + a spreadsheet dropped',
-  'zero-lost': (c) => `as national numbers${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
+const AS: Record<How, (one: boolean, country?: string) => string> = {
+  written: (one, c) => `as ${one ? 'a national number' : 'national numbers'}${c ? ` of ${c}` : ''}`,
+  'plus-lost': (one) => `as ${one ? 'an international number' : 'international numbers'} whose + a spreadsheet dropped`,
+  'zero-lost': (one, c) =>
+    `as ${one ? 'a national number' : 'national numbers'}${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
 };
 const ALSO: Record<How, string> = {
   written: 'national numbers as written',
@@ -43,14 +44,16 @@ const rowList = (rows: number[], count: number) =>
 export function reportLines(r: ColumnReport): string[] {
   const lines: string[] = [];
   for (const d of r.decided) {
-    const what = `${plural(d.count, 'number')} without + read ${AS[d.as](d.country)}`;
+    const one = d.count === 1;
+    const what = `${plural(d.count, 'number')} without + read ${AS[d.as](one, d.country)}`;
+    const they = one ? 'it' : 'they';
     const also = [...new Set(d.over)].map((o) => ALSO[o]).join(' or ');
     lines.push(
       d.by === 'column'
-        ? `note: ${r.column}: ${what}, as ${plural(d.evidence, 'other')} in this column ${d.evidence === 1 ? 'is' : 'are'} (they could also be ${also}: ${rowList(d.rows, d.count)})`
+        ? `note: ${r.column}: ${what}, as ${plural(d.evidence, 'other')} in this column ${d.evidence === 1 ? 'is' : 'are'} (${they} could also be ${also}: ${rowList(d.rows, d.count)})`
         : d.by === 'only'
           ? `note: ${r.column}: ${what}, the only way ${d.count === 1 ? 'it reads' : 'they read'}: ${rowList(d.rows, d.count)}`
-          : `note: ${r.column}: ${what}, by --without-plus (they could also be ${also}: ${rowList(d.rows, d.count)})`,
+          : `note: ${r.column}: ${what}, by --without-plus (${they} could also be ${also}: ${rowList(d.rows, d.count)})`,
     );
   }
   if (r.legacy)
@@ -58,4 +61,28 @@ export function reportLines(r: ColumnReport): string[] {
       `note: ${r.column}: ${plural(r.legacy.count, 'number')} written with a retired prefix (${r.legacy.prefixes.join(', ')}) read without it: ${rowList(r.legacy.rows, r.legacy.count)}`,
     );
   return lines;
+}
+
+/** The facts of a conversion, for scripts: `contacts convert --json` writes them to stderr as one JSON object. */
+export function summaryJson(s: {
+  rows: number;
+  contacts: number;
+  duplicates: number;
+  errors: { rows: number; count: number; lines(): string[] };
+  warnings: { lines(): string[] };
+  notes: string[];
+  columns: ColumnReport[];
+  footer?: { first: number; last: number; count: number };
+}): Record<string, unknown> {
+  return {
+    rows: s.rows,
+    contacts: s.contacts,
+    invalidRows: s.errors.rows,
+    errors: s.errors.lines(),
+    droppedDuplicates: s.duplicates,
+    warnings: s.warnings.lines(),
+    notes: s.notes,
+    columns: s.columns,
+    ...(s.footer ? { footer: s.footer } : {}),
+  };
 }

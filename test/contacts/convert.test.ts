@@ -363,10 +363,10 @@ describe('contacts convert: writing', () => {
     );
     // What the spreadsheet dropped and the converter put back is said once for the column.
     expect(r.stderr).toContain(
-      'note: phone_number: 1 number without + read as national numbers of IT whose leading 0 a spreadsheet dropped, the only way it reads: row 3\n',
+      'note: phone_number: 1 number without + read as a national number of IT whose leading 0 a spreadsheet dropped, the only way it reads: row 3\n',
     );
     expect(r.stderr).toContain(
-      'note: phone_number: 1 number without + read as international numbers whose + a spreadsheet dropped, the only way it reads: row 4\n',
+      'note: phone_number: 1 number without + read as an international number whose + a spreadsheet dropped, the only way it reads: row 4\n',
     );
     expect(r.stderr).toContain(`warning: skipped 1 invalid row, written with their reasons to ${rej}`);
     expect(r.stderr).toContain(`4 contacts from 5 rows of ${fx('scientific.csv')} written to ${out}.`);

@@ -8,20 +8,12 @@ import {
   parsePhoneNumberFromString,
   type PhoneNumber,
 } from 'libphonenumber-js/max';
+import { rng } from '../../src/sandbox/resources/messages.js';
 
 export const COUNTRIES: CountryCode[] = ['US', 'CA', 'GB', 'DE', 'IT', 'FR', 'ES', 'BR', 'IN', 'MX', 'AU'];
 
-/** mulberry32: a small seeded generator. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sandbox's seeded generator (mulberry32). */
+export const random = rng;
 
 const CALLED = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
 

@@ -127,3 +127,15 @@ describe('a Country column picks the country of its row', () => {
     expect(body.contacts.map((c) => c.phone_number)).toEqual(['+442079460958', '+33612345678', '+393471234567']);
   });
 });
+
+describe('country names in the languages of exports', () => {
+  it('"Italia", "Deutschland", "Allemagne", "España" read under --default-country US (or none)', async () => {
+    const text =
+      'name,phone_number,Country\nA,347 123 4567,Italia\nB,0151 23456781,Deutschland\nC,06 12 34 56 78,Frankreich\nD,612 34 56 78,España\n';
+    for (const args of [['--default-country', 'US'], []]) {
+      const r = await convert([file(text), ...args]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(numbers(r.stdout)).toEqual(['+393471234567', '+4915123456781', '+33612345678', '+34612345678']);
+    }
+  });
+});

@@ -87,6 +87,16 @@ describe('bare digits: the column decides', () => {
     expect(no.stderr).toContain('15 read only as national numbers and 1 as international numbers');
   });
 
+  it('--without-plus international on a column of bare US numbers: exit 2, the column says otherwise, nothing written', async () => {
+    const ps = [...oneWay.slice(0, 95), ...twoWays.slice(0, 5)];
+    const r = await convert(column(ps.map(bare)), '--default-country', 'US', '--without-plus', 'international');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'error: --without-plus international: column "phone" says otherwise: 95 numbers in it read only as national numbers, 0 as international numbers whose + was dropped\n',
+    );
+  });
+
   it('German numbers whose + Excel dropped: read as international, as the column shows', async () => {
     const de = numbers('DE', 60, 11, 'mobile').filter((p) => p.number.length <= 16);
     const r = await convert(column(de.map((p) => p.number.slice(1))), '--default-country', 'DE');
@@ -176,5 +186,32 @@ describe('retired prefixes, a nightly job with nothing to call', () => {
     );
     expect(r.code).toBe(2);
     expect(sandbox.requests()).toEqual([]);
+  });
+});
+
+describe('the column report for scripts', () => {
+  it('contacts convert --json: the same facts as one JSON object on stderr, the contacts on stdout', async () => {
+    const cells = [
+      '(212) 555-0187',
+      '(646) 555-0101',
+      '(415) 555-0142',
+      '(617) 555-0199',
+      '(323) 555-0147',
+      '6462394821',
+    ];
+    const r = await convert(column(cells), '--default-country', 'US', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(phones(r.stdout).at(-1)).toBe('+16462394821');
+    const { summary } = JSON.parse(r.stderr);
+    expect(summary).toMatchObject({ rows: 6, contacts: 6, invalidRows: 0 });
+    expect(summary.columns).toEqual([
+      {
+        column: 'phone',
+        decided: [
+          { as: 'written', over: ['plus-lost'], by: 'column', count: 1, evidence: 5, rows: [7], country: 'US' },
+        ],
+        unresolved: 0,
+      },
+    ]);
   });
 });

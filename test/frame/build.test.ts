@@ -1,4 +1,4 @@
-// dist/ as scripts/build.mjs makes it (README "Performance"): what a command loads, and Node's compile cache,
+// dist/ as scripts/build.mjs makes it (docs/performance.md): what a command loads, and Node's compile cache,
 // which must only ever cost time. Each check runs bin/voicectl.js as users do, on the Node running the suite.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

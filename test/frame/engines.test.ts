@@ -1,4 +1,4 @@
-// The support policy (README "Install and first run"): `engines` lists the Node lines voicectl runs on, and each
+// The support policy (docs/development.md "Supported Node.js versions"): `engines` lists the Node lines voicectl runs on, and each
 // runtime dependency must run there too, or a user on the oldest release of a listed line gets a broken install.
 import { readFileSync } from 'node:fs';
 import semver from 'semver';

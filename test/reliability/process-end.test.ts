@@ -59,6 +59,26 @@ describe.each(['SIGTERM', 'SIGHUP'] as const)('%s cleans up as Ctrl-C does', (si
     expect(timing.ms).toBeLessThan(5000);
   });
 
+  it('contacts convert -: the copy of stdin for the second pass (in TMPDIR, mode 0600) is removed', async () => {
+    const dir = tempDir();
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const timing: { ms?: number } = {};
+    let mode = 0;
+    const copy = () => {
+      const f = readdirSync(tmp).find((n) => /^voicectl-csv-\d+-[0-9a-f]+\.tmp$/.test(n));
+      if (f) mode = statSync(join(tmp, f)).mode & 0o777;
+      return f !== undefined;
+    };
+    const r = await feedAndSignal(dir, ['contacts', 'convert', '-', '--out', join(dir, 'c.json')], copy, timing, {
+      TMPDIR: tmp,
+    });
+    expectFailure(r, EXIT[signal]);
+    expect(mode).toBe(0o600);
+    expect(readdirSync(tmp).filter((n) => n !== 'node-compile-cache')).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f !== 'cfg' && f !== 'tmp')).toEqual([]);
+  });
+
   it('contacts convert to stdout: its temporary file (in TMPDIR, mode 0600) is removed', async () => {
     const dir = tempDir();
     const tmp = join(dir, 'tmp');
@@ -164,5 +184,25 @@ describe('voicectl sandbox cannot listen', () => {
     expect(r.stderr).toMatch(
       /^error: cannot listen on no-such-host\.invalid:0: no-such-host\.invalid is not an address of this machine\n/,
     );
+  });
+});
+
+describe('the copy of stdin a CSV is read from twice', () => {
+  it.each([
+    ['converted', 'phone_number,name\n+39 333 1234567,Ada\n', 0],
+    ['refused (a row error)', 'phone_number,name\n12,Ada\n', 2],
+    ['refused (the delimiter flag names no column)', 'phone_number,name\n+39 333 1234567,Ada\n', 2],
+  ])('is removed when the conversion is %s', async (_what, csv, code) => {
+    const dir = tempDir();
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const extra = code === 2 && csv.includes('Ada\n') && !csv.includes('12,') ? ['--phone-column', 'nope'] : [];
+    const r = await spawnCli(['contacts', 'convert', '-', '--default-country', 'IT', ...extra], {
+      configDir: join(dir, 'cfg'),
+      stdin: csv,
+      env: { TMPDIR: tmp },
+    });
+    expect(r.code, r.stderr).toBe(code);
+    expect(readdirSync(tmp).filter((n) => n !== 'node-compile-cache')).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@
 // one `contacts convert --rejects` writes (same columns, same delimiter, never replaced without --force),
 // written as soon as the whole CSV was read, before the summary, the confirmation or any request.
 import type { ContactsCsvOptions } from '../../contacts/flags.js';
-import { loadContacts } from '../../contacts/load.js';
+import { loadContacts, noContactsError } from '../../contacts/load.js';
 import { checkDestination, rejectsSink, StagedFile } from '../../contacts/output.js';
-import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
 import type { Contact } from '../../schemas/contacts.js';
@@ -25,7 +24,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
   const label = source === '-' ? 'stdin' : source;
   const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.trackTemp) : undefined;
   f.onCleanup(async () => rejects?.discard());
-  let invalid = 0;
+  let log: Parameters<typeof noContactsError>[1] = { rows: 0, lines: () => [] };
   try {
     const contacts = await loadContacts(source, {
       ...opts,
@@ -38,7 +37,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
       // --csv-raw: the rejected cells exactly as read, as contacts convert writes them.
       rejects: rejects ? rejectsSink(rejects, { raw: f.globals().csvRaw }) : undefined,
       onSummary: async ({ errors }) => {
-        invalid = errors.rows;
+        log = errors;
         if (rejects) {
           await checkRejectsFile(opts.rejects, opts.force);
           await rejects.commit();
@@ -51,10 +50,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
         }
       },
     });
-    if (contacts.length === 0)
-      throw new UsageError(
-        `${label}: no valid contacts${invalid ? ` (all ${plural(invalid, 'row')} invalid)` : ''}; nothing was sent`,
-      );
+    if (contacts.length === 0) throw noContactsError(label, log, 'nothing was sent', true);
     return contacts;
   } finally {
     await rejects?.discard();

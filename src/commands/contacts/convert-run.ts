@@ -1,13 +1,14 @@
 // contacts convert: what it runs (the declaration is convert.ts).
 import { convertCsv } from '../../contacts/csv.js';
-import { checkUtf8, conversionNotes, rowErrorsToUsageError } from '../../contacts/load.js';
+import { checkUtf8, conversionNotes, noContactsError, rowErrorsToUsageError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
+import { summaryJson } from '../../contacts/report.js';
 import { openContactsSource } from '../../contacts/source.js';
 import { withAnswers } from '../../contacts/walkthrough.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
-import { terminalSafe } from '../../io/safe.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import type { ConvertOptions } from './convert.js';
 
 /** Contacts shown before writing, when answers were given at prompts. */
@@ -79,12 +80,7 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
         'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
       ]);
     }
-    // Nothing to call is a failure, as in campaigns create: a nightly job must not pass on an empty list.
-    if (summary.contacts === 0)
-      throw new UsageError(
-        `${label}: no valid contacts${errors.rows ? ` (all ${plural(errors.rows, 'row')} invalid)` : ' (the file has a header and no rows)'}; nothing was written`,
-        { hints: errors.lines() },
-      );
+    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
     writer.end();
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
@@ -99,6 +95,11 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     if (g.quiet) return;
+    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
+    if (g.json) {
+      const json = JSON.stringify({ summary: summaryJson(summary) });
+      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
     conversionNotes(summary, f.warn);
     if (summary.duplicates) {
       const d = summary.firstDuplicate!;

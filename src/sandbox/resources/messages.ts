@@ -15,7 +15,7 @@ export interface MessagesSlice {
 }
 
 /** mulberry32: a tiny deterministic generator, enough for plausible seeded history. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
