@@ -5,7 +5,7 @@ import { type Args, defineCommand, described, type Flags, type Options } from '.
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
 /** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-export const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 const flags = {
   interval: WAIT_FLAGS.interval,
