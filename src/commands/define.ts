@@ -201,11 +201,11 @@ export function defaultOf(schema: z.core.$ZodType): unknown {
  * The input schema of a command's MCP tool: every flag and argument not marked `mcp: false`, under its tool name,
  * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else).
  */
-// biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
 export function toolShape(
   def: AnyCommand,
   /** Fields of the tool alone (a plan's id), after those of the command. */
   extra: Record<string, z.core.$ZodType> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
 ): Record<string, z.core.$ZodType<any>> {
   const out: Record<string, z.core.$ZodType> = {};
   for (const [key, d] of [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)]) {
