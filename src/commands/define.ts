@@ -62,7 +62,8 @@ export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.in
   z.ZodMiniObject<Shape<F> & Shape<A>>
 >;
 
-type Run<O> = (f: Factory, opts: O) => Promise<void>;
+/** What a command runs: its options parsed, and the commander command it runs in (completion reads its root). */
+type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
 
 export interface CommandSpec<F extends Flags, A extends Args> {
   name: string;
@@ -164,13 +165,14 @@ function commandOf(f: Factory, def: AnyCommand): Command {
   }
   cmd.action(async (...values: unknown[]) => {
     const raw: Record<string, unknown> = { ...(values[argKeys.length] as Record<string, unknown>) };
+    const self = values[argKeys.length + 1] as Command;
     argKeys.forEach((k, i) => {
       raw[k] = values[i];
     });
     const names = Object.fromEntries(argKeys.map((k) => [k, (def.args as Args)[k].name]));
     const opts = parseOptions(optionsSchema(def), raw, names);
     const { run } = await def.load(opts);
-    await run(f, opts);
+    await run(f, opts, self);
   });
   commandDefs.set(cmd, def);
   return cmd;

@@ -6,7 +6,8 @@ import { MAX_BODY_MIB_CEILING } from '../../api/limits.js';
 import { paginate } from '../../api/paginate.js';
 import { redactBody, redactData } from '../../api/redact.js';
 import { CliError, MalformedResponseError, UsageError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { bodyTooLarge, MAX_BODY_FILE_BYTES, readInputFile } from '../../io/input-file.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { readAll } from '../../io/stdin.js';
@@ -173,7 +174,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
         const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
         err.hints.push(
-          `Printed pages 1 to ${done} of ${total}. The next one: ${f.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
+          `Printed pages 1 to ${done} of ${total}. The next one: ${f.commandLine.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
         );
       }
       if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {

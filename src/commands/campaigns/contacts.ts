@@ -22,14 +22,14 @@ export async function checkRejectsFile(file: string | undefined, force: boolean)
 /** The valid contacts of a CSV; invalid rows are counted on stderr and written with their reasons to --rejects. */
 export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: SkipInvalidOptions): Promise<Contact[]> {
   const label = source === '-' ? 'stdin' : source;
-  const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.trackTemp) : undefined;
-  f.onCleanup(async () => rejects?.discard());
+  const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
+  f.cleanup.add(async () => rejects?.discard());
   let log: Parameters<typeof noContactsError>[1] = { rows: 0, lines: () => [] };
   try {
     const contacts = await loadContacts(source, {
       ...opts,
       stdin: f.io.in,
-      trackTemp: f.trackTemp,
+      trackTemp: f.cleanup.trackTemp,
       signal: f.signal,
       warn: f.warn,
       quiet: f.output().quiet,

@@ -21,6 +21,6 @@ export async function run(f: Factory, opts: ListOptions): Promise<void> {
     path: '/v1/campaigns',
     item: Campaign,
     columns: COLUMNS,
-    emptyMessage: `No campaigns yet. Create one with: ${f.invocation()} campaigns create --help`,
+    emptyMessage: `No campaigns yet. Create one with: ${f.commandLine.invocation()} campaigns create --help`,
   });
 }

@@ -50,7 +50,7 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
   } catch (err) {
     throw listenError(err as NodeJS.ErrnoException, opts);
   }
-  f.onCleanup(() => sandbox.close());
+  f.cleanup.add(() => sandbox.close());
   const lines = [
     `voicectl sandbox listening on ${url}`,
     '',

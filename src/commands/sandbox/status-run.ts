@@ -1,4 +1,5 @@
 // sandbox status: whether the background sandbox of --sandbox runs, and where.
+import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
 import { printRecord } from '../../io/output.js';
@@ -6,7 +7,7 @@ import { stateFile } from '../../sandbox/persist.js';
 import { probe, readInfo } from '../../sandbox/service.js';
 
 export async function run(f: Factory): Promise<void> {
-  const dir = await f.configDir();
+  const dir = configDir(f.env);
   const info = readInfo(dir);
   const status = info && (await probe(info));
   const record: Record<string, unknown> = status

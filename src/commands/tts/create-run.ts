@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { encodePathParam } from '../../api/client.js';
 import { excerpt } from '../../api/errors.js';
 import { MalformedResponseError, UsageError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { tokenCost } from '../../facts.js';
 import { printRecord } from '../../io/output.js';
 import { envelope } from '../../schemas/common.js';
@@ -42,7 +43,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
         { key: 'characterCount', label: 'Characters' },
         { key: 'cost', label: 'Cost' },
       ]);
-      f.warn(`Follow it with: ${f.invocation()} tts wait ${shellWord(created.id)}`);
+      f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
     } else {
       await printRecord(f.io, out, created);
       if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
@@ -51,7 +52,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   }
 
   if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
-  checkCreatedId(created.id, f.invocation());
+  checkCreatedId(created.id, f.commandLine.invocation());
   // Stopped while waiting or downloading, --out (or --play) is resumed by `tts download --wait`, which writes the
   // file; `tts wait` alone would only print the record.
   const again = { out: flags.out, force: flags.force, play: flags.play };
@@ -87,12 +88,12 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
     saved = result.file;
   }
   await printGenerations(f, records, true);
-  const later = `${f.invocation()} tts download ${shellWord(created.id)}`;
+  const later = `${f.commandLine.invocation()} tts download ${shellWord(created.id)}`;
   if (play && player) {
     if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
     // Without --out the audio is only heard: a temporary copy, removed when the command ends.
     const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
-    f.onCleanup(() => rm(dir, { recursive: true, force: true }));
+    f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
     const copy = await downloadAudio(f, records[0], { force: false, dir }).catch((err: unknown) => {
       throw withDownloadHints(f, err, created.id, again);
     });

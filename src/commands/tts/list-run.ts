@@ -13,6 +13,6 @@ export async function run(f: Factory, { status, ...list }: TtsListOptions): Prom
     columns: f.output().format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
     emptyMessage: status
       ? `No ${status} generations.`
-      : `No generations yet. Create one with: ${f.invocation()} tts create --text "Hello"`,
+      : `No generations yet. Create one with: ${f.commandLine.invocation()} tts create --text "Hello"`,
   });
 }

@@ -2,8 +2,10 @@
 // one line and is answered by bin/voicectl.js before anything loads; `--version --verbose` and `--version --json`
 // land here (src/cli.ts).
 import { CliError } from '../../errors.js';
+import { configDir as configDirOf } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
+import { VERSION } from '../../version.js';
 import { printRecord } from '../../io/output.js';
 import { sandboxStatus, type SandboxStatus } from './sandbox.js';
 
@@ -26,13 +28,13 @@ async function versionInfo(f: Factory): Promise<VersionInfo> {
   let configDir: string | null = null;
   let problem: string | undefined;
   try {
-    configDir = await f.configDir();
+    configDir = configDirOf(f.env);
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     problem = err.message;
   }
   return {
-    version: f.version,
+    version: VERSION,
     node: process.version,
     platform: process.platform,
     arch: process.arch,

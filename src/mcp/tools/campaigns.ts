@@ -110,7 +110,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
         ...args,
         handle,
         stdin: ctx.f.io.in,
-        trackTemp: ctx.f.trackTemp,
+        trackTemp: ctx.f.cleanup.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
       });
@@ -118,7 +118,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
       await handle.close();
     }
   }
-  return validateBody(raw, { file: 'the arguments', now: ctx.f.now() });
+  return validateBody(raw, { file: 'the arguments', now: ctx.f.clock.now() });
 }
 
 export const CAMPAIGN_TOOLS: Tool[] = [
@@ -145,7 +145,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         ...args,
         handle,
         stdin: ctx.f.io.in,
-        trackTemp: ctx.f.trackTemp,
+        trackTemp: ctx.f.cleanup.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
         skipInvalid: args.skipInvalid,
