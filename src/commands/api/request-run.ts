@@ -15,7 +15,8 @@ import { write } from '../../io/streams.js';
 import { PAGINATION } from '../../schemas/common.js';
 import { maxPagesFrom } from '../list.js';
 import * as fields from './fields.js';
-import { API_METHODS, type ApiFlags } from './request.js';
+import { API_METHODS } from './methods.js';
+import type { ApiFlags } from './request.js';
 
 type ApiMethod = (typeof API_METHODS)[number];
 

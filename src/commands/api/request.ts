@@ -4,8 +4,7 @@
 import * as z from 'zod/mini';
 import { MAX_BODY_MIB } from '../../api/limits.js';
 import { type Args, defineCommand, type Flags, type Options } from '../define.js';
-
-export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+import { API_METHODS } from './methods.js';
 
 // The method is checked (in any case) and the path read when the command runs, with errors of their own.
 const args = {
