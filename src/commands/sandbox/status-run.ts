@@ -1,23 +1,12 @@
 // sandbox status: whether the background sandbox of --sandbox runs, and where.
-import { Command } from 'commander';
 import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
-import { examples } from '../help.js';
+import { printRecord } from '../../io/output.js';
+import { stateFile } from '../../sandbox/persist.js';
+import { probe, readInfo } from '../../sandbox/service.js';
 
-export function makeStatusCommand(f: Factory, run = statusRun): Command {
-  const cmd = new Command('status')
-    .description('Show whether the background sandbox of --sandbox runs: its URL, pid, version and idle stop.')
-    .action(() => run(f));
-  return examples(cmd, ['voicectl sandbox status', "voicectl sandbox status --json | jq -r '.url'"]);
-}
-
-async function statusRun(f: Factory): Promise<void> {
-  const [{ probe, readInfo }, { stateFile }, { printRecord }] = await Promise.all([
-    import('../../sandbox/service.js'),
-    import('../../sandbox/persist.js'),
-    import('../../io/output.js'),
-  ]);
+export async function run(f: Factory): Promise<void> {
   const dir = configDir(f.env);
   const info = readInfo(dir);
   const status = info && (await probe(info));
