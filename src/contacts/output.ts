@@ -120,7 +120,7 @@ export class StagedFile {
 export class ContactWriter {
   private count = 0;
   constructor(
-    private readonly file: StagedFile,
+    private readonly file: Pick<StagedFile, 'push'>,
     private readonly ndjson: boolean,
     /** Bound for a terminal: DEL, C1 and bidi controls inside strings written as \u escapes (the same JSON). */
     private readonly forTerminal = false,

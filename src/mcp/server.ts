@@ -1,14 +1,15 @@
 // `voicectl mcp`: a Model Context Protocol server over stdio (the official SDK, loaded only here), whose tools
 // run through the command's factory: the same configuration, client, validation and errors as every command.
-import { stat } from 'node:fs/promises';
-import * as z from 'zod/mini';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { redactor } from '../api/redact.js';
+import { configDir } from '../config/paths.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { checkInterrupted } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { parseOptions } from '../options.js';
+import { Folder } from './folder.js';
+import { toolInputSchema } from './schema.js';
 import { Budget, Plans } from './session.js';
 import { type Tool, type ToolContext, UNTRUSTED } from './tool.js';
 import { TOOLS } from './tools/index.js';
@@ -17,23 +18,11 @@ import { VERSION } from '../version.js';
 export interface ServeOptions {
   allowWrite: boolean;
   maxTokens: number;
-  /** The folder tools read from and write to. */
+  /** The folder tools read from and write to; without it, no tool touches a file. */
   dir?: string;
 }
 
 type Rec = Record<string, unknown>;
-
-/** Every tool's input schema as JSON Schema (what the client reads to call it), from its zod schema. */
-function inputJsonSchema(t: Tool): Rec {
-  // The input side (a field with a default is optional), in draft 7: the dialect the SDK's own servers emit and
-  // the one every client's validator reads. Strict (additionalProperties: false): a field the tool does not
-  // know is refused (see the call handler).
-  return z.toJSONSchema(z.strictObject(t.input.shape), {
-    io: 'input',
-    target: 'draft-7',
-    unrepresentable: 'any',
-  }) as Rec;
-}
 
 /** Tool arguments named as the client sent them: `retryDelayMinutes: must be ...`, `contacts.2.phone_number: ...`. */
 const fieldNames = new Proxy({} as Record<string, string>, { get: (_t, key) => String(key) });
@@ -83,15 +72,42 @@ function errorText(e: Rec): string {
     .join('\n');
 }
 
-async function folder(dir: string | undefined): Promise<string> {
-  const abs = resolve(dir ?? '.');
-  const st = await stat(abs).catch(() => undefined);
-  if (!st?.isDirectory()) throw new UsageError(`--dir: must be an existing folder (got "${dir}")`);
-  return abs;
+/** Arguments as the client sent them, a null read as absent (clients and models send null for "not given"). */
+function present(raw: Rec): Rec {
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
+}
+
+/** Why a tool of the catalog is not offered by this server. */
+function notOffered(name: string, opts: ServeOptions, folder: Folder | undefined): string {
+  const t = TOOLS.find((x) => x.name === name);
+  if (!t) return `no tool named ${name}`;
+  if (t.write && !opts.allowWrite)
+    return `${name} changes, spends or writes something: this server is read-only (start it with voicectl mcp --allow-write to offer it); nothing was sent`;
+  if (t.files && !folder)
+    return `${name} works with files: start the server with --dir <folder> to offer it; nothing was done`;
+  return `no tool named ${name}`;
+}
+
+/** The result with the places of its text from outside listed, so that the agent knows which fields are data. */
+function marked(t: Tool, result: Rec): Rec {
+  return t.untrusted ? { ...result, untrusted: t.untrusted } : result;
+}
+
+function instructions(sandbox: boolean, opts: ServeOptions, folder: Folder | undefined): string {
+  return [
+    `Tools of the Voice API (text to speech, call campaigns, messages, calls) through voicectl${sandbox ? ', connected to the local sandbox: nothing real is called or charged' : ''}.`,
+    opts.allowWrite
+      ? `Generations may spend at most ${opts.maxTokens} tokens in this session; campaigns_create and campaigns_start show a plan first and act only when called again with its planId (usable once, for an hour).`
+      : 'Read-only: tools that create, start, spend or write files are not offered (voicectl mcp --allow-write offers them).',
+    folder
+      ? `Files: only inside ${folder.path}, as relative paths; no file is ever replaced.`
+      : 'No tool reads or writes files (voicectl mcp --dir <folder> allows it).',
+    UNTRUSTED,
+  ].join(' ');
 }
 
 export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
-  const dir = await folder(opts.dir);
+  const folder = opts.dir === undefined ? undefined : Folder.open(opts.dir);
   // Configuration errors (no key, no base URL, a bad profile) stop the command before the server starts, as
   // for every command, rather than failing each tool call later.
   const config = await f.config();
@@ -102,17 +118,13 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   const budget = new Budget(opts.maxTokens);
-  const plans = new Plans();
-  const tools = TOOLS.filter((t) => opts.allowWrite || !t.write);
+  const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now);
+  const tools = TOOLS.filter((t) => (opts.allowWrite || !t.write) && (folder || !t.files));
   const server = new Server(
     { name: 'voicectl', version: VERSION },
     {
       capabilities: { tools: {} },
-      instructions: `Tools of the Voice API (text to speech, call campaigns, messages, calls) through voicectl${config.sandbox ? ', connected to the local sandbox: nothing real is called or charged' : ''}. ${
-        opts.allowWrite
-          ? `Generations may spend at most ${opts.maxTokens} tokens in this session; campaigns_create and campaigns_start show a plan first and act only when called again with its planId.`
-          : 'Read-only: tools that create, start or spend are not offered (voicectl mcp --allow-write offers them).'
-      } ${UNTRUSTED}`,
+      instructions: instructions(config.sandbox, opts, folder),
     },
   );
 
@@ -121,30 +133,22 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
       name: t.name,
       title: t.title,
       description: t.description,
-      inputSchema: inputJsonSchema(t) as { type: 'object' },
+      inputSchema: toolInputSchema(t.input.shape) as { type: 'object' },
       annotations: {
-        title: t.title,
         readOnlyHint: !t.write,
         destructiveHint: false,
         idempotentHint: !t.write,
-        openWorldHint: t.name !== 'voices_list',
+        openWorldHint: !t.local,
       },
     })),
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const raw = (req.params.arguments ?? {}) as Rec;
+    const raw = present((req.params.arguments ?? {}) as Rec);
     const signal = AbortSignal.any([f.signal, extra.signal]);
     try {
       const t = tools.find((x) => x.name === req.params.name);
-      if (!t) {
-        const hidden = TOOLS.some((x) => x.name === req.params.name);
-        throw new UsageError(
-          hidden
-            ? `${req.params.name} changes or spends something: this server is read-only (start it with voicectl mcp --allow-write to offer it); nothing was sent`
-            : `no tool named ${req.params.name}`,
-        );
-      }
+      if (!t) throw new UsageError(notOffered(req.params.name, opts, folder));
       // A misspelt field would otherwise be dropped without a word (a campaign without its retryDelayMinutes).
       const known = Object.keys(t.input.shape);
       const unknown = Object.keys(raw).filter((k) => !known.includes(k));
@@ -153,8 +157,8 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
           hints: [`Its arguments: ${known.join(', ')}.`],
         });
       const args = parseOptions(t.input, raw, fieldNames);
-      const ctx: ToolContext = { f: { ...f, signal }, budget, plans, dir };
-      const result = sanitize(await t.run(ctx, args, raw), redact) as Rec;
+      const ctx: ToolContext = { f: { ...f, signal }, budget, plans, folder };
+      const result = sanitize(marked(t, await t.run(ctx, args, raw)), redact) as Rec;
       return { content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }], structuredContent: result };
     } catch (err) {
       const e = sanitize(errorContent(err), redact) as Rec;
@@ -176,12 +180,13 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   });
   await server.connect(transport);
   f.warn(
-    `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; files in ${dir})`,
+    `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; ${folder ? `files in ${folder.path}` : 'no files'})`,
   );
   if (f.io.stdinIsTTY)
     f.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
   await closed;
   await server.close();
+  folder?.close();
   // Stopped with Ctrl-C (exit 130), rather than by the client closing stdin (exit 0).
   checkInterrupted(f.signal);
 }

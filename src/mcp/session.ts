@@ -1,6 +1,10 @@
-// The gates of one `voicectl mcp` session, pure (no I/O): the spending cap and the plans an agent must have
-// been shown before a campaign is created or started (issue 16, "Safe by default").
-import { createHash } from 'node:crypto';
+// The gates of `voicectl mcp`: the session's spending cap, and the plans an agent must have been shown before a
+// campaign is created or started (issue 16, "Safe by default"). Plans are kept in the config dir, so that a client
+// that starts one server per call (MCP Inspector --cli) can show a plan with one process and act with the next.
+import { createHash, randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CliError } from '../errors.js';
 
 /** Refused by a gate of the session: nothing was sent. */
@@ -39,6 +43,21 @@ export class Budget {
   release(cost: number): void {
     this.spent = Math.max(0, this.spent - cost);
   }
+
+  /** Replaces a reservation by what the service says it charged (its characterCount), more or less. */
+  settle(reserved: number, charged: number): void {
+    this.spent = Math.max(0, this.spent - reserved + charged);
+  }
+}
+
+/**
+ * Characters a text may be charged for: the reference says "characters" without saying how they are counted, and a
+ * service counting UTF-16 units charges an emoji twice. The larger count, so that the cap holds either way.
+ */
+export function chargeableCharacters(text: string): number {
+  let codePoints = 0;
+  for (const _ of text) codePoints++;
+  return Math.max(text.length, codePoints);
 }
 
 /** JSON with object keys sorted, so that the same body hashes the same whatever order its fields came in. */
@@ -54,41 +73,115 @@ function canonicalJson(value: unknown): string {
 
 export type PlanKind = 'campaigns_create' | 'campaigns_start';
 
-/** The id of a plan: a hash of what the action would send (the exact body, or the campaign to start). */
-export function planId(kind: PlanKind, subject: unknown): string {
-  return `plan_${createHash('sha256')
+/** What a plan was shown for: a hash of what the action would send (the exact body, or the campaign to start). */
+function subjectHash(kind: PlanKind, subject: unknown): string {
+  return createHash('sha256')
     .update(`${kind}\n${canonicalJson(subject)}`)
-    .digest('hex')
-    .slice(0, 24)}`;
+    .digest('hex');
 }
 
+/** How long a plan shown stays usable. */
+export const PLAN_TTL_MS = 60 * 60 * 1000;
+const PLAN_ID = /^plan_[0-9a-f]{32}$/;
+
+interface StoredPlan {
+  kind: PlanKind;
+  hash: string;
+  expires: number;
+}
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY } = constants;
+
 /**
- * Plans shown in this session. An action runs only with the id of a plan this session showed for exactly what
- * it would send, once: computing the hash without having been shown the plan does not pass, and a plan id
- * used once cannot create or start twice.
+ * Plans shown, one file each in `<config dir>/mcp-plans` (0700, files 0600): an action runs only with the id of a
+ * plan shown for exactly what it would send, within the hour, once. Ids are random, so the same body asked for
+ * twice gets two ids, and knowing the body does not give the id. Using a plan renames its file away first: of two
+ * servers given the same id at once, one wins.
  */
 export class Plans {
-  private readonly shown = new Set<string>();
+  constructor(
+    private readonly dir: string,
+    private readonly now: () => number,
+  ) {}
 
-  show(kind: PlanKind, subject: unknown): string {
-    const id = planId(kind, subject);
-    this.shown.add(id);
+  async show(kind: PlanKind, subject: unknown): Promise<string> {
+    await this.ready();
+    await this.prune();
+    const id = `plan_${randomBytes(16).toString('hex')}`;
+    const plan: StoredPlan = { kind, hash: subjectHash(kind, subject), expires: this.now() + PLAN_TTL_MS };
+    const handle = await open(join(this.dir, `${id}.json`), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+    try {
+      await handle.writeFile(JSON.stringify(plan));
+    } finally {
+      await handle.close();
+    }
     return id;
   }
 
-  /** Consumes `given` if it is the id this session showed for `subject`; otherwise throws, and nothing is sent. */
-  take(kind: PlanKind, subject: unknown, given: string): void {
-    const id = planId(kind, subject);
-    if (given !== id) {
+  /** Consumes `given` if it is a plan shown for `subject`; otherwise throws, and nothing is sent. */
+  async take(kind: PlanKind, subject: unknown, given: string): Promise<void> {
+    const unknown = () =>
+      new GateError(
+        `planId ${given} is not a plan shown by voicectl mcp, or it expired, or it was used; nothing was sent`,
+        {
+          hints: ['Call again without planId to get the plan, show it, then pass its planId.'],
+        },
+      );
+    if (!PLAN_ID.test(given)) throw unknown();
+    await this.ready();
+    const file = join(this.dir, `${given}.json`);
+    const plan = await readPlan(file);
+    if (!plan || plan.expires <= this.now()) throw unknown();
+    if (plan.kind !== kind || plan.hash !== subjectHash(kind, subject)) {
       throw new GateError(
         `planId ${given} does not match ${kind === 'campaigns_create' ? 'this body' : 'this campaign'}: the arguments differ from the plan that was shown; nothing was sent`,
         { hints: ['Call again without planId to get the plan of these arguments, show it, then pass its planId.'] },
       );
     }
-    if (!this.shown.delete(id)) {
-      throw new GateError(`planId ${given} was not shown in this session, or was already used; nothing was sent`, {
-        hints: ['Call again without planId to get the plan, show it, then pass its planId.'],
-      });
+    const claimed = `${file}.used-${randomBytes(4).toString('hex')}`;
+    try {
+      await rename(file, claimed);
+    } catch {
+      throw unknown();
     }
+    await unlink(claimed).catch(() => undefined);
+  }
+
+  /** The folder, created 0700; refused when it is a link, someone else's, or writable by others. */
+  private async ready(): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const st = await lstat(this.dir);
+    const uid = process.getuid?.();
+    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || st.mode & 0o022)
+      throw new CliError(
+        `${this.dir} must be a folder of yours that no one else can write (it holds the plans voicectl mcp showed); nothing was sent`,
+        { hints: [`Remove it, or make it yours with mode 700 (chmod 700 ${this.dir}).`] },
+      );
+  }
+
+  /** Removes expired plans, and files no plan is (a half-written one, a used one) once they are older than a plan lives. */
+  private async prune(): Promise<void> {
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      const file = join(this.dir, name);
+      const plan = name.endsWith('.json') ? await readPlan(file) : undefined;
+      const stale = plan
+        ? plan.expires <= this.now()
+        : ((await lstat(file).catch(() => undefined))?.mtimeMs ?? Infinity) < this.now() - PLAN_TTL_MS;
+      if (stale) await unlink(file).catch(() => undefined);
+    }
+  }
+}
+
+async function readPlan(file: string): Promise<StoredPlan | undefined> {
+  try {
+    const handle = await open(file, O_RDONLY | O_NOFOLLOW);
+    try {
+      const p = JSON.parse(await handle.readFile('utf8')) as StoredPlan;
+      return typeof p.hash === 'string' && typeof p.expires === 'number' ? p : undefined;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
   }
 }

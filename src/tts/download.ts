@@ -38,6 +38,19 @@ export interface DownloadOptions {
   force: boolean;
   /** The folder a relative `out` (or the default name) is resolved in; the current directory by default. */
   dir?: string;
+  /**
+   * Creates the file instead (voicectl mcp: inside its --dir, never replacing one): given `out` or the default
+   * name, it returns the file open for writing, which gets its name at commit.
+   */
+  create?: (name: string) => Promise<NewFile>;
+}
+
+/** A file being created by DownloadOptions.create. */
+export interface NewFile {
+  path: string;
+  handle: import('node:fs/promises').FileHandle;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export interface DownloadResult {
@@ -187,6 +200,14 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
   // Held until the transfer is over, so that --timeout still fires on Node 20 (see RawResponse.signals).
   transfers.add(res.signals);
   try {
+    if (opts.create) {
+      const file = await toNewFile(
+        opts.create,
+        opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`,
+        transfer,
+      );
+      return { id: g.id, file, bytes: transfer.bytes(), contentType };
+    }
     if (opts.out === '-') {
       await transfer.to(f.io.out, false);
       return { id: g.id, file: null, bytes: transfer.bytes(), contentType };
@@ -221,6 +242,8 @@ interface Transfer {
   /** `path`: the file being written, named by a write error that has none (ENOSPC from a stream). */
   to(target: Writable, end: boolean, path?: string): Promise<void>;
   bytes(): number;
+  /** Drops the body unread (nothing is written). */
+  abandon(): void;
   /** The error to report for `err` (a timeout, Ctrl-C, a disk error, a broken connection). */
   fail(err: unknown): unknown;
 }
@@ -244,6 +267,7 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
   const fail = (err: unknown) => asDownloadError(f, id, err, res.signals);
   return {
     bytes: () => bytes,
+    abandon: () => void res.body.dump().catch(() => undefined),
     fail,
     async to(target, end, path) {
       try {
@@ -269,6 +293,29 @@ function tooLarge(f: Factory, id: string, bytes: number): CliError {
       ],
     },
   );
+}
+
+/** The audio to a file DownloadOptions.create made; its path. */
+async function toNewFile(
+  create: (name: string) => Promise<NewFile>,
+  name: string,
+  transfer: Transfer,
+): Promise<string> {
+  let file: NewFile;
+  try {
+    file = await create(name);
+  } catch (err) {
+    transfer.abandon();
+    throw err;
+  }
+  try {
+    await transfer.to(file.handle.createWriteStream(), true, file.path);
+    await file.commit();
+    return file.path;
+  } catch (err) {
+    await file.discard();
+    throw transfer.fail(err);
+  }
 }
 
 /** The audio to a regular file: a temporary name next to it, renamed into place only when complete. */

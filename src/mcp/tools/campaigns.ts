@@ -10,7 +10,7 @@ import { listCommand as campaignsListCommand } from '../../commands/campaigns/li
 import { showCommand } from '../../commands/campaigns/show.js';
 import { startCommand } from '../../commands/campaigns/start.js';
 import { convertCommand } from '../../commands/contacts/convert.js';
-import { ContactsCsvShape } from '../../contacts/flags.js';
+import { CSV_FLAGS } from '../../contacts/flags.js';
 import { UsageError } from '../../errors.js';
 import {
   CAMPAIGN_DEFAULTS,
@@ -21,19 +21,8 @@ import {
 } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
 import { Contact } from '../../schemas/contacts.js';
-import {
-  described,
-  insideDir,
-  openInside,
-  openInsideDir,
-  writeTargetInsideDir,
-  listPage,
-  type Rec,
-  tool,
-  type Tool,
-  type ToolContext,
-  UNTRUSTED,
-} from '../tool.js';
+import { E164 } from '../../schemas/common.js';
+import { described, folderOf, listPage, type Rec, tool, type Tool, type ToolContext } from '../tool.js';
 
 /** What each field of the create body means (reference 4.4), for the agent reading the tool's schema. */
 const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
@@ -47,7 +36,7 @@ const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
     'When attempts outnumber fromNumberAttempts: rolling cycles through the list, clamp repeats the last, custom falls back to fromNumber',
   contactAttemptStrategy:
     "When attempts outnumber a contact's contact_attempts: rolling cycles, clamp repeats the last, custom goes back to phone_number",
-  variableMapping: 'Agent prompt variable name -> contact field name',
+  variableMapping: '',
   maxRetries: `Retries per contact, 0 to ${MAX_RETRIES}; default ${CAMPAIGN_DEFAULTS.maxRetries}. Attempts per contact = 1 + maxRetries`,
   retryDelayMinutes: `Minutes between attempts, at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries > 0; default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}`,
   callingDays: 'Weekdays when calls are allowed, 0 = Sunday to 6 = Saturday',
@@ -60,6 +49,37 @@ const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
   startImmediately: 'true: start calling as soon as it is created (not with scheduledAt)',
 };
 
+/** A name and a value: free fields and mappings as lists, since strict tool schemas allow no open objects. */
+const Pair = (name: string, value: string) =>
+  z.array(z.strictObject({ [name]: z.string(), [value]: z.string() }) as z.ZodMiniObject);
+
+/**
+ * A contact as the tool takes it: its free fields as a list of {name, value} (for variableMapping). Fields given
+ * directly on the contact are taken too (a loose object), as in the API's body, though the schema does not show them.
+ */
+const ToolContact = z.looseObject({
+  phone_number: described(E164, 'E.164, called at attempt 1'),
+  contact_attempts: described(
+    z.optional(z.array(z.looseObject({ phone_number: E164 }))),
+    'Numbers for attempts 2 and later',
+  ),
+  fields: described(z.optional(Pair('name', 'value')), 'Free fields of the contact, such as first_name'),
+});
+
+/** The contacts and the mapping of the API's body, from the tool's lists. */
+function bodyShapes(sent: Rec): Rec {
+  const out: Rec = { ...sent };
+  if (Array.isArray(sent.contacts))
+    out.contacts = sent.contacts.map((c: Rec) => {
+      const { fields, ...rest } = c ?? {};
+      const free = Array.isArray(fields) ? fields.map((p: Rec) => [String(p?.name), p?.value]) : [];
+      return { ...Object.fromEntries(free), ...rest };
+    });
+  if (Array.isArray(sent.variableMapping))
+    out.variableMapping = Object.fromEntries(sent.variableMapping.map((p: Rec) => [String(p?.variable), p?.field]));
+  return out;
+}
+
 const CampaignArgs = z.object({
   ...(Object.fromEntries(
     Object.entries(CampaignCreate.shape).map(([k, v]) => [
@@ -67,15 +87,13 @@ const CampaignArgs = z.object({
       described(v, CAMPAIGN_FIELDS[k as keyof typeof CAMPAIGN_FIELDS]),
     ]),
   ) as typeof CampaignCreate.shape),
-  contacts: described(
-    z.optional(CampaignCreate.shape.contacts),
-    'Contacts (reference 2.3): phone_number (E.164) called at attempt 1, optional contact_attempts [{phone_number, ...overrides}] for attempts 2 and later, other fields free (for variableMapping). Give this or contactsFile.',
-  ),
+  contacts: described(z.optional(z.array(ToolContact)), 'Contacts (reference 2.3). Give this or contactsFile.'),
+  variableMapping: described(z.optional(Pair('variable', 'field')), 'Agent prompt variable -> contact field name'),
   contactsFile: described(
     z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
     'A CSV, JSON or NDJSON file of contacts inside the server folder (--dir), converted as contacts_convert does. Give this or contacts.',
   ),
-  ...ContactsCsvShape,
+  ...csvShape(),
   planRows: described(
     z._default(
       z
@@ -96,15 +114,26 @@ const CampaignArgs = z.object({
 });
 const BODY_FIELDS = Object.keys(CampaignCreate.shape);
 
+/** The CSV flags as fields of campaigns_create, described as contacts_convert's are. */
+function csvShape() {
+  return Object.fromEntries(
+    Object.entries(CSV_FLAGS).map(([k, fl]) => [
+      k,
+      described(fl.schema, (fl as { mcp?: { description?: string } }).mcp?.description ?? fl.help),
+    ]),
+  ) as { [K in keyof typeof CSV_FLAGS]: (typeof CSV_FLAGS)[K]['schema'] };
+}
+
 /** The body from the fields the client sent (not the defaults the schema fills in: the API applies its own). */
 async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>, sent: Rec) {
   const raw: Rec = {};
-  for (const k of BODY_FIELDS) if (sent[k] !== undefined) raw[k] = sent[k];
+  const body = bodyShapes(sent);
+  for (const k of BODY_FIELDS) if (body[k] !== undefined) raw[k] = body[k];
   if (args.contactsFile !== undefined) {
     if (args.contacts !== undefined)
       throw new UsageError('contacts and contactsFile cannot be combined: give the contacts one way');
     const { loadContacts } = await import('../../contacts/load.js');
-    const { path, handle } = await openInsideDir(ctx.dir, args.contactsFile, 'contactsFile');
+    const { path, handle } = await folderOf(ctx, 'contactsFile').openRead(args.contactsFile, 'contactsFile');
     try {
       raw.contacts = await loadContacts(path, {
         ...args,
@@ -125,60 +154,70 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'contacts_convert',
     title: 'Convert a CSV of contacts',
-    description: `Turn a spreadsheet export (CSV inside the server folder) into the contacts of a campaign (reference 2.3): numbers to E.164 (numbers without + need defaultCountry), alternatives from contact_attempts.N.phone_number columns or attemptColumns, other columns free fields. Every row is checked: on any error nothing is written and the error lists the rows (or, with skipInvalid, the valid ones are written and the rest reported). Writes a JSON array to output (never replacing a file) and returns the path and the report. ${UNTRUSTED}`,
+    description: `Turn a spreadsheet export (a CSV in the server's folder) into the contacts of a campaign (reference 2.3): numbers to E.164 (numbers without + need defaultCountry), alternatives from contact_attempts.N.phone_number columns or attemptColumns, other columns free fields. Every row is checked: on any error nothing is written and the error lists the rows (or, with skipInvalid, the valid ones are written and the rest reported). Writes a JSON array to a new file, output, and returns its path and the report.`,
     input: z.object(toolShape(convertCommand)),
+    write: true,
+    files: true,
+    local: true,
+    untrusted: ['errors', 'readings'],
     async run(ctx, args) {
-      const [{ loadContacts }, { StagedFile, ContactWriter, checkDestination }] = await Promise.all([
+      const [{ loadContacts }, { ContactWriter }] = await Promise.all([
         import('../../contacts/load.js'),
         import('../../contacts/output.js'),
       ]);
-      const input = await insideDir(ctx.dir, args.file, 'file'); // checked first: its error before the output's
-      const dest = await writeTargetInsideDir(
-        ctx.dir,
+      const folder = folderOf(ctx, 'file');
+      let report: Rec = {};
+      const { path: source, handle } = await folder.openRead(args.file, 'file');
+      let contacts: Contact[];
+      try {
+        contacts = await loadContacts(source, {
+          ...args,
+          handle,
+          stdin: ctx.f.io.in,
+          trackTemp: ctx.f.cleanup.trackTemp,
+          signal: ctx.f.signal,
+          warn: ctx.f.warn,
+          skipInvalid: args.skipInvalid,
+          onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
+            report = {
+              rows,
+              contacts: n,
+              invalidRows: errors.rows,
+              errors: errors.lines(),
+              droppedDuplicates: duplicates,
+              // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
+              readings: columns,
+            };
+          },
+        });
+      } finally {
+        await handle.close();
+      }
+      const parts: string[] = [];
+      const writer = new ContactWriter({ push: (t: string) => void parts.push(t) }, false);
+      for (const c of contacts) writer.write(c);
+      writer.end();
+      const out = await folder.create(
         args.output ?? `${args.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
         'output',
+        0o600,
       );
-      await checkDestination('output', dest, false);
-      let report: Rec = {};
-      const { path: source, handle } = await openInside(input);
-      const contacts = await loadContacts(source, {
-        ...args,
-        handle,
-        stdin: ctx.f.io.in,
-        trackTemp: ctx.f.cleanup.trackTemp,
-        signal: ctx.f.signal,
-        warn: ctx.f.warn,
-        skipInvalid: args.skipInvalid,
-        onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
-          report = {
-            rows,
-            contacts: n,
-            invalidRows: errors.rows,
-            errors: errors.lines(),
-            droppedDuplicates: duplicates,
-            // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
-            readings: columns,
-          };
-        },
-      }).finally(() => handle.close());
-      const staged = await StagedFile.create(dest);
       try {
-        const writer = new ContactWriter(staged, false);
-        for (const c of contacts) await writer.write(c);
-        writer.end();
-        await staged.commit();
+        await out.handle.writeFile(parts.join(''));
+        await out.commit();
       } finally {
-        await staged.discard();
+        await out.discard();
       }
-      return { output: dest, ...report, contacts: contacts.length };
+      return { output: out.path, ...report, contacts: contacts.length };
     },
   }),
   tool({
     name: 'campaigns_create',
     title: 'Create a call campaign (shows the plan first)',
-    description: `Create an outbound call campaign (POST /v1/campaigns, reference 4.4). Two steps: called without planId it checks everything, sends nothing, and returns the summary, the attempt plan (which number each attempt dials, with which caller ID) and a planId; show them to the user, then call again with the same arguments and that planId to create it. Rules: fromNumber and every number E.164; maxRetries 0 to ${MAX_RETRIES} (default ${CAMPAIGN_DEFAULTS.maxRetries}; attempts per contact = 1 + maxRetries); retryDelayMinutes at least ${MIN_RETRY_DELAY_MINUTES} when retrying (default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}); callingDays 0 (Sunday) to 6; callingStartTime/EndTime HH:MM; timezone IANA (default ${CAMPAIGN_DEFAULTS.timezone}); startImmediately calls at once (not with scheduledAt). ${UNTRUSTED}`,
+    description: `Create an outbound call campaign (POST /v1/campaigns, reference 4.4). Two steps: called without planId it checks everything, sends nothing, and returns the summary, the attempt plan (which number each attempt dials, with which caller ID) and a planId; show them to the user, then call again with the same arguments and that planId to create it. Rules: fromNumber and every number E.164; maxRetries 0 to ${MAX_RETRIES} (default ${CAMPAIGN_DEFAULTS.maxRetries}; attempts per contact = 1 + maxRetries); retryDelayMinutes at least ${MIN_RETRY_DELAY_MINUTES} when retrying (default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}); callingDays 0 (Sunday) to 6; callingStartTime/EndTime HH:MM; timezone IANA (default ${CAMPAIGN_DEFAULTS.timezone}); startImmediately calls at once (not with scheduledAt).`,
     input: CampaignArgs,
     write: true,
+    untrusted: ['summary', 'warnings', 'plan', 'campaign'],
     async run(ctx, args, sent) {
       const { body, request, warnings } = await campaignBody(ctx, args, sent);
       if (args.planId === undefined) {
@@ -186,7 +225,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         const { contacts, ...rest } = request;
         return {
           sent: false,
-          planId: ctx.plans.show('campaigns_create', request),
+          planId: await ctx.plans.show('campaigns_create', request),
           next: 'Show this plan to the user. To create the campaign, call campaigns_create again with the same arguments and this planId.',
           summary: Object.fromEntries(summaryLines(body, 'campaigns_start')),
           warnings,
@@ -197,7 +236,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
           planShowsContacts: plan.length,
         };
       }
-      ctx.plans.take('campaigns_create', request, args.planId);
+      await ctx.plans.take('campaigns_create', request, args.planId);
       const client = await ctx.f.client();
       const res = await client.json(
         { method: 'POST', path: '/v1/campaigns', body: request, signal: ctx.f.signal },
@@ -209,7 +248,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_start',
     title: 'Start a campaign (shows the plan first)',
-    description: `Start or resume a DRAFT, SCHEDULED or PAUSED campaign (POST /v1/campaigns/{id}/start, reference 4.5): calls begin. Two steps: without planId it reads the campaign and returns its summary, attempt plan and a planId, sending nothing; show them to the user, then call again with that planId to start it. ${UNTRUSTED}`,
+    description: `Start or resume a DRAFT, SCHEDULED or PAUSED campaign (POST /v1/campaigns/{id}/start, reference 4.5): calls begin. Two steps: without planId it reads the campaign and returns its summary, attempt plan and a planId, sending nothing; show them to the user, then call again with that planId to start it.`,
     input: z.object(
       toolShape(startCommand, {
         planRows: described(
@@ -223,6 +262,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
       }),
     ),
     write: true,
+    untrusted: ['campaign', 'plan'],
     async run(ctx, args) {
       const client = await ctx.f.client();
       if (args.planId === undefined) {
@@ -240,14 +280,14 @@ export const CAMPAIGN_TOOLS: Tool[] = [
             : null;
         return {
           sent: false,
-          planId: ctx.plans.show('campaigns_start', { id: args.id }),
+          planId: await ctx.plans.show('campaigns_start', { id: args.id }),
           next: 'Show this to the user. To start calling, call campaigns_start again with this planId.',
           campaign: { ...c, contacts: undefined },
           contactsCount: contacts.success ? contacts.data.length : null,
           plan,
         };
       }
-      ctx.plans.take('campaigns_start', { id: args.id }, args.planId);
+      await ctx.plans.take('campaigns_start', { id: args.id }, args.planId);
       // The reference shows no request body for start (4.5): none is sent.
       const res = await client.json(
         { method: 'POST', path: apiPath`/v1/campaigns/${args.id}/start`, signal: ctx.f.signal },
@@ -259,8 +299,9 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_list',
     title: 'List campaigns',
-    description: `One page of the organization's campaigns (GET /v1/campaigns), with pagination. ${UNTRUSTED}`,
+    description: `One page of the organization's campaigns (GET /v1/campaigns), with pagination.`,
     input: z.object(toolShape(campaignsListCommand)),
+    untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/campaigns', Campaign, args);
     },
@@ -268,15 +309,17 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_show',
     title: 'Show a campaign',
-    description: `One campaign (GET /v1/campaigns/{id}): its settings, contacts, caller IDs per attempt and progress counters. ${UNTRUSTED}`,
+    description: `One campaign (GET /v1/campaigns/{id}): its settings, contacts, caller IDs per attempt and progress counters.`,
     input: z.object(toolShape(showCommand)),
+    untrusted: ['campaign'],
     async run(ctx, args) {
       const client = await ctx.f.client();
       const res = await client.json(
         { method: 'GET', path: apiPath`/v1/campaigns/${args.id}`, signal: ctx.f.signal },
         envelope(Campaign),
       );
-      return res.body.data;
+      // Wrapped, so that the mark of what came from outside cannot collide with the campaign's own fields.
+      return { campaign: res.body.data, requestId: res.requestId ?? null };
     },
   }),
 ];

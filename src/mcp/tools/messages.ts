@@ -8,14 +8,15 @@ import { sendSmsCommand } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
 import { Call } from '../../schemas/calls.js';
 import { Message } from '../../schemas/messages.js';
-import { listPage, tool, type Tool, UNTRUSTED } from '../tool.js';
+import { listPage, tool, type Tool } from '../tool.js';
 
 export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'messages_list',
     title: 'List messages',
-    description: `One page of the organization's message history (GET /v1/messages): SMS, email and WhatsApp, with channel, direction, status, addresses, subject, body and createdAt. ${UNTRUSTED}`,
+    description: `One page of the organization's message history (GET /v1/messages): SMS, email and WhatsApp, with channel, direction, status, addresses, subject, body and createdAt.`,
     input: z.object(toolShape(messagesListCommand)),
+    untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/messages', Message, args);
     },
@@ -23,8 +24,9 @@ export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'calls_list',
     title: 'List calls',
-    description: `One page of call records (GET /v1/calls). The reference does not document their fields: they are returned as the service sends them. ${UNTRUSTED}`,
+    description: `One page of call records (GET /v1/calls). The reference does not document their fields: they are returned as the service sends them.`,
     input: z.object(toolShape(callsListCommand)),
+    untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/calls', Call, args);
     },
@@ -36,6 +38,7 @@ export const MESSAGE_TOOLS: Tool[] = [
       'Send an SMS (POST /v1/messages/sms, reference 4.9). The API announces it but does not offer it yet: today the service answers 503 and nothing is sent; the error says so. The body sent is {to, body, from} (not documented by the reference).',
     input: z.object(toolShape(sendSmsCommand)),
     write: true,
+    untrusted: ['response'],
     async run(ctx, args) {
       const client = await ctx.f.client();
       try {

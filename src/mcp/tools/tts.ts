@@ -3,14 +3,7 @@ import * as z from 'zod/mini';
 import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
 import { TTS_STATUSES } from '../../facts.js';
-import {
-  characterCount,
-  TOKENS_PER_100_CHARACTERS,
-  TTS_POLL,
-  TtsCreated,
-  TtsGeneration,
-  tokenCost,
-} from '../../schemas/tts.js';
+import { TOKENS_PER_100_CHARACTERS, TTS_POLL, TtsCreated, TtsGeneration, tokenCost } from '../../schemas/tts.js';
 import { filterVoices } from '../../schemas/voices.js';
 import { toolShape } from '../../commands/define.js';
 import { createCommand } from '../../commands/tts/create.js';
@@ -20,7 +13,8 @@ import { listCommand } from '../../commands/tts/list.js';
 import { waitCommand } from '../../commands/tts/wait.js';
 import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
-import { writeTargetInsideDir, listPage, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
+import { chargeableCharacters } from '../session.js';
+import { folderOf, listPage, type Rec, tool, type Tool } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -36,13 +30,14 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_create',
     title: 'Create a text-to-speech generation (spends tokens)',
-    description: `Queue a text-to-speech generation (POST /v1/tts). It costs ${costRule}, deducted when processing begins and refunded if it fails. Refused, with nothing sent, when the cost would pass this session's spending cap (voicectl mcp --max-tokens). Returns id, status, characterCount, cost and what is left of the cap. Poll it with tts_wait.`,
+    description: `Queue a text-to-speech generation (POST /v1/tts). It costs ${costRule}, deducted when processing begins and refunded if it fails. Refused, with nothing sent, when the cost would pass this session's spending cap (voicectl mcp --max-tokens; an emoji may count as 2 characters). Returns id, status, characterCount, cost and what is left of the cap. Poll it with tts_wait.`,
     input: TtsCreateTool,
     write: true,
+    untrusted: ['id', 'status'],
     async run(ctx, args) {
       // Parsed by the tool's schema: the voice in its canonical spelling, the language code in lower case.
       const body = args;
-      const cost = tokenCost(characterCount(body.text));
+      const cost = tokenCost(chargeableCharacters(body.text));
       ctx.budget.reserve(cost);
       let res;
       try {
@@ -53,9 +48,13 @@ export const TTS_TOOLS: Tool[] = [
         if (err instanceof ApiError && err.status >= 400 && err.status < 500) ctx.budget.release(cost);
         throw err;
       }
+      // The service's count is what it charges: the cap settles on it (the reservation was the most it could be).
+      const counted = res.body.data.characterCount;
+      const charged = typeof counted === 'number' && counted >= 0 ? tokenCost(counted) : cost;
+      ctx.budget.settle(cost, charged);
       return {
         ...res.body.data,
-        tokenCost: cost,
+        tokenCost: charged,
         session: { spentTokens: ctx.budget.spent, capTokens: ctx.budget.cap, remainingTokens: ctx.budget.remaining },
         requestId: res.requestId ?? null,
       };
@@ -64,8 +63,9 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_get',
     title: 'Get a generation',
-    description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
+    description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help.`,
     input: z.object(toolShape(getCommand)),
+    untrusted: ['text', 'errorMessage', 'audioUrl', 'failure'],
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
       return withExplanation(await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal));
@@ -74,8 +74,9 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_list',
     title: 'List generations',
-    description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one. ${UNTRUSTED}`,
+    description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one.`,
     input: z.object(toolShape(listCommand)),
+    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
     },
@@ -83,8 +84,9 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_wait',
     title: 'Wait for generations',
-    description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means. ${UNTRUSTED}`,
+    description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means.`,
     input: z.object(toolShape(waitCommand)),
+    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
         import('../../tts/wait.js'),
@@ -110,18 +112,25 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_download',
     title: 'Download the audio of a generation',
     description:
-      "Save the audio of a completed generation to a file inside the server folder (voicectl mcp --dir; default the folder it was started in). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
+      "Save the audio of a completed generation to a new file inside the server's folder (voicectl mcp --dir). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
     input: z.object(toolShape(downloadCommand)),
+    write: true,
+    files: true,
+    untrusted: ['contentType'],
     async run(ctx, args) {
       const [{ fetchGeneration }, { downloadAudio }] = await Promise.all([
         import('../../tts/wait.js'),
         import('../../tts/download.js'),
       ]);
-      const out = args.file === undefined ? undefined : await writeTargetInsideDir(ctx.dir, args.file, 'file');
+      const folder = folderOf(ctx, 'file');
       const g = await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal);
       let saved;
       try {
-        saved = await downloadAudio(ctx.f, g, { out, force: false, dir: ctx.dir });
+        saved = await downloadAudio(ctx.f, g, {
+          out: args.file,
+          force: false,
+          create: (name) => folder.create(name, 'file'),
+        });
       } catch (err) {
         // The command's hints name its flags (--force, --wait); a tool has other ways out.
         if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
@@ -137,6 +146,7 @@ export const TTS_TOOLS: Tool[] = [
     description:
       'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
     input: z.object(toolShape(voicesListCommand)),
+    local: true,
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
     },

@@ -1,0 +1,177 @@
+// The folder `voicectl mcp` was given with --dir, opened once when the server starts. Every file a tool reads or
+// writes is reached from that open directory, one name at a time, each opened without following a symbolic link
+// (O_NOFOLLOW): renaming a folder, or swapping one for a link, while a call runs cannot lead a tool outside, since
+// nothing is ever looked up again by its full path. New files are created exclusively (O_EXCL) under a temporary
+// name, then linked to their name, which fails if a file appeared there meanwhile: nothing is ever replaced.
+//
+// The walk goes through /proc/self/fd/<fd>/<name> (Linux): the kernel resolves the prefix to the open directory
+// itself, so only <name> is looked up, as openat(2) would. Where /proc is absent (macOS, BSD), each step is opened
+// by its full path with O_NOFOLLOW on its last name, which refuses a link at that step but not a folder above it
+// renamed in between (docs/security.md).
+import { closeSync, constants, openSync, readlinkSync, realpathSync } from 'node:fs';
+import { type FileHandle, link, lstat, open, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY } = constants;
+
+/**
+ * Called between the steps of a walk and before a new file is linked to its name: where a test swaps a folder
+ * for a link, deterministically, at the moment a check-then-use design would be exposed.
+ */
+export const folderHooks: { step?: (what: string) => void | Promise<void> } = {};
+
+/** A new file being written in the folder: it gets its name only at commit, and never over an existing one. */
+export interface NewFile {
+  /** The path shown to the user (the folder as given, and the name inside it). */
+  path: string;
+  handle: FileHandle;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** An open folder of the walk, with the path it was reached by (used only where /proc is absent). */
+interface Dir {
+  fd: number;
+  path: string;
+  close(): Promise<void>;
+}
+
+export class Folder {
+  private constructor(
+    /** The folder as the user gave it, resolved: for messages. */
+    readonly path: string,
+    private readonly fd: number,
+    /** /proc/self/fd works here: the walk is relative to open directories. */
+    private readonly procFd: boolean,
+  ) {}
+
+  /** Opens --dir (following links in the path the user typed: that is the user's choice, not an agent's). */
+  static open(dir: string): Folder {
+    const abs = resolve(dir);
+    let fd: number;
+    try {
+      fd = openSync(abs, O_RDONLY | O_DIRECTORY);
+    } catch {
+      throw new UsageError(`--dir: must be an existing folder (got "${dir}")`);
+    }
+    let procFd = false;
+    try {
+      procFd = readlinkSync(`/proc/self/fd/${fd}`) === realpathSync(abs);
+    } catch {
+      procFd = false;
+    }
+    return new Folder(abs, fd, procFd);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  /** A file for a tool to read, opened from the folder without following any link; the caller closes it. */
+  async openRead(file: string, field: string): Promise<{ path: string; handle: FileHandle }> {
+    const names = this.names(file, field);
+    const parent = await this.walk(names, file, field);
+    try {
+      const handle = await this.at(parent, names.at(-1)!, O_RDONLY | O_NOFOLLOW, file, field);
+      if ((await handle.stat()).isDirectory()) {
+        await handle.close();
+        throw new UsageError(`${field}: ${file} is a folder, not a file`);
+      }
+      return { path: join(this.path, ...names), handle };
+    } finally {
+      await parent.close();
+    }
+  }
+
+  /** A new file for a tool to write: refused at once when the name is taken, and again at commit if it was taken since. */
+  async create(file: string, field: string, mode = 0o644): Promise<NewFile> {
+    const names = this.names(file, field);
+    const name = names.at(-1)!;
+    const path = join(this.path, ...names);
+    const parent = await this.walk(names, file, field);
+    const release = () => parent.close();
+    try {
+      if (await this.exists(parent, name)) throw taken(path);
+      const tmp = `.${name}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
+      const handle = await this.at(parent, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, file, field, mode);
+      let done = false;
+      const finish = async (keep: boolean) => {
+        if (done) return;
+        done = true;
+        await handle.close().catch(() => undefined);
+        try {
+          if (keep) {
+            await folderHooks.step?.(`link ${name}`);
+            await link(this.in(parent, tmp), this.in(parent, name)).catch((err: NodeJS.ErrnoException) => {
+              throw err.code === 'EEXIST' ? taken(path) : err;
+            });
+          }
+        } finally {
+          await unlink(this.in(parent, tmp)).catch(() => undefined);
+          await release();
+        }
+      };
+      return { path, handle, commit: () => finish(true), discard: () => finish(false) };
+    } catch (err) {
+      await release();
+      throw err;
+    }
+  }
+
+  /** The names of a path inside the folder: relative, without `.` or `..`, not the folder itself. */
+  private names(file: string, field: string): string[] {
+    const names = file.split('/').filter((n) => n !== '' && n !== '.');
+    if (file.startsWith('/') || names.length === 0 || names.some((n) => n === '..' || n.includes('\0')))
+      throw new UsageError(
+        `${field}: must name a file inside ${this.path} (the folder voicectl mcp was given with --dir), as a relative path without ".." (got "${file}")`,
+      );
+    return names;
+  }
+
+  /** Opens the folders of `names` (all but the last) one at a time, never through a link. */
+  private async walk(names: string[], file: string, field: string): Promise<Dir> {
+    let cur: Dir = { fd: this.fd, path: this.path, close: async () => undefined };
+    for (const name of names.slice(0, -1)) {
+      await folderHooks.step?.(`open ${name}`);
+      try {
+        const handle = await this.at(cur, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, file, field);
+        await cur.close();
+        cur = { fd: handle.fd, path: join(cur.path, name), close: () => handle.close() };
+      } catch (err) {
+        await cur.close();
+        throw err;
+      }
+    }
+    await folderHooks.step?.('open file');
+    return cur;
+  }
+
+  private at(dir: Dir, name: string, flags: number, file: string, field: string, mode?: number): Promise<FileHandle> {
+    return open(this.in(dir, name), flags, mode).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ELOOP' || (err.code === 'ENOTDIR' && flags & O_DIRECTORY))
+        throw new UsageError(
+          `${field}: "${name}" in ${file} is a symbolic link or not a folder; voicectl mcp follows no links inside --dir`,
+        );
+      if (err.code === 'EEXIST') throw taken(join(this.path, file));
+      if (err.code === 'ENOENT') throw new UsageError(`${field}: ${join(this.path, file)} does not exist`);
+      throw err;
+    });
+  }
+
+  /** `name` in the open directory `dir`, as a path the kernel resolves from that directory. */
+  private in(dir: Dir, name: string): string {
+    return this.procFd ? `/proc/self/fd/${dir.fd}/${name}` : join(dir.path, name);
+  }
+
+  private async exists(dir: Dir, name: string): Promise<boolean> {
+    return (await lstat(this.in(dir, name)).catch(() => undefined)) !== undefined;
+  }
+}
+
+function taken(path: string): UsageError {
+  return new UsageError(`${path} already exists; a file is never replaced`, {
+    hints: ['Pass another file name.'],
+  });
+}
