@@ -88,6 +88,19 @@ function notOffered(name: string, opts: ServeOptions, folder: Folder | undefined
   return `no tool named ${name}`;
 }
 
+/**
+ * What a tool does, for the client: a tool that writes (a request that changes something, a file) is neither
+ * read-only nor idempotent, and none destroys anything. Hints left out take the spec's defaults (not read-only,
+ * destructive, not idempotent, open world), so each is said where it differs from them.
+ */
+function annotations(t: Tool): Rec {
+  return {
+    readOnlyHint: !t.write,
+    ...(t.write ? { destructiveHint: false } : {}),
+    ...(t.local ? { openWorldHint: false } : {}),
+  };
+}
+
 /** The result with the places of its text from outside listed, so that the agent knows which fields are data. */
 function marked(t: Tool, result: Rec): Rec {
   return t.untrusted ? { ...result, untrusted: t.untrusted } : result;
@@ -131,15 +144,9 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({
       name: t.name,
-      title: t.title,
       description: t.description,
       inputSchema: toolInputSchema(t.input.shape) as { type: 'object' },
-      annotations: {
-        readOnlyHint: !t.write,
-        destructiveHint: false,
-        idempotentHint: !t.write,
-        openWorldHint: !t.local,
-      },
+      annotations: annotations(t),
     })),
   }));
 

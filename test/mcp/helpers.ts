@@ -67,7 +67,11 @@ class StreamsTransport implements Transport {
 export async function startMcp(
   sandbox: Sandbox,
   args: string[] = [],
-  opts: Omit<CliOptions, 'sandbox'> & { process?: boolean } = {},
+  opts: Omit<CliOptions, 'sandbox'> & {
+    process?: boolean;
+    /** In-process: called with what the server writes to stderr, as it writes it (a test's hook into a call). */
+    onStderr?: (text: string) => void;
+  } = {},
 ): Promise<McpSession> {
   let transport: Transport;
   let stderr: () => string;
@@ -93,6 +97,8 @@ export async function startMcp(
   } else {
     const io = testStreams();
     stderr = io.stderr;
+    const onStderr = opts.onStderr;
+    if (onStderr) io.err.on('data', (c: Buffer) => onStderr(c.toString()));
     // testStreams' stdin and stdout are PassThroughs: the client writes the one and reads the other.
     transport = new StreamsTransport(io.out as PassThrough, io.in as PassThrough);
     const clock = opts.clock ?? virtualClock();

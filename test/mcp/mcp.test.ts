@@ -150,10 +150,10 @@ describe('every tool', () => {
     expect(waited.data).toMatchObject({ done: true, pending: [], records: [{ id, status: 'completed' }] });
     const got = await s.call('tts_get', { id });
     expect(got.data).toMatchObject({ id, status: 'completed', voice: 'Lorenzo' });
-    const list = await s.call('tts_list', { status: 'completed', limit: 1 });
-    expect(list.data.records).toHaveLength(1);
-    expect(list.data.pagination).toMatchObject({ page: 1, limit: 1 });
-    expect(sandbox.requests('GET', '/v1/tts').at(-1)!.query).toEqual({ status: 'completed', limit: '1' });
+    const list = await s.call('tts_list', { status: 'completed', page: 1 });
+    expect((list.data.records as unknown[]).length).toBeGreaterThan(0);
+    expect(list.data.pagination).toMatchObject({ page: 1, limit: 20 });
+    expect(sandbox.requests('GET', '/v1/tts').at(-1)!.query).toMatchObject({ status: 'completed', page: '1' });
 
     const saved = await s.call('tts_download', { id, file: 'greeting.wav' });
     expect(saved.data).toMatchObject({ file: join(dir, 'greeting.wav'), contentType: 'audio/wav' });
@@ -207,16 +207,14 @@ describe('every tool', () => {
 
   it('voices, messages, calls and campaigns lists; SMS explains its 503', async () => {
     const s = await open(['--allow-write']);
-    const voices = await s.call('voices_list', { gender: 'male' });
+    const voices = await s.call('voices_list', { language: 'en' });
     expect((voices.data.voices as { id: string }[]).map((v) => v.id)).toContain('Roger');
-    const milanese = await s.call('voices_list', { accent: 'Milanese' });
-    expect((milanese.data.voices as { id: string }[]).map((v) => v.id)).toEqual(['Vera', 'Vittorio']);
-    expect((await s.call('voices_list', { accent: 'Veneto' })).text).toContain('accent: must be one of');
-    const msgs = await s.call('messages_list', { channel: 'sms', limit: 3 });
+    expect((await s.call('voices_list', { language: 'de' })).text).toContain('language: must be one of');
+    const msgs = await s.call('messages_list', { channel: 'sms' });
     expect(msgs.isError).toBe(false);
     expect((msgs.data.records as { channel: string }[]).every((m) => m.channel === 'sms')).toBe(true);
     expect(msgs.data.nextPage).toBe(2);
-    expect((await s.call('calls_list', { limit: 2 })).isError).toBe(false);
+    expect((await s.call('calls_list', { page: 1 })).isError).toBe(false);
     expect((await s.call('campaigns_list', {})).isError).toBe(false);
 
     const sms = await s.call('messages_send_sms', { to: '+393331234567', body: 'Your order has shipped' });
@@ -344,8 +342,6 @@ describe('validation: the rules of the commands, nothing sent', () => {
     ['speed', 4.01, false],
     ['speed', 0.25, true],
     ['speed', 0.24, false],
-    ['style', 1, true],
-    ['style', 1.01, false],
   ])('tts_create %s %s', async (field, value, ok) => {
     const s = await open(['--allow-write']);
     const before = posts('/v1/tts');

@@ -22,32 +22,59 @@ import {
 import { envelope } from '../../schemas/common.js';
 import { Contact } from '../../schemas/contacts.js';
 import { E164 } from '../../schemas/common.js';
-import { described, folderOf, listPage, type Rec, tool, type Tool, type ToolContext } from '../tool.js';
+import {
+  brief,
+  described,
+  folderOf,
+  listPage,
+  PAGE_TEXTS,
+  type Rec,
+  tool,
+  type Tool,
+  type ToolContext,
+} from '../tool.js';
 
 /** What each field of the create body means (reference 4.4), for the agent reading the tool's schema. */
 const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
   name: 'Campaign name',
-  agentId: 'ID of the AI agent that makes the calls',
-  fromNumber: "Main caller ID, E.164 (such as +390212345678), one of the organization's numbers",
+  agentId: 'AI agent making the calls',
+  fromNumber: 'Caller ID, E.164',
   contacts: '',
-  description: 'Free description',
-  fromNumberAttempts: 'Caller ID per attempt, E.164; used when maxRetries > 0',
-  fromNumberStrategy:
-    'When attempts outnumber fromNumberAttempts: rolling cycles through the list, clamp repeats the last, custom falls back to fromNumber',
-  contactAttemptStrategy:
-    "When attempts outnumber a contact's contact_attempts: rolling cycles, clamp repeats the last, custom goes back to phone_number",
+  description: '',
+  fromNumberAttempts: 'Caller ID per attempt, E.164',
+  fromNumberStrategy: '',
+  contactAttemptStrategy: '',
   variableMapping: '',
-  maxRetries: `Retries per contact, 0 to ${MAX_RETRIES}; default ${CAMPAIGN_DEFAULTS.maxRetries}. Attempts per contact = 1 + maxRetries`,
-  retryDelayMinutes: `Minutes between attempts, at least ${MIN_RETRY_DELAY_MINUTES} when maxRetries > 0; default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}`,
-  callingDays: 'Weekdays when calls are allowed, 0 = Sunday to 6 = Saturday',
-  callingStartTime: 'Start of the calling window, HH:MM',
-  callingEndTime: 'End of the calling window, HH:MM',
-  timezone: `IANA time zone of the days and window; default ${CAMPAIGN_DEFAULTS.timezone}`,
+  maxRetries: `0 to ${MAX_RETRIES}; default ${CAMPAIGN_DEFAULTS.maxRetries}`,
+  retryDelayMinutes: `At least ${MIN_RETRY_DELAY_MINUTES} when retrying; default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}`,
+  callingDays: 'Weekdays, 0 = Sunday to 6',
+  callingStartTime: 'HH:MM',
+  callingEndTime: 'HH:MM',
+  timezone: `IANA zone; default ${CAMPAIGN_DEFAULTS.timezone}`,
   maxConcurrency: 'Most simultaneous calls',
-  keepFreeForInbound: `Lines kept free for inbound calls, less than maxConcurrency; default ${CAMPAIGN_DEFAULTS.keepFreeForInbound}`,
-  scheduledAt: 'ISO 8601 date-time with a time zone: the campaign is SCHEDULED and starts then',
-  startImmediately: 'true: start calling as soon as it is created (not with scheduledAt)',
+  keepFreeForInbound: '',
+  scheduledAt: 'ISO 8601 start, with a zone',
+  startImmediately: 'Start calling once created',
 };
+
+/** The CSV flags, described for an agent. */
+const CSV_TEXTS = {
+  phoneColumn: 'Column(s) of the main number; default found by name',
+  attemptColumns: false,
+  exclude: false,
+  defaultCountry: 'ISO country of numbers without +, such as IT',
+  delimiter: false,
+  encoding: false,
+  dedupe: false,
+  withoutPlus: false,
+  allowTypes: false,
+} as const;
+
+/** Contacts shown in a plan. */
+const PLAN_ROWS = 5;
+/** Fields of the body not offered to agents: their defaults are what a campaign from a conversation needs. */
+const NOT_OFFERED = new Set(['description', 'fromNumberStrategy', 'contactAttemptStrategy', 'keepFreeForInbound']);
+const PlanIdArg = described(z.optional(z.string()), 'Of the plan shown; leave out first');
 
 /** A name and a value: free fields and mappings as lists, since strict tool schemas allow no open objects. */
 const Pair = (name: string, value: string) =>
@@ -58,12 +85,9 @@ const Pair = (name: string, value: string) =>
  * directly on the contact are taken too (a loose object), as in the API's body, though the schema does not show them.
  */
 const ToolContact = z.looseObject({
-  phone_number: described(E164, 'E.164, called at attempt 1'),
-  contact_attempts: described(
-    z.optional(z.array(z.looseObject({ phone_number: E164 }))),
-    'Numbers for attempts 2 and later',
-  ),
-  fields: described(z.optional(Pair('name', 'value')), 'Free fields of the contact, such as first_name'),
+  phone_number: described(E164, 'E.164'),
+  contact_attempts: described(z.optional(z.array(z.looseObject({ phone_number: E164 }))), 'For attempts 2, 3, ...'),
+  fields: described(z.optional(Pair('name', 'value')), 'Free fields, such as first_name'),
 });
 
 /** The contacts and the mapping of the API's body, from the tool's lists. */
@@ -82,47 +106,20 @@ function bodyShapes(sent: Rec): Rec {
 
 const CampaignArgs = z.object({
   ...(Object.fromEntries(
-    Object.entries(CampaignCreate.shape).map(([k, v]) => [
-      k,
-      described(v, CAMPAIGN_FIELDS[k as keyof typeof CAMPAIGN_FIELDS]),
-    ]),
+    Object.entries(CampaignCreate.shape)
+      .filter(([k]) => !NOT_OFFERED.has(k))
+      .map(([k, v]) => [k, described(v, CAMPAIGN_FIELDS[k as keyof typeof CAMPAIGN_FIELDS])]),
   ) as typeof CampaignCreate.shape),
-  contacts: described(z.optional(z.array(ToolContact)), 'Contacts (reference 2.3). Give this or contactsFile.'),
-  variableMapping: described(z.optional(Pair('variable', 'field')), 'Agent prompt variable -> contact field name'),
+  contacts: described(z.optional(z.array(ToolContact)), 'The contacts, or contactsFile'),
+  variableMapping: described(z.optional(Pair('variable', 'field')), 'Agent prompt variable -> contact field'),
   contactsFile: described(
     z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-    'A CSV, JSON or NDJSON file of contacts inside the server folder (--dir), converted as contacts_convert does. Give this or contacts.',
+    "File in the server's folder: CSV or contacts_convert's JSON",
   ),
-  ...csvShape(),
-  planRows: described(
-    z._default(
-      z
-        .number()
-        .check(
-          z.int('must be a whole number'),
-          z.minimum(1, 'must be 1 or more'),
-          z.maximum(100, 'must be at most 100'),
-        ),
-      5,
-    ),
-    'Contacts shown in the attempt plan, 1 to 100; default 5',
-  ),
-  planId: described(
-    z.optional(z.string()),
-    'Leave out first: the result is the summary and attempt plan, and nothing is sent. After showing the plan to the user, call again with the same arguments and its planId to create the campaign.',
-  ),
+  defaultCountry: described(CSV_FLAGS.defaultCountry.schema, CSV_TEXTS.defaultCountry),
+  planId: PlanIdArg,
 });
 const BODY_FIELDS = Object.keys(CampaignCreate.shape);
-
-/** The CSV flags as fields of campaigns_create, described as contacts_convert's are. */
-function csvShape() {
-  return Object.fromEntries(
-    Object.entries(CSV_FLAGS).map(([k, fl]) => [
-      k,
-      described(fl.schema, (fl as { mcp?: { description?: string } }).mcp?.description ?? fl.help),
-    ]),
-  ) as { [K in keyof typeof CSV_FLAGS]: (typeof CSV_FLAGS)[K]['schema'] };
-}
 
 /** The body from the fields the client sent (not the defaults the schema fills in: the API applies its own). */
 async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>, sent: Rec) {
@@ -153,9 +150,16 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
 export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'contacts_convert',
-    title: 'Convert a CSV of contacts',
-    description: `Turn a spreadsheet export (a CSV in the server's folder) into the contacts of a campaign (reference 2.3): numbers to E.164 (numbers without + need defaultCountry), alternatives from contact_attempts.N.phone_number columns or attemptColumns, other columns free fields. Every row is checked: on any error nothing is written and the error lists the rows (or, with skipInvalid, the valid ones are written and the rest reported). Writes a JSON array to a new file, output, and returns its path and the report.`,
-    input: z.object(toolShape(convertCommand)),
+    description:
+      "Convert a CSV in the server's folder to campaign contacts in a new JSON file; invalid rows fail it unless skipInvalid.",
+    input: z.object(
+      brief(toolShape(convertCommand), {
+        file: 'CSV file, a relative path',
+        output: 'New JSON file; default <file>.contacts.json',
+        skipInvalid: 'Write valid rows, report the rest',
+        ...CSV_TEXTS,
+      }),
+    ),
     write: true,
     files: true,
     local: true,
@@ -213,15 +217,15 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   }),
   tool({
     name: 'campaigns_create',
-    title: 'Create a call campaign (shows the plan first)',
-    description: `Create an outbound call campaign (POST /v1/campaigns, reference 4.4). Two steps: called without planId it checks everything, sends nothing, and returns the summary, the attempt plan (which number each attempt dials, with which caller ID) and a planId; show them to the user, then call again with the same arguments and that planId to create it. Rules: fromNumber and every number E.164; maxRetries 0 to ${MAX_RETRIES} (default ${CAMPAIGN_DEFAULTS.maxRetries}; attempts per contact = 1 + maxRetries); retryDelayMinutes at least ${MIN_RETRY_DELAY_MINUTES} when retrying (default ${CAMPAIGN_DEFAULTS.retryDelayMinutes}); callingDays 0 (Sunday) to 6; callingStartTime/EndTime HH:MM; timezone IANA (default ${CAMPAIGN_DEFAULTS.timezone}); startImmediately calls at once (not with scheduledAt).`,
+    description:
+      'Create a call campaign. Without planId nothing is sent: show the plan returned to the user, then call again with the same arguments and its planId.',
     input: CampaignArgs,
     write: true,
     untrusted: ['summary', 'warnings', 'plan', 'campaign'],
     async run(ctx, args, sent) {
       const { body, request, warnings } = await campaignBody(ctx, args, sent);
       if (args.planId === undefined) {
-        const plan = planCampaign(body, args.planRows);
+        const plan = planCampaign(body, PLAN_ROWS);
         const { contacts, ...rest } = request;
         return {
           sent: false,
@@ -247,20 +251,9 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   }),
   tool({
     name: 'campaigns_start',
-    title: 'Start a campaign (shows the plan first)',
-    description: `Start or resume a DRAFT, SCHEDULED or PAUSED campaign (POST /v1/campaigns/{id}/start, reference 4.5): calls begin. Two steps: without planId it reads the campaign and returns its summary, attempt plan and a planId, sending nothing; show them to the user, then call again with that planId to start it.`,
-    input: z.object(
-      toolShape(startCommand, {
-        planRows: described(
-          z._default(z.int().check(z.minimum(1), z.maximum(100)), 5),
-          'Contacts shown in the plan, 1 to 100; default 5',
-        ),
-        planId: described(
-          z.optional(z.string()),
-          'Leave out first; then the planId of the plan that was shown, to start the campaign',
-        ),
-      }),
-    ),
+    description:
+      'Start a campaign. Without planId nothing is sent: show the plan returned, then call again with its planId.',
+    input: z.object(brief(toolShape(startCommand, { planId: PlanIdArg }), { id: 'Campaign ID' })),
     write: true,
     untrusted: ['campaign', 'plan'],
     async run(ctx, args) {
@@ -274,9 +267,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         const contacts = z.array(Contact).safeParse(c.contacts);
         const plan =
           contacts.success && typeof c.fromNumber === 'string'
-            ? planJson(
-                planCampaign({ ...(c as object), fromNumber: c.fromNumber, contacts: contacts.data }, args.planRows),
-              )
+            ? planJson(planCampaign({ ...(c as object), fromNumber: c.fromNumber, contacts: contacts.data }, PLAN_ROWS))
             : null;
         return {
           sent: false,
@@ -298,9 +289,8 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   }),
   tool({
     name: 'campaigns_list',
-    title: 'List campaigns',
-    description: `One page of the organization's campaigns (GET /v1/campaigns), with pagination.`,
-    input: z.object(toolShape(campaignsListCommand)),
+    description: 'One page of campaigns.',
+    input: z.object(brief(toolShape(campaignsListCommand), PAGE_TEXTS)),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/campaigns', Campaign, args);
@@ -308,9 +298,8 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   }),
   tool({
     name: 'campaigns_show',
-    title: 'Show a campaign',
-    description: `One campaign (GET /v1/campaigns/{id}): its settings, contacts, caller IDs per attempt and progress counters.`,
-    input: z.object(toolShape(showCommand)),
+    description: 'One campaign, with its contacts.',
+    input: z.object(brief(toolShape(showCommand), { id: 'Campaign ID' })),
     untrusted: ['campaign'],
     async run(ctx, args) {
       const client = await ctx.f.client();

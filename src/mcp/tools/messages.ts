@@ -8,14 +8,13 @@ import { sendSmsCommand } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
 import { Call } from '../../schemas/calls.js';
 import { Message } from '../../schemas/messages.js';
-import { listPage, tool, type Tool } from '../tool.js';
+import { brief, listPage, PAGE_TEXTS, tool, type Tool } from '../tool.js';
 
 export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'messages_list',
-    title: 'List messages',
-    description: `One page of the organization's message history (GET /v1/messages): SMS, email and WhatsApp, with channel, direction, status, addresses, subject, body and createdAt.`,
-    input: z.object(toolShape(messagesListCommand)),
+    description: 'One page of messages (SMS, email, WhatsApp).',
+    input: z.object(brief(toolShape(messagesListCommand), { ...PAGE_TEXTS, channel: 'Only this channel' })),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/messages', Message, args);
@@ -23,9 +22,8 @@ export const MESSAGE_TOOLS: Tool[] = [
   }),
   tool({
     name: 'calls_list',
-    title: 'List calls',
-    description: `One page of call records (GET /v1/calls). The reference does not document their fields: they are returned as the service sends them.`,
-    input: z.object(toolShape(callsListCommand)),
+    description: 'One page of call records.',
+    input: z.object(brief(toolShape(callsListCommand), { ...PAGE_TEXTS, campaignId: 'Only calls of this campaign' })),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/calls', Call, args);
@@ -33,10 +31,8 @@ export const MESSAGE_TOOLS: Tool[] = [
   }),
   tool({
     name: 'messages_send_sms',
-    title: 'Send an SMS (announced, not yet available)',
-    description:
-      'Send an SMS (POST /v1/messages/sms, reference 4.9). The API announces it but does not offer it yet: today the service answers 503 and nothing is sent; the error says so. The body sent is {to, body, from} (not documented by the reference).',
-    input: z.object(toolShape(sendSmsCommand)),
+    description: 'Send an SMS (announced, not offered yet: it answers 503).',
+    input: z.object(brief(toolShape(sendSmsCommand), { to: 'Recipient, E.164', body: 'Text', from: false })),
     write: true,
     untrusted: ['response'],
     async run(ctx, args) {

@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { ApiError, JobFailedError, NotReadyError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { envelope } from '../../schemas/common.js';
-import { TTS_STATUSES } from '../../facts.js';
 import { TOKENS_PER_100_CHARACTERS, TTS_POLL, TtsCreated, TtsGeneration, tokenCost } from '../../schemas/tts.js';
 import { filterVoices } from '../../schemas/voices.js';
 import { toolShape } from '../../commands/define.js';
@@ -14,7 +13,7 @@ import { waitCommand } from '../../commands/tts/wait.js';
 import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
 import { chargeableCharacters } from '../session.js';
-import { folderOf, listPage, type Rec, tool, type Tool } from '../tool.js';
+import { brief, folderOf, listPage, PAGE_TEXTS, type Rec, tool, type Tool } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -22,16 +21,22 @@ function withExplanation(g: TtsGeneration): Rec {
   return { ...g, failure: { meaning: info.meaning, retryable: info.retryable ?? null, next: info.next } };
 }
 
-const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
-
-const TtsCreateTool = z.object(toolShape(createCommand));
-
 export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_create',
-    title: 'Create a text-to-speech generation (spends tokens)',
-    description: `Queue a text-to-speech generation (POST /v1/tts). It costs ${costRule}, deducted when processing begins and refunded if it fails. Refused, with nothing sent, when the cost would pass this session's spending cap (voicectl mcp --max-tokens; an emoji may count as 2 characters). Returns id, status, characterCount, cost and what is left of the cap. Poll it with tts_wait.`,
-    input: TtsCreateTool,
+    description:
+      "Queue speech from text; poll it with tts_wait. 10 tokens per 100 characters, within the session's cap.",
+    input: z.object(
+      brief(toolShape(createCommand), {
+        text: '1 to 10,000 characters',
+        voice: 'voices_list alias or 20-character ID; default Sarah',
+        language: 'Language code (en, it, ...); default en',
+        speed: '0.25 to 4; default 1',
+        stability: false,
+        similarityBoost: false,
+        style: false,
+      }),
+    ),
     write: true,
     untrusted: ['id', 'status'],
     async run(ctx, args) {
@@ -62,9 +67,8 @@ export const TTS_TOOLS: Tool[] = [
   }),
   tool({
     name: 'tts_get',
-    title: 'Get a generation',
-    description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help.`,
-    input: z.object(toolShape(getCommand)),
+    description: 'One generation; for a failed one, what its error means.',
+    input: z.object(brief(toolShape(getCommand), { id: 'Generation ID' })),
     untrusted: ['text', 'errorMessage', 'audioUrl', 'failure'],
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
@@ -73,9 +77,8 @@ export const TTS_TOOLS: Tool[] = [
   }),
   tool({
     name: 'tts_list',
-    title: 'List generations',
-    description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one.`,
-    input: z.object(toolShape(listCommand)),
+    description: 'One page of generations, newest first.',
+    input: z.object(brief(toolShape(listCommand), { ...PAGE_TEXTS, status: 'Only this status' })),
     untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
@@ -83,9 +86,10 @@ export const TTS_TOOLS: Tool[] = [
   }),
   tool({
     name: 'tts_wait',
-    title: 'Wait for generations',
-    description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means.`,
-    input: z.object(toolShape(waitCommand)),
+    description: 'Wait up to timeoutSeconds for generations to finish; pending: call again.',
+    input: z.object(
+      brief(toolShape(waitCommand), { ids: 'Generation IDs, 1 to 50', timeoutSeconds: '1 to 50; default 30' }),
+    ),
     untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
@@ -110,10 +114,10 @@ export const TTS_TOOLS: Tool[] = [
   }),
   tool({
     name: 'tts_download',
-    title: 'Download the audio of a generation',
-    description:
-      "Save the audio of a completed generation to a new file inside the server's folder (voicectl mcp --dir). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
-    input: z.object(toolShape(downloadCommand)),
+    description: "Save a completed generation's audio to a new file in the server's folder.",
+    input: z.object(
+      brief(toolShape(downloadCommand), { id: 'Generation ID', file: 'Relative path; default <id>.wav' }),
+    ),
     write: true,
     files: true,
     untrusted: ['contentType'],
@@ -142,10 +146,14 @@ export const TTS_TOOLS: Tool[] = [
   }),
   tool({
     name: 'voices_list',
-    title: 'List the built-in voices',
-    description:
-      'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
-    input: z.object(toolShape(voicesListCommand)),
+    description: 'The built-in voices (offline).',
+    input: z.object(
+      brief(toolShape(voicesListCommand), {
+        gender: false,
+        language: 'Only this language',
+        accent: false,
+      }),
+    ),
     local: true,
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
