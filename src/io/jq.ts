@@ -142,7 +142,7 @@ export async function compileJq(program: string, opts: { pretty: boolean }): Pro
   const problem = check(program);
   if (problem) {
     throw new UsageError(`--jq: ${problem[0]}`, {
-      hints: [...problem.slice(1), 'The expression is jq\'s language (https://jqlang.org/manual/). Nothing was sent.'],
+      hints: [...problem.slice(1), "The expression is jq's language (https://jqlang.org/manual/). Nothing was sent."],
     });
   }
   const rest = perRecord(program);

@@ -12,9 +12,7 @@ import { CliError, DeclinedError, InterruptedError, UsageError } from '../../err
 import { type Factory, shellWord } from '../../factory.js';
 import { STRATEGIES } from '../../facts.js';
 import { plural } from '../../io/format.js';
-import { printRecord } from '../../io/output.js';
-import { jsonForTerminal } from '../../io/safe.js';
-import { write } from '../../io/streams.js';
+import { printJson, printRecord } from '../../io/output.js';
 import { parseOptions } from '../../options.js';
 import { Campaign, TimeZoneFlag } from '../../schemas/campaigns.js';
 import { choice, decimal, envelope, E164_PATTERN } from '../../schemas/common.js';
@@ -206,8 +204,14 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
       await printSummary(f, body, plan, f.io.out, title);
     } else {
       const ifAbsent = absent && decision ? { ifAbsent: absent.decisionJson(decision) } : {};
-      const json = JSON.stringify({ body: request, plan: planJson(plan), ...ifAbsent }, null, 2);
-      await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+      await printJson(
+        f.io,
+        { ...out, redact: undefined },
+        { body: request, plan: planJson(plan), ...ifAbsent },
+        {
+          indent: true,
+        },
+      );
     }
     return;
   }
