@@ -32,7 +32,10 @@ describe('--jq: the corpus of the jq manual', () => {
     it(section, async () => {
       for (const c of corpus.cases.filter((x) => x.section === section)) {
         const filter = await compileJq(c.program, { pretty: false });
-        expect(outcome(() => filter.apply(c.input)), `${c.program} on ${c.input}`).toEqual(expected(c));
+        expect(
+          outcome(() => filter.apply(c.input)),
+          `${c.program} on ${c.input}`,
+        ).toEqual(expected(c));
       }
     });
   }
