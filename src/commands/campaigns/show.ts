@@ -6,6 +6,7 @@ import { redactData } from '../../api/redact.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
+import { checkInterrupted } from '../../io/interrupt.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
@@ -107,7 +108,10 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
 async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
-  let c = await hintIfNotFound(fetchCampaign(f, opts.id), `List your campaigns: ${f.invocation()} campaigns list`);
+  let c = await hintIfNotFound(
+    fetchCampaign(f, opts.id),
+    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
+  );
   const out = f.output();
   if (!opts.watch) return render(f, c);
   const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
@@ -119,7 +123,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     }
     if (!redraw) return;
     const moving = MOVING.has(String(c.status));
-    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.now())}`;
+    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
     await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
   };
   const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
@@ -132,8 +136,8 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   await draw();
   let last = JSON.stringify(c);
   while (MOVING.has(String(c.status))) {
-    await f.sleep(opts.interval * 1000, f.signal);
-    f.checkInterrupted();
+    await f.clock.sleep(opts.interval * 1000, f.signal);
+    checkInterrupted(f.signal);
     c = await fetchCampaign(f, opts.id);
     const now = JSON.stringify(c);
     // On a terminal every check redraws, so the header's time says when it last looked and "4m ago" stays true (a
