@@ -147,7 +147,8 @@ async function createRun(f: Factory, opts: CreateOptions): Promise<void> {
 
 async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: boolean }): Promise<void> {
   const checks = await numberChecks(opts);
-  const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
+  const file = opts.file ? await readBodyFile(opts.file, opts.encoding) : undefined;
+  const base: Record<string, unknown> = file?.body ?? {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).
   if (opts.file && opts.contacts === undefined && Array.isArray(base.contacts))
     base.contacts = checkJsonContacts(base.contacts, {
@@ -184,6 +185,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body, request, warnings } = validateBody(raw, {
     fromFlags,
     file: opts.file,
+    at: file?.at,
     now: f.clock.now(),
     windowFlag: opts.window !== undefined,
     checkCallerId: checks.callerId,
@@ -250,7 +252,7 @@ export function makeCreateCommand(f: Factory, run = createRun): Command {
     else cmd.option(e.flag, e.help);
     // The other way to give the required fields, listed right after them.
     if (e.field === 'contacts')
-      cmd.option('--file <campaign.json>', 'a whole create body in JSON; flags override its fields');
+      cmd.option('--file <campaign.yaml>', 'a whole create body in YAML or JSON; flags override its fields');
   }
   cmd
     .option(
