@@ -310,7 +310,16 @@ if (want('lists')) {
   );
   // --jq on the same 10,000 records: a program that starts with .[] runs page by page; one that needs the whole list
   // (here: sort_by) holds it. Its memory beside ndjson's is what streaming saves.
-  const jqArgs = (program) => [join(ROOT, 'bin/voicectl.js'), 'tts', 'list', '--all', '--limit', '100', '--jq', program];
+  const jqArgs = (program) => [
+    join(ROOT, 'bin/voicectl.js'),
+    'tts',
+    'list',
+    '--all',
+    '--limit',
+    '100',
+    '--jq',
+    program,
+  ];
   const streamed = await measure(process.execPath, jqArgs('.[] | select(.status == "completed") | .id'), env(sandbox));
   const whole = await measure(process.execPath, jqArgs('sort_by(.createdAt) | .[] | .id'), env(sandbox));
   const ndjson = await measure(process.execPath, args('tts', 100), env(sandbox));
