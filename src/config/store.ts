@@ -27,9 +27,16 @@ const Profile = z.object({
   apiKey: z.string().check(z.minLength(1)),
 });
 
+// Names are checked when read too: a name written into the file by hand or by another program reaches shell
+// completion and messages, so one that `profiles add` would refuse makes the file damaged.
 export const StoreData = z.object({
-  current: z.optional(z.string()),
-  profiles: z._default(z.record(z.string(), Profile), {}),
+  current: z.optional(ProfileName),
+  profiles: z._default(
+    z.record(ProfileName, Profile, {
+      error: (i) => (i.code === 'invalid_key' ? `is not a profile name: ${i.issues?.[0]?.message}` : undefined),
+    }),
+    {},
+  ),
 });
 export type StoreData = z.infer<typeof StoreData>;
 

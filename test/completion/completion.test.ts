@@ -3,7 +3,7 @@
 // COMP_CWORD, calls the completion function and prints COMPREPLY. The script finds `voicectl` on PATH:
 // here a wrapper that runs bin/voicectl.js.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cli, tempDir } from '../helpers/cli.js';
@@ -32,8 +32,11 @@ beforeAll(async () => {
   expect(add.code).toBe(0);
 });
 
-/** Completes `line` (words split on spaces; a trailing space means an empty current word) in bash. */
-function bashComplete(line: string): string[] {
+/**
+ * Completes `line` (words split on spaces; a trailing space means an empty current word) in bash. `bin`: the folder
+ * whose `voicectl` the script runs (default: the wrapper of bin/voicectl.js).
+ */
+function bashComplete(line: string, bin = join(dir, 'bin'), cwd?: string): string[] {
   const words = line.split(' ');
   const r = spawnSync(
     'bash',
@@ -47,8 +50,9 @@ function bashComplete(line: string): string[] {
       ...words,
     ],
     {
-      env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, HOME: process.env.HOME, VOICECTL_CONFIG_DIR: configDir },
+      env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, VOICECTL_CONFIG_DIR: configDir },
       encoding: 'utf8',
+      cwd,
     },
   );
   expect(r.stderr).toBe('');
@@ -105,17 +109,53 @@ describe('voicectl completion', () => {
     expect(bashComplete('voicectl -o nd')).toEqual(['ndjson']);
     expect(bashComplete('voicectl completion ')).toEqual(['bash', 'zsh', 'fish']);
     expect(bashComplete('voicectl api P')).toEqual(['POST', 'PUT', 'PATCH']);
-    expect(scripts.bash).toContain("'rolling clamp custom'");
+    expect(scripts.bash).toContain("'rolling' 'clamp' 'custom'");
   });
 
   it('completes tts statuses and voices where the tts commands take them', () => {
-    expect(scripts.bash).toContain("'queued processing completed failed'");
+    expect(scripts.bash).toContain("'queued' 'processing' 'completed' 'failed'");
     expect(scripts.bash).toMatch(/Sarah/);
   });
 
   it('completes profile names, read when completing', () => {
     expect(bashComplete('voicectl --profile ')).toEqual(['staging-eu']);
     expect(bashComplete('voicectl profiles use st')).toEqual(['staging-eu']);
+  });
+
+  it('bash: a candidate is never run, whatever it holds; each is quoted for the command line', () => {
+    // A `voicectl` whose profile list holds shell code (as a hand-edited profiles.json could, before names were
+    // checked when read): completing must not run it.
+    const work = tempDir('voicectl-completion-evil-');
+    const bin = join(work, 'bin');
+    execFileSync('mkdir', ['-p', bin]);
+    writeFileSync(join(bin, 'voicectl'), `#!/bin/sh\nprintf '%s\\n' '$(touch PWNED)' '\`touch PWNED2\`' 'a b'\n`);
+    chmodSync(join(bin, 'voicectl'), 0o755);
+    const got = bashComplete('voicectl --profile ', bin, work);
+    expect(existsSync(join(work, 'PWNED'))).toBe(false);
+    expect(existsSync(join(work, 'PWNED2'))).toBe(false);
+    expect(got).toEqual(['\\$\\(touch\\ PWNED\\)', '\\`touch\\ PWNED2\\`', 'a\\ b']);
+    expect(bashComplete('voicectl --profile a', bin, work)).toEqual(['a\\ b']);
+  });
+
+  it('a profile name that profiles add refuses is refused when read, too', async () => {
+    const cfg = tempDir('voicectl-completion-cfg-');
+    const bad = await cli(
+      ['profiles', 'add', '$(touch PWNED)', '--base-url', 'https://api.example.com', '--api-key-stdin'],
+      {
+        configDir: cfg,
+        stdin: 'vk_completion_test_key_1',
+      },
+    );
+    expect(bad.code).toBe(2);
+    writeFileSync(
+      join(cfg, 'profiles.json'),
+      JSON.stringify({ profiles: { '$(touch PWNED)': { baseUrl: 'https://x.example', apiKey: 'k' } } }),
+      { mode: 0o600 },
+    );
+    const list = await cli(['profiles', 'list', '-q'], { configDir: cfg });
+    expect(list.code).toBe(2);
+    expect(list.stdout).toBe('');
+    expect(list.stderr).toContain('is not a profile name');
   });
 
   it('rejects an unknown shell', async () => {

@@ -5,6 +5,9 @@ import { allNodes, type FlagSpec, type NodeSpec, type Values } from './tree.js';
 
 /** Single-quoted for sh, bash, zsh and fish. */
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A shell command printing `words`, one a line, each single-quoted in the script. */
+const lines = (words: (string | undefined)[]) =>
+  words.length ? `printf '%s\\n' ${words.map((w) => sq(w ?? '')).join(' ')}` : 'true';
 const fishq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const key = (n: NodeSpec) => n.path.join(' ');
 const flagNames = (fl: FlagSpec) => [fl.long, fl.short].filter((x): x is string => Boolean(x));
@@ -16,19 +19,13 @@ const PROFILES_CMD = 'command voicectl profiles list -q 2>/dev/null';
 function shCases(nodes: NodeSpec[]) {
   const subs = nodes
     .filter((n) => n.subs.length)
-    .map((n) => `    ${sq(key(n))}) echo ${sq(n.subs.map((s) => s.path.at(-1)).join(' '))} ;;`);
-  const flags = nodes.map((n) => `    ${sq(key(n))}) echo ${sq(n.flags.flatMap(flagNames).join(' '))} ;;`);
+    .map((n) => `    ${sq(key(n))}) ${lines(n.subs.map((s) => s.path.at(-1)))} ;;`);
+  const flags = nodes.map((n) => `    ${sq(key(n))}) ${lines(n.flags.flatMap(flagNames))} ;;`);
   const valflags = nodes.map(
-    (n) =>
-      `    ${sq(key(n))}) echo ${sq(
-        n.flags
-          .filter((f) => f.values)
-          .flatMap(flagNames)
-          .join(' '),
-      )} ;;`,
+    (n) => `    ${sq(key(n))}) ${lines(n.flags.filter((f) => f.values).flatMap(flagNames))} ;;`,
   );
   const valueBody = (v: Values) =>
-    v.kind === 'words' ? `echo ${sq(v.words.join(' '))}` : v.kind === 'profiles' ? PROFILES_CMD : 'return 1';
+    v.kind === 'words' ? lines(v.words) : v.kind === 'profiles' ? PROFILES_CMD : 'return 1';
   const values: string[] = [];
   for (const n of nodes) {
     for (const fl of n.flags) {
@@ -81,7 +78,9 @@ ${c.args.join('\n')}
 }
 _voicectl_has() {
   local w
-  for w in $2; do [ "$w" = "$1" ] && return 0; done
+  while IFS= read -r w; do [ "$w" = "$1" ] && return 0; done <<_VOICECTL_EOF_
+$2
+_VOICECTL_EOF_
   return 1
 }`;
 }
@@ -114,30 +113,41 @@ export function bashScript(root: NodeSpec): string {
 #     or: echo 'source <(voicectl completion bash)' >> ~/.bashrc
 ${shFunctions(nodes)}
 ${SH_WALK}
+# COMPREPLY: the candidates (one a line in $1) that start with $2, each quoted for the command line. Nothing in a
+# candidate is expanded: compgen -W would run a $(...) in a profile name.
+_voicectl_reply() {
+  local c
+  COMPREPLY=()
+  while IFS= read -r c; do
+    if [ -n "$c" ] && [[ "$c" == "$2"* ]]; then COMPREPLY+=("$(printf '%q' "$c")"); fi
+  done <<_VOICECTL_EOF_
+$1
+_VOICECTL_EOF_
+}
 _voicectl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" vals
   _voicectl_walk "\${COMP_WORDS[@]:1:COMP_CWORD-1}"
   COMPREPLY=()
   if [ -n "$_voicectl_valfor" ]; then
     if vals="$(_voicectl_values "$_voicectl_cmd" "$_voicectl_valfor")"; then
-      COMPREPLY=($(compgen -W "$vals" -- "$cur"))
+      _voicectl_reply "$vals" "$cur"
     else
       compopt -o default 2>/dev/null
     fi
     return 0
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_voicectl_flags "$_voicectl_cmd")" -- "$cur"))
+    _voicectl_reply "$(_voicectl_flags "$_voicectl_cmd")" "$cur"
     return 0
   fi
   local subs
   subs="$(_voicectl_subs "$_voicectl_cmd")"
   if [ -n "$subs" ] && [ "$_voicectl_npos" -eq 0 ]; then
-    COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+    _voicectl_reply "$subs" "$cur"
     return 0
   fi
   if vals="$(_voicectl_args "$_voicectl_cmd" "$_voicectl_npos")"; then
-    COMPREPLY=($(compgen -W "$vals" -- "$cur"))
+    _voicectl_reply "$vals" "$cur"
   else
     compopt -o default 2>/dev/null
   fi
