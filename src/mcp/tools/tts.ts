@@ -24,8 +24,7 @@ function withExplanation(g: TtsGeneration): Rec {
 export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_create',
-    description:
-      `Queue speech from text; poll it with tts_wait. ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
+    description: `Queue speech from text; poll it with tts_wait. ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
     input: z.object(
       brief(toolShape(createCommand), {
         text: '1 to 10,000 characters',
