@@ -10,7 +10,7 @@ const tokensRule = 'must be a whole number of tokens, 0 or more';
 const flags = {
   allowWrite: {
     flag: '--allow-write',
-    help: 'offer the tools that create generations and campaigns, start campaigns and send SMS',
+    help: 'offer the tools that create generations and campaigns, start campaigns, send SMS and write files',
     schema: z._default(z.boolean(), false),
   },
   /** The session's spending cap; by default the cost of one text of the longest length (reference 8). */
@@ -26,7 +26,7 @@ const flags = {
   },
   dir: {
     flag: '--dir <folder>',
-    help: 'the folder tools read files from and write files to (default: the current folder)',
+    help: 'the folder tools read files from and write new files to; without it, no tool touches a file',
     schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
   },
 } satisfies Flags;
@@ -38,7 +38,7 @@ export const mcpCommand = defineCommand({
   summary:
     'Serve the Voice API to AI agents: a Model Context Protocol server on stdin/stdout, for an MCP client (Claude Desktop, Cursor, VS Code, ...) to start.',
   description:
-    'It uses the configuration of every command (--profile, --base-url, VOICECTL_* variables, --sandbox) and checks every tool call as the commands check their flags. Safe by default: read-only unless --allow-write; generations may spend at most --max-tokens per session (counted from their cost before they are sent); campaigns are created or started only when called again with the id of the plan the agent was shown. Logs go to stderr.',
+    'It uses the configuration of every command (--profile, --base-url, VOICECTL_* variables, --sandbox) and checks every tool call as the commands check their flags. Safe by default: read-only unless --allow-write; files only inside --dir; generations may spend at most --max-tokens per session (counted from their cost before they are sent); campaigns are created or started only when called again with the id of the plan the agent was shown. Logs go to stderr.',
   examples: [
     'voicectl --sandbox mcp --allow-write   # try it with the local sandbox',
     'voicectl mcp --profile work            # read-only, with a stored profile',
