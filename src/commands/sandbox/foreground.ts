@@ -41,6 +41,7 @@ async function optionsSchema() {
     // An empty --host ("$UNSET_VAR") would bind every interface: refused, never read as "all".
     host: z._default(z.string().check(z.refine((h) => h.trim() !== '', 'must not be empty')), DEFAULT_HOST),
     fast: z._default(z.boolean(), false),
+    scenario: z.optional(z.string()),
   });
 }
 type ForegroundOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
@@ -53,6 +54,10 @@ export function makeSandboxCommand(f: Factory, run = foregroundRun): Command {
     .option('--port <port>', `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})`)
     .option('--host <host>', `address to bind (default ${DEFAULT_HOST})`)
     .option('--fast', 'generations complete at once (as in tests)')
+    .option(
+      '--scenario <file|json>',
+      'how campaigns come out: a JSON file or inline JSON (seed, outcomes, failureRate, numbers, callingWindow, speed); default: VOICECTL_SANDBOX_SCENARIO',
+    )
     .action(async (raw: Record<string, unknown>) => run(f, parseOptions(await optionsSchema(), raw)));
 }
 
@@ -83,7 +88,17 @@ function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliEr
 async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void> {
   const { Sandbox } = await import('../../sandbox/server.js');
   const { DEMO } = await import('../../sandbox/state.js');
-  const sandbox = new Sandbox({ settings: opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {} });
+  const { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } = await import(
+    '../../sandbox/scenario.js'
+  );
+  const scenario =
+    opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
+  const sandbox = new Sandbox({
+    settings: {
+      ...(opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {}),
+      ...(scenario ? scenarioSettings(scenario) : {}),
+    },
+  });
   let url: string;
   try {
     url = await sandbox.listen(opts.port, opts.host);
@@ -105,8 +120,10 @@ async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void>
     'Organizations:',
     ...sandbox.state.orgs.map(
       (o) =>
-        `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`,
+        `  ${o.name} (${o.id}): ${o.balance} tokens\n    agents ${o.agents.join(', ')}\n    caller numbers ${o.numbers.join(', ')}\n    voice library ${o.voiceLibrary.join(', ')}`,
     ),
+    '',
+    `Scenario: ${describeScenario(scenario)}`,
     '',
     'Press Ctrl-C to stop.',
   ];

@@ -15,6 +15,8 @@ export function make(f: Factory): Command {
   return examples(cmd, [
     'voicectl sandbox                      # http://127.0.0.1:4010',
     'voicectl sandbox --port 0 --fast      # a free port; generations finish at once',
+    `voicectl sandbox --scenario '{"seed": 7, "failureRate": 0.5, "callingWindow": "ignore", "speed": 600}'`,
+    'VOICECTL_SANDBOX_SCENARIO=ci-failures.json voicectl --sandbox campaigns wait cmp_0123456789abcdef',
     'voicectl sandbox status               # the background sandbox of --sandbox',
     'voicectl sandbox stop',
   ]);

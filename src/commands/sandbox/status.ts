@@ -6,17 +6,26 @@ import { examples } from '../help.js';
 
 export function makeStatusCommand(f: Factory, run = statusRun): Command {
   const cmd = new Command('status')
-    .description('Show whether the background sandbox of --sandbox runs: its URL, pid, version and idle stop.')
+    .description(
+      "Show whether the background sandbox of --sandbox runs (its URL, pid, version, idle stop and scenario), and what its organizations have: agents, caller numbers and demo keys (the sandbox's own, never a real key).",
+    )
     .action(() => run(f));
-  return examples(cmd, ['voicectl sandbox status', "voicectl sandbox status --json | jq -r '.url'"]);
+  return examples(cmd, [
+    'voicectl sandbox status',
+    "voicectl sandbox status --json | jq -r '.url'",
+    "voicectl sandbox status --json | jq -r '.organizations[0].agents[0]'",
+  ]);
 }
 
 async function statusRun(f: Factory): Promise<void> {
-  const [{ probe, readInfo }, { stateFile }, { printRecord }] = await Promise.all([
-    import('../../sandbox/service.js'),
-    import('../../sandbox/persist.js'),
-    import('../../io/output.js'),
-  ]);
+  const [{ probe, readInfo }, { stateFile }, { printRecord }, { organizations }, { describeScenario, Scenario }] =
+    await Promise.all([
+      import('../../sandbox/service.js'),
+      import('../../sandbox/persist.js'),
+      import('../../io/output.js'),
+      import('../../sandbox/state.js'),
+      import('../../sandbox/scenario.js'),
+    ]);
   const dir = await f.configDir();
   const info = readInfo(dir);
   const status = info && (await probe(info));
@@ -30,9 +39,21 @@ async function statusRun(f: Factory): Promise<void> {
         lastRequestAt: status.lastRequestAt,
         idleStopSeconds: status.idleStopSeconds,
         stateFile: status.stateFile,
+        scenario: status.scenario ? Scenario.parse(JSON.parse(status.scenario)) : null,
+        organizations: organizations(),
       }
     : // Where the next --sandbox will read its state, running or not (to start afresh: remove it after a stop).
-      { running: false, url: null, pid: null, version: null, idleStopSeconds: null, stateFile: stateFile(dir) };
+      {
+        running: false,
+        url: null,
+        pid: null,
+        version: null,
+        idleStopSeconds: null,
+        stateFile: stateFile(dir),
+        scenario: null,
+        organizations: organizations(),
+      };
+  const orgs = record.organizations as ReturnType<typeof organizations>;
   await printRecord(
     f.io,
     f.output(),
@@ -50,6 +71,18 @@ async function statusRun(f: Factory): Promise<void> {
         human: (r) => (r.running ? `after ${duration(Number(r.idleStopSeconds) * 1000, 'setting')}` : '-'),
       },
       { key: 'stateFile', label: 'State' },
+      {
+        key: 'scenario',
+        label: 'Scenario',
+        human: (r) => (r.running ? describeScenario((r.scenario as Parameters<typeof describeScenario>[0] | null) ?? undefined) : '-'),
+      },
+      // On a terminal, one row per thing to know; JSON and CSV carry `organizations` as data.
+      ...(f.output().format !== 'table' ? [] : orgs).flatMap((o, i) => [
+        { key: `org${i}`, label: o.name, human: () => o.id },
+        { key: `org${i}.agents`, label: '  Agents', human: () => o.agents.join(', ') },
+        { key: `org${i}.numbers`, label: '  Caller numbers', human: () => o.numbers.join(', ') },
+        ...o.keys.map((k) => ({ key: k.key, label: `  Key`, human: () => `${k.key}  ${k.label}` })),
+      ]),
     ],
     'url',
   );
