@@ -32,6 +32,8 @@ interface ContactProgress {
 }
 
 interface DialerState {
+  /** Simulated seconds per real second, fixed when it started: a sandbox restarted with another speed keeps it. */
+  scale?: number;
   originReal: number;
   originSim: number;
   /** Dialer-clock ms of the last event processed. */
@@ -148,13 +150,14 @@ export function countersOf(c: Pick<SandboxCampaign, 'contacts' | 'dialer'>): Cou
 }
 
 /** Starts (or resumes) the dialer at wall-clock `at`. */
-export function startDialer(c: SandboxCampaign, at: number): void {
+export function startDialer(c: SandboxCampaign, at: number, settings?: SandboxSettings): void {
   const iso = new Date(at).toISOString();
   if (c.dialer) {
     c.dialer.originSim = c.dialer.cursor;
     c.dialer.originReal = at;
   } else {
     c.dialer = {
+      scale: settings?.timeScale,
       originReal: at,
       originSim: at,
       cursor: at,
@@ -174,10 +177,11 @@ export function advanceCampaign(
   settings: SandboxSettings,
 ): void {
   const at = c.scheduledAt ? isoInstant(c.scheduledAt, c.timezone) : undefined;
-  if (c.status === 'SCHEDULED' && at !== undefined && at <= now) startDialer(c, Math.max(at, Date.parse(c.createdAt)));
+  if (c.status === 'SCHEDULED' && at !== undefined && at <= now)
+    startDialer(c, Math.max(at, Date.parse(c.createdAt)), settings);
   if (c.status !== 'RUNNING' || !c.dialer) return;
   const d = c.dialer;
-  const scale = settings.timeScale;
+  const scale = d.scale ?? settings.timeScale;
   const target = d.originSim + (now - d.originReal) * scale;
   const toReal = (sim: number) => new Date(d.originReal + (sim - d.originSim) / scale).toISOString();
   const lines = Math.max(1, (c.maxConcurrency ?? settings.dialerLines) - (c.keepFreeForInbound ?? 0));

@@ -79,7 +79,7 @@ export const campaigns: ResourceModule<CampaignSlice> = {
           completedAt: null,
           dialer: null,
         };
-        if (startImmediately) startDialer(c, ctx.now);
+        if (startImmediately) startDialer(c, ctx.now, ctx.settings);
         ctx.state.campaigns.push(c);
         return ok(publicView(c, true), 201);
       },
@@ -97,7 +97,7 @@ export const campaigns: ResourceModule<CampaignSlice> = {
             `campaign ${c.id} is ${c.status}; only ${STARTABLE_STATUSES.join(', ')} campaigns can be started`,
           );
         }
-        startDialer(c, ctx.now);
+        startDialer(c, ctx.now, ctx.settings);
         advanceCampaign(c, ctx.state.calls, ctx.now, ctx.settings);
         return ok(publicView(c, true));
       },
