@@ -23,10 +23,7 @@ export const Scenario = z.strictObject({
     z
       .partialRecord(Outcome, z.number().check(z.minimum(0)))
       .check(
-        z.refine(
-          (o) => Object.values(o).some((w) => (w ?? 0) > 0),
-          'needs at least one outcome with a weight above 0',
-        ),
+        z.refine((o) => Object.values(o).some((w) => (w ?? 0) > 0), 'needs at least one outcome with a weight above 0'),
       ),
   ),
   /** Share of calls not answered, 0 to 1; the other outcomes share it by their weights. */

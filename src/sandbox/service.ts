@@ -259,7 +259,9 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
       }
       if (status && status.version === VERSION) {
         // Another scenario (or none): the sandbox is started again with this command's; the state carries over.
-        opts.note(`sandbox: restarting the background sandbox with the scenario of ${SCENARIO_ENV}: ${describeScenario(scenario)}`);
+        opts.note(
+          `sandbox: restarting the background sandbox with the scenario of ${SCENARIO_ENV}: ${describeScenario(scenario)}`,
+        );
         await stopService(dir);
         continue;
       }

@@ -152,7 +152,9 @@ describe('the background sandbox and its scenario', () => {
     expect(created.stderr).toMatch(
       /^sandbox: Acme Srl: agents agent_sales, agent_support; caller numbers \+390212345678, \+390298765432, \+393401234567$/m,
     );
-    expect(created.stderr).toMatch(/^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3; demo keys: voicectl sandbox status$/m);
+    expect(created.stderr).toMatch(
+      /^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3; demo keys: voicectl sandbox status$/m,
+    );
     expect(created.stderr).toContain('scenario from VOICECTL_SANDBOX_SCENARIO');
     const id = JSON.parse(created.stdout).id;
     const shown = await cli(['--sandbox', 'campaigns', 'show', id], { configDir: dir, key: null, env });
@@ -181,7 +183,9 @@ describe('the background sandbox and its scenario', () => {
     // Without the scenario the next command restarts it with none; the state carries over.
     const plain = await cli(['--sandbox', 'campaigns', 'show', id], { configDir: dir, key: null });
     expect(plain.code).toBe(0);
-    expect(plain.stderr).toMatch(/restarting the background sandbox with the scenario of VOICECTL_SANDBOX_SCENARIO: default/);
+    expect(plain.stderr).toMatch(
+      /restarting the background sandbox with the scenario of VOICECTL_SANDBOX_SCENARIO: default/,
+    );
     expect(JSON.parse(plain.stdout).id).toBe(id);
   });
 });

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import * as z from 'zod/mini';
-import { path } from '../../api/client.js';
 import { redactData } from '../../api/redact.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -10,30 +9,19 @@ import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
-import { Campaign } from '../../schemas/campaigns.js';
-import { decimal, envelope } from '../../schemas/common.js';
 import { examples } from '../help.js';
+import { stageOf } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
+import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
+import { CampaignWaitFlags, campaignWaitFlags, waitTimeoutOf } from './wait-flags.js';
 
-const ShowOptions = z.object({
+const ShowOptions = z.extend(CampaignWaitFlags, {
   id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
   watch: z._default(z.boolean(), false),
-  /** Seconds between refreshes of --watch. */
-  interval: z._default(
-    decimal(
-      z
-        .number({ error: 'must be a number of seconds' })
-        .check(z.minimum(0.05, 'must be at least 0.05'), z.maximum(3600, 'must be at most 3600')),
-    ),
-    5,
-  ),
 });
 type ShowOptions = z.infer<typeof ShowOptions>;
 
 type Rec = Record<string, unknown>;
-
-/** States in which a campaign changes by itself; in any other, --watch has nothing to wait for. */
-const MOVING = new Set(['RUNNING', 'SCHEDULED']);
 
 function contactRows(c: Rec): Rec[] {
   const contacts = Array.isArray(c.contacts) ? (c.contacts as Rec[]) : [];
@@ -68,15 +56,6 @@ const CONTACT_COLUMNS: Column<Rec>[] = [
   { key: 'fields', header: 'Fields', width: 40 },
 ];
 
-async function fetchCampaign(f: Factory, id: string): Promise<Rec> {
-  const client = await f.client();
-  const res = await client.json(
-    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal },
-    envelope(Campaign),
-  );
-  return res.body.data;
-}
-
 async function render(f: Factory, c: Rec, io: IOStreams = f.io): Promise<void> {
   const out = f.output();
   await printRecord(io, out, c, CAMPAIGN_FIELDS);
@@ -109,7 +88,12 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
   let c = await hintIfNotFound(fetchCampaign(f, opts.id), `List your campaigns: ${f.invocation()} campaigns list`);
   const out = f.output();
-  if (!opts.watch) return render(f, c);
+  if (!opts.watch) {
+    for (const flag of ['timeout', 'exitStatus'] as const)
+      if (opts[flag])
+        f.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
+    return render(f, c);
+  }
   const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
   const stream = out.format === 'ndjson' && !out.quiet;
   const draw = async () => {
@@ -118,47 +102,60 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
       return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     if (!redraw) return;
-    const moving = MOVING.has(String(c.status));
+    const moving = stageOf(c) === 'moving';
     const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.now())}`;
     await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
   };
   const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
-  if (!MOVING.has(String(c.status))) {
+  if (stageOf(c) !== 'moving') {
     // Nothing to watch: the plain view, without taking over the screen.
     await render(f, c);
     if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    if (opts.exitStatus && stageOf(c) === 'finished') checkReached(f, new Map([[opts.id, c]]));
     return;
   }
-  await draw();
-  let last = JSON.stringify(c);
-  while (MOVING.has(String(c.status))) {
-    await f.sleep(opts.interval * 1000, f.signal);
-    f.checkInterrupted();
-    c = await fetchCampaign(f, opts.id);
-    const now = JSON.stringify(c);
-    // On a terminal every check redraws, so the header's time says when it last looked and "4m ago" stays true (a
-    // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
-    if (redraw || now !== last) await draw();
-    last = now;
-  }
+  let last = '';
+  const finals = await waitForCampaigns(
+    f,
+    [opts.id],
+    {
+      intervalMs: opts.interval * 1000,
+      ...waitTimeoutOf(opts),
+      resume: () => f.commandLine(),
+      first: new Map([[opts.id, c]]),
+    },
+    async (_id, record) => {
+      c = record;
+      const now = JSON.stringify(c);
+      // On a terminal every read redraws, so the header's time says when it last looked and "4m ago" stays true (a
+      // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
+      if (redraw || now !== last) await draw();
+      last = now;
+    },
+  ).catch(async (err: unknown) => {
+    // Piped, the last record read is still printed before the error (a timeout, Ctrl-C): one valid document.
+    if (!redraw && !stream) await render(f, c);
+    throw err;
+  });
   if (redraw) f.warn(`${stopped()}, stopped watching.`);
   else if (!stream) await render(f, c);
+  if (opts.exitStatus) checkReached(f, finals);
 }
 
 export function makeShowCommand(f: Factory, run = showRun): Command {
-  const cmd = new Command('show')
+  const cmd: Command = new Command('show')
     .description(
-      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final.',
+      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final. --timeout ends the watch (exit 6, with the command that watches again); --exit-status exits 10 when the campaign finished with contacts not reached (as campaigns wait).',
     )
     .argument('<id>', 'campaign ID')
-    .option('-w, --watch', 'refresh the progress until the campaign stops changing')
-    .addOption(new Option('--interval <seconds>', 'seconds between refreshes of --watch').hideHelp())
-    .action(async (id: string, raw: Rec) => {
-      await run(f, parseOptions(ShowOptions, { ...raw, id }, { id: '<id>' }));
-    });
+    .option('-w, --watch', 'refresh the progress until the campaign stops changing');
+  campaignWaitFlags(cmd, { intervalHidden: true }).action(async (id: string, raw: Rec) => {
+    await run(f, parseOptions(ShowOptions, { ...raw, id }, { id: '<id>' }));
+  });
   return examples(cmd, [
     'voicectl campaigns show cmp_0123456789abcdef',
     'voicectl campaigns show cmp_0123456789abcdef --watch',
+    'voicectl campaigns show cmp_0123456789abcdef --watch --exit-status --timeout 30m',
     'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters',
     "voicectl campaigns show cmp_0123456789abcdef --watch -o ndjson | jq -c '[.status, .counters]'",
   ]);

@@ -91,8 +91,7 @@ async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void>
   const { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } = await import(
     '../../sandbox/scenario.js'
   );
-  const scenario =
-    opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
+  const scenario = opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
   const sandbox = new Sandbox({
     settings: {
       ...(opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {}),

@@ -74,7 +74,10 @@ async function statusRun(f: Factory): Promise<void> {
       {
         key: 'scenario',
         label: 'Scenario',
-        human: (r) => (r.running ? describeScenario((r.scenario as Parameters<typeof describeScenario>[0] | null) ?? undefined) : '-'),
+        human: (r) =>
+          r.running
+            ? describeScenario((r.scenario as Parameters<typeof describeScenario>[0] | null) ?? undefined)
+            : '-',
       },
       // On a terminal, one row per thing to know; JSON and CSV carry `organizations` as data.
       ...(f.output().format !== 'table' ? [] : orgs).flatMap((o, i) => [
