@@ -75,7 +75,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   // Every way the process ends goes through here: the command's own end, Ctrl-C, SIGTERM, SIGHUP, a stdout
   // that closed or failed, an uncaught error. The command is aborted (so it stops, discards its temporary
   // files and reports), and if it has not ended within GRACE_MS the process exits anyway. Temporary files
-  // still registered are removed on every exit, however it came (tempFiles, see Factory.trackTemp).
+  // still registered are removed on every exit, however it came (tempFiles, see Cleanup.trackTemp in src/io/cleanup.ts).
   const GRACE_MS = 3000;
   const tempFiles = new Set();
   let crashed = false;

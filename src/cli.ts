@@ -15,7 +15,8 @@ import {
 } from './errors.js';
 import { type Effects, effectJson, effectNote } from './api/effect.js';
 import { redactor } from './api/redact.js';
-import { asInterrupt, createFactory, type Env, type Factory } from './factory.js';
+import { createFactory, type Env, type Factory } from './factory.js';
+import { asInterrupt } from './io/interrupt.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
 import { jsonForTerminal, terminalSafe } from './io/safe.js';
@@ -38,7 +39,7 @@ export interface RunOptions {
   monotonic?: () => number;
   /** Replaces the real waits (retry backoff, polling): tests pass a clock of their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Temporary files in use, for the process's exit handler (see Factory.trackTemp). */
+  /** Temporary files in use, for the process's exit handler (see Cleanup.trackTemp). */
   tempFiles?: Set<string>;
   /** What the service already did in this run (src/api/effect.ts), for bin/'s report of an output error. */
   effects?: Effects;
@@ -216,12 +217,16 @@ const MOVED_OPTIONS: Record<string, string> = {
   '--wait-timeout': '(the wait is --timeout now: tts create --wait --timeout 10m)',
 };
 
+/** @public (scripts/build.mjs) */
 export interface Program {
   program: Command;
   factory: Factory;
 }
 
-/** Builds the program with the named groups loaded (all of them for completion). */
+/**
+ * Builds the program with the named groups loaded (all of them for completion, or with `loadAll`).
+ * @public scripts/build.mjs renders help from it, through dist/ (which knip does not follow).
+ */
 export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?: boolean }): Promise<Program> {
   const env = opts.env ?? process.env;
   const io = opts.io;
@@ -276,8 +281,9 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   });
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);
+  const loadAll = opts.loadAll || GROUPS.some((g) => g.name === wanted && g.loadsAll);
   for (const group of GROUPS) {
-    if (opts.loadAll || group.name === wanted) {
+    if (loadAll || group.name === wanted) {
       const cmd = (await group.load()).make(factory);
       // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
       // options at its subcommand, so a verb's own flag of the same name as a global one stays its own.
@@ -313,7 +319,9 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   const report = async (raw: unknown): Promise<number> => {
     let err = factory ? asInterrupt(raw, factory.signal) : raw;
     if (!(err instanceof CliError)) {
-      const configDir = await factory?.configDir().catch(() => undefined);
+      const configDir = factory
+        ? await import('./config/paths.js').then((p) => p.configDir(env)).catch(() => undefined)
+        : undefined;
       err = systemError(err, env, configDir) ?? err;
     }
     try {
@@ -363,7 +371,7 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   // A cleanup that fails (a temporary file that cannot be removed, a server that will not close) is the
   // user's to know: reported like any error, and a run that had succeeded then exits 1.
   try {
-    await factory?.cleanup();
+    await factory?.cleanup.run();
   } catch (raw) {
     if (!nothingThere(raw)) {
       const failed = await report(raw instanceof CliError ? raw : cleanupError(raw));

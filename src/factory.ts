@@ -1,20 +1,23 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
-// API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts.
+// API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts. Helpers that need
+// none of them (shellWord, asInterrupt, configDir) live in modules of their own.
 import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
+import { urlSecrets } from './api/redact.js';
+import { trimApiKey } from './config/key.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
-import { CliError, InterruptedError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
+import { createCleanup, type Cleanup } from './io/cleanup.js';
+import { type Clock, monotonicNow } from './io/clock.js';
+import { createLog, type Log, type SecretLog } from './io/log.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
-import type { IOStreams } from './io/streams.js';
-import { redactor, urlSecrets } from './api/redact.js';
-import { trimApiKey } from './config/key.js';
-import { monotonicNow } from './io/clock.js';
-import { sleep } from './io/sleep.js';
 import { terminalSafe } from './io/safe.js';
+import { type CommandLine, createCommandLine } from './io/shell.js';
+import { sleep } from './io/sleep.js';
+import type { IOStreams } from './io/streams.js';
 import { VERSION } from './version.js';
 
 export type Env = Record<string, string | undefined>;
@@ -22,47 +25,24 @@ export type Env = Record<string, string | undefined>;
 export interface Factory {
   io: IOStreams;
   env: Env;
-  version: string;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
+  /** The time of day, the monotonic clock and the waits (src/io/clock.ts). */
+  clock: Clock;
+  /** What to undo before the process exits: cleanups and temporary files (src/io/cleanup.ts). */
+  cleanup: Cleanup;
+  /** The commands printed in hints, as the user would paste them (src/io/shell.ts). */
+  commandLine: CommandLine;
   globals(): GlobalOptions;
   output(): OutputOptions;
-  configDir(): Promise<string>;
   store(): Promise<ProfileStore>;
   config(): Promise<ResolvedConfig>;
   client(): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
-  /** The time of day (Date.now()): for what is shown as a time, or compared with a date. */
-  now(): number;
-  /**
-   * A monotonic clock (src/io/clock.ts), in milliseconds from an arbitrary zero: every deadline and elapsed time is
-   * measured on it, so that a step of the time of day (NTP, a resumed VM) neither stretches nor cuts a wait.
-   */
-  monotonic(): number;
-  /** Waits `ms` (retry backoff, polling), or rejects with the signal's reason on Ctrl-C. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /**
-   * `voicectl` with the global flags that chose the service (--sandbox, --profile, --base-url), for the
-   * commands printed in hints (wait again, download), so that they reach the same service when pasted.
-   */
-  invocation(): string;
-  /** The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in; shell-quoted. */
-  commandLine(replace?: Record<string, string>): string;
   /** Writes a line to stderr (warnings, notes), redacted and made safe for a terminal. */
   warn(line: string): void;
   /** Removes every secret voicectl knows of (the key, parts of it, URL credentials) from text about to be printed. */
   redact(text: string): string;
-  /** Throws InterruptedError if Ctrl-C was pressed. */
-  checkInterrupted(): void;
-  /** Runs before the process exits (close sockets, discard temporary files). */
-  onCleanup(fn: () => Promise<void> | void): void;
-  cleanup(): Promise<void>;
-  /**
-   * Marks a temporary file as this run's: removed by cleanup() and, should the process end any other way
-   * (SIGTERM, SIGHUP, a second Ctrl-C, a closed stdout), by bin/'s exit handler. Returns the function that
-   * forgets it (once it is renamed into place or removed).
-   */
-  trackTemp(path: string): () => void;
 }
 
 export interface FactoryInit {
@@ -84,32 +64,13 @@ export interface FactoryInit {
   effects?: Effects;
 }
 
-export function createFactory(init: FactoryInit): Factory {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const temps = init.tempFiles ?? new Set<string>();
-  const memo = <T>(fn: () => Promise<T>) => {
-    let p: Promise<T> | undefined;
-    return () => (p ??= fn());
-  };
-  // Secrets known so far: the key and URL credentials from the environment at once, a profile's when it is read.
-  const secrets: (string | undefined)[] = [
-    init.env.VOICECTL_API_KEY,
-    ...[
-      init.env.VOICECTL_BASE_URL,
-      init.env.HTTPS_PROXY,
-      init.env.https_proxy,
-      init.env.HTTP_PROXY,
-      init.env.http_proxy,
-    ].flatMap(urlSecrets),
-  ];
-  let redactFn: ((s: string) => string) | undefined;
-  const addSecrets = (...more: (string | undefined)[]) => {
-    secrets.push(...more);
-    redactFn = undefined;
-  };
-  const redact = (text: string) => (redactFn ??= redactor(secrets))(text);
-  const warn = (line: string) => void init.io.err.write(`${terminalSafe(redact(line), { keepNewlines: true })}\n`);
+function memo<T>(fn: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= fn());
+}
 
+export function createFactory(init: FactoryInit): Factory {
+  const log = createLog(init.io.err, init.env);
   // Spaces and newlines around VOICECTL_API_KEY are trimmed, for every reader of it (config/key.ts).
   const env =
     init.env.VOICECTL_API_KEY === undefined
@@ -118,135 +79,89 @@ export function createFactory(init: FactoryInit): Factory {
   const f: Factory = {
     io: init.io,
     env,
-    version: VERSION,
     signal: init.signal,
+    clock: {
+      now: init.now ?? (() => Date.now()),
+      monotonic: init.monotonic ?? init.now ?? monotonicNow,
+      sleep: init.sleep ?? sleep,
+    },
+    cleanup: createCleanup(init.tempFiles),
+    commandLine: createCommandLine(init.argv ?? [], init.globals),
     globals: init.globals,
-    commandLine: (replace = {}) => {
-      const words: string[] = [];
-      const argv = init.argv ?? [];
-      for (let i = 0; i < argv.length; i++) {
-        const w = argv[i];
-        const [name] = w.split('=', 1);
-        if (name in replace) {
-          if (!w.includes('=')) i++; // its value
-          continue;
-        }
-        words.push(w);
-      }
-      for (const [flag, value] of Object.entries(replace)) words.push(flag, value);
-      return ['voicectl', ...words.map(shellWord)].join(' ');
-    },
-    invocation: () => {
-      const g = init.globals();
-      const words = ['voicectl'];
-      if (g.sandbox) words.push('--sandbox');
-      if (g.profile) words.push('--profile', shellWord(g.profile));
-      if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
-      return words.join(' ');
-    },
-    output: () => ({ ...resolveOutput(init.globals(), init.io), redact }),
-    now: init.now ?? (() => Date.now()),
-    monotonic: init.monotonic ?? init.now ?? monotonicNow,
-    sleep: init.sleep ?? sleep,
-    warn,
-    redact,
-    checkInterrupted() {
-      if (init.signal.aborted) throw new InterruptedError('interrupted');
-    },
-    onCleanup(fn) {
-      cleanups.push(fn);
-    },
-    async cleanup() {
-      const failures: unknown[] = [];
-      for (const fn of cleanups.splice(0).reverse())
-        await Promise.resolve()
-          .then(fn)
-          .catch((e) => failures.push(e));
-      const { rm } = await import('node:fs/promises');
-      for (const path of [...temps]) {
-        temps.delete(path);
-        await rm(path, { force: true }).catch((e) => failures.push(e));
-      }
-      if (failures.length) throw failures[0];
-    },
-    trackTemp(path) {
-      temps.add(path);
-      return () => void temps.delete(path);
-    },
-    configDir: memo(async () => (await import('./config/paths.js')).configDir(init.env)),
-    store: memo(async () => {
-      const { openStore } = await import('./config/store.js');
-      const store = await openStore(await f.configDir(), { onWait: warn });
-      if (store.insecureMode !== undefined) {
-        warn(
-          `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
-        );
-      }
-      if (store.sharedDirMode !== undefined) {
-        warn(
-          `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
-        );
-      }
-      return store;
-    }),
-    config: memo(async () => {
-      const g = init.globals();
-      if (g.sandbox) {
-        const { connectSandbox } = await import('./sandbox/connect.js');
-        const cfg = await connectSandbox(f);
-        addSecrets(cfg.apiKey);
-        return cfg;
-      }
-      addSecrets(...urlSecrets(g.baseUrl));
-      const { resolveConfig } = await import('./config/resolve.js');
-      const cfg = await resolveConfig({
-        flags: { baseUrl: g.baseUrl, profile: g.profile },
-        env,
-        openStore: f.store,
-      });
-      addSecrets(cfg.apiKey, ...urlSecrets(cfg.baseUrl));
-      return cfg;
-    }),
-    client: memo(async () => {
-      const cfg = await f.config();
-      const g = init.globals();
-      const { ApiClient } = await import('./api/client.js');
-      const client = new ApiClient({
-        baseUrl: cfg.baseUrl,
-        apiKey: cfg.apiKey,
-        // Whole milliseconds (timers take no fractions: --request-timeout 2.5001 is 2501 ms), at least 1.
-        timeoutMs: Math.max(1, Math.ceil(g.requestTimeout.seconds * 1000)),
-        timeoutText: g.requestTimeout.text,
-        userAgent: `voicectl/${VERSION}`,
-        sandbox: cfg.sandbox,
-        sleep: f.sleep,
-        now: f.now,
-        monotonic: f.monotonic,
-        retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
-        debug: g.debug ? (line) => warn(`[debug] ${line}`) : undefined,
-        // A retry that waits is said on a terminal (or with --debug): a silent wait looks like a hang.
-        notice: init.io.stderrIsTTY || g.debug ? warn : undefined,
-        env: init.env,
-        signal: init.signal,
-        effects: init.effects,
-        invocation: f.invocation(),
-      });
-      if (init.effects) init.effects.invocation = f.invocation();
-      f.onCleanup(() => client.close());
-      return client;
-    }),
+    output: () => ({ ...resolveOutput(init.globals(), init.io), redact: log.redact }),
+    store: memo(() => openProfiles(init.env, log)),
+    config: memo(() => resolveRunConfig(f, log)),
+    client: memo(() => makeClient(f, init)),
     prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io, init.signal)),
+    warn: log.warn,
+    redact: log.redact,
   };
   return f;
 }
 
-/** Turns an abort from Ctrl-C into the typed error, and leaves every other error as it is. */
-export function asInterrupt(err: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted && !(err instanceof CliError)) return new InterruptedError('interrupted');
-  return err;
+/** The profile store of the config dir, with a warning when others could read its keys. */
+async function openProfiles(env: Env, log: Log): Promise<ProfileStore> {
+  const [{ configDir }, { openStore }] = await Promise.all([import('./config/paths.js'), import('./config/store.js')]);
+  const store = await openStore(configDir(env), { onWait: log.warn });
+  if (store.insecureMode !== undefined) {
+    log.warn(
+      `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
+    );
+  }
+  if (store.sharedDirMode !== undefined) {
+    log.warn(
+      `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
+    );
+  }
+  return store;
 }
 
-/** A word as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
-export function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/** The service and key of this run (flag > env > profile, or the sandbox), their secrets learned by the log. */
+async function resolveRunConfig(f: Factory, log: SecretLog): Promise<ResolvedConfig> {
+  const g = f.globals();
+  if (g.sandbox) {
+    const { connectSandbox } = await import('./sandbox/connect.js');
+    const cfg = await connectSandbox(f);
+    log.learn(cfg.apiKey);
+    return cfg;
+  }
+  log.learn(...urlSecrets(g.baseUrl));
+  const { resolveConfig } = await import('./config/resolve.js');
+  const cfg = await resolveConfig({
+    flags: { baseUrl: g.baseUrl, profile: g.profile },
+    env: f.env,
+    openStore: f.store,
+  });
+  log.learn(cfg.apiKey, ...urlSecrets(cfg.baseUrl));
+  return cfg;
+}
+
+async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
+  const cfg = await f.config();
+  const g = f.globals();
+  const { ApiClient } = await import('./api/client.js');
+  const invocation = f.commandLine.invocation();
+  const client = new ApiClient({
+    baseUrl: cfg.baseUrl,
+    apiKey: cfg.apiKey,
+    // Whole milliseconds (timers take no fractions: --request-timeout 2.5001 is 2501 ms), at least 1.
+    timeoutMs: Math.max(1, Math.ceil(g.requestTimeout.seconds * 1000)),
+    timeoutText: g.requestTimeout.text,
+    userAgent: `voicectl/${VERSION}`,
+    sandbox: cfg.sandbox,
+    sleep: f.clock.sleep,
+    now: f.clock.now,
+    monotonic: f.clock.monotonic,
+    retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
+    debug: g.debug ? (line) => f.warn(`[debug] ${line}`) : undefined,
+    // A retry that waits is said on a terminal (or with --debug): a silent wait looks like a hang.
+    notice: init.io.stderrIsTTY || g.debug ? f.warn : undefined,
+    env: init.env,
+    signal: init.signal,
+    effects: init.effects,
+    invocation,
+  });
+  if (init.effects) init.effects.invocation = invocation;
+  f.cleanup.add(() => client.close());
+  return client;
 }

@@ -2,7 +2,7 @@
 // DELETE) and succeeded. Recorded by the client, the one place that knows; read when the output then fails
 // (`> /dev/full`, a full disk under --out), so that the error says the campaign or the SMS exists and a script
 // does not run the command again and create, send or charge twice.
-import { shellWord } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { truncate } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 

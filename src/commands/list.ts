@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
-import { asInterrupt, type Factory } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { asInterrupt } from '../io/interrupt.js';
 import { printList, type Column } from '../io/output.js';
 import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
 
@@ -87,7 +88,9 @@ export async function runList<T extends Record<string, unknown>>(
       if (err instanceof CliError && total !== undefined && done < total) {
         const printed =
           done >= start ? `Printed pages ${start} to ${done} of ${total}.` : `No page of ${total} was printed.`;
-        err.hints.push(`${printed} The rest: ${f.commandLine({ '--page': String(done + 1), ...resumeSize })}`);
+        err.hints.push(
+          `${printed} The rest: ${f.commandLine.withFlags({ '--page': String(done + 1), ...resumeSize })}`,
+        );
       }
       throw err;
     }

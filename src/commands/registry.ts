@@ -11,6 +11,8 @@ export interface Group {
   name: string;
   summary: string;
   load: () => Promise<GroupModule>;
+  /** Loads every group along with this one: completion reads the whole command tree from the running program. */
+  loadsAll?: boolean;
 }
 
 export const GROUPS: Group[] = [
@@ -47,6 +49,7 @@ export const GROUPS: Group[] = [
     name: 'completion',
     summary: 'shell completion script for bash, zsh or fish',
     load: () => import('./completion/index.js'),
+    loadsAll: true,
   },
   { name: 'sandbox', summary: 'run the local sandbox API server', load: () => import('./sandbox/index.js') },
   {

@@ -3,7 +3,7 @@
 // environment > VOICECTL_PROFILE > default profile (`profiles use`). The store is opened only when flags and
 // environment leave something unset, so scripts that set both never touch the disk.
 import { AuthConfigError, UsageError } from '../errors.js';
-import { shellWord } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { terminalSafe } from '../io/safe.js';
 import { didYouMean } from '../suggest.js';
 import { API_KEY_HINT, apiKeyProblem, trimApiKey } from './key.js';

@@ -1,7 +1,7 @@
 // CSV header and rows to contacts (reference 2.3): pure, no I/O, no libraries. The phone normaliser is
 // passed in so this module stays light and testable with any rule.
 import { UsageError } from '../errors.js';
-import { shellWord } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import type { PhoneResult } from './phone.js';
 
 const DEFAULT_PHONE_COLUMN = 'phone_number';

@@ -120,9 +120,10 @@ export class ColumnEvidence {
     mode?: 'national' | 'international',
   ): { reading: Reading } | { reason: string } {
     if (cell.weak) {
+      // The column's landlines lost their 0 (votes), and hardly any kept it: a short one did too.
       const z = this.vote('zero-lost', 'written');
-      const written = [...this.writtenTypes.values()].reduce((a, b) => a + b, 0);
-      if (z < MIN_EVIDENCE || z < ZERO_SHARE * (z + written)) return { reason: cell.weak };
+      const kept = this.writtenTypes.get('FIXED_LINE') ?? 0;
+      if (z < MIN_EVIDENCE || z < MIN_SHARE * (z + kept)) return { reason: cell.weak };
       this.note('zero-lost', ['written'], 'column', row, cell.country, cell.readings[0]);
       return { reading: cell.readings[0] };
     }

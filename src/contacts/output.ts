@@ -8,7 +8,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 // Cells a spreadsheet would run as formulas are neutralised (README "Security").
 import { destinationKind, openInPlace } from '../io/destination.js';
-import { csvFormulaSafe, jsonForTerminal } from '../io/safe.js';
+import { csvField } from '../io/format.js';
+import { jsonForTerminal } from '../io/safe.js';
 import { removeLeftovers } from '../io/leftovers.js';
 import { withPath } from '../io/system-error.js';
 
@@ -137,9 +138,6 @@ export class ContactWriter {
 }
 
 /** A CSV cell for `delimiter`: quoted when it holds the delimiter, a quote or a line break. */
-function csvCell(v: string, delimiter: string): string {
-  return v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 /**
  * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, written
@@ -150,7 +148,7 @@ function csvCell(v: string, delimiter: string): string {
  */
 export function rejectsSink(file: StagedFile, { raw = false }: { raw?: boolean } = {}) {
   let delimiter = ',';
-  const cell = (v: string) => csvCell(raw ? v : csvFormulaSafe(v), delimiter);
+  const cell = (v: string) => csvField(v, { raw, delimiter });
   return {
     async header(plan: { headers: string[] }, format: { delimiter: string; encoding: string; bom: boolean }) {
       delimiter = format.delimiter;

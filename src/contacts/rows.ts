@@ -4,7 +4,7 @@
 import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
-import { shellWord } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
 import { type Chunks, peekUntil } from './source.js';

@@ -3,15 +3,13 @@
 // are then printed as the flags that give them, for the next run in a script.
 import type { Factory } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
+import { shellWord } from '../io/shell.js';
 import { MissingInputError } from './columns.js';
 
 export interface Answerable {
   phoneColumn?: string[];
   defaultCountry?: string;
 }
-
-/** Shell-quotes a flag value when it needs it. */
-const quote = (v: string) => (/^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
 
 /**
  * Runs `attempt` with `opts`; when it fails for want of a phone column or a country and the user is at a
@@ -40,7 +38,7 @@ export async function withAnswers<T, O extends Answerable>(
           err.need.phoneColumn.map((h) => ({ value: h, name: terminalSafe(h) })),
         );
         current = { ...current, phoneColumn: [column] };
-        answered.push(`--phone-column ${quote(column)}`);
+        answered.push(`--phone-column ${shellWord(column)}`);
       } else if ('country' in err.need && !current.defaultCountry) {
         const { isCountry } = await import('./phone.js');
         f.warn('Some numbers are written without + and a country code.');

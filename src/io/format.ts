@@ -125,8 +125,12 @@ export function cell(v: unknown): string {
   return String(v);
 }
 
-/** A CSV field: quoted when needed; a cell a spreadsheet would run as a formula is neutralised unless `raw`. */
-export function csvField(v: unknown, opts: { raw?: boolean } = {}): string {
+/**
+ * A CSV field: quoted when it holds the delimiter (default ","), a quote, a line break or spaces at its ends; a cell
+ * a spreadsheet would run as a formula is neutralised unless `raw`. Every CSV voicectl writes goes through here.
+ */
+export function csvField(v: unknown, opts: { raw?: boolean; delimiter?: string } = {}): string {
   const s = opts.raw ? cell(v) : csvFormulaSafe(cell(v));
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const d = opts.delimiter ?? ',';
+  return s.includes(d) || /["\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -6,11 +6,13 @@ import { resolve } from 'node:path';
 import { redactor } from '../api/redact.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
+import { checkInterrupted } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { parseOptions } from '../options.js';
 import { Budget, Plans } from './session.js';
 import { type Tool, type ToolContext, UNTRUSTED } from './tool.js';
 import { TOOLS } from './tools/index.js';
+import { VERSION } from '../version.js';
 
 export interface ServeOptions {
   allowWrite: boolean;
@@ -103,7 +105,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   const plans = new Plans();
   const tools = TOOLS.filter((t) => opts.allowWrite || !t.write);
   const server = new Server(
-    { name: 'voicectl', version: f.version },
+    { name: 'voicectl', version: VERSION },
     {
       capabilities: { tools: {} },
       instructions: `Tools of the Voice API (text to speech, call campaigns, messages, calls) through voicectl${config.sandbox ? ', connected to the local sandbox: nothing real is called or charged' : ''}. ${
@@ -181,5 +183,5 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   await closed;
   await server.close();
   // Stopped with Ctrl-C (exit 130), rather than by the client closing stdin (exit 0).
-  f.checkInterrupted();
+  checkInterrupted(f.signal);
 }

@@ -1,7 +1,9 @@
 // --sandbox: points the command at the background sandbox of the config dir (service.ts), started when none
 // runs, with the demo key.
 import { checkApiKey, type ResolvedConfig } from '../config/resolve.js';
-import { asInterrupt, type Factory } from '../factory.js';
+import { configDir } from '../config/paths.js';
+import type { Factory } from '../factory.js';
+import { asInterrupt } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { connectService } from './service.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
@@ -12,7 +14,7 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   const envKey = f.env.VOICECTL_API_KEY;
   const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
   if (useEnv) checkApiKey(envKey!, 'VOICECTL_API_KEY');
-  const baseUrl = await connectService({ dir: await f.configDir(), env: f.env, signal: f.signal, note: f.warn }).catch(
+  const baseUrl = await connectService({ dir: configDir(f.env), env: f.env, signal: f.signal, note: f.warn }).catch(
     (err: unknown) => {
       throw asInterrupt(err, f.signal);
     },

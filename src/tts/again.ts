@@ -1,7 +1,8 @@
-// The commands printed to resume a download: pasted, they reach the same service (f.invocation(): --sandbox,
+// The commands printed to resume a download: pasted, they reach the same service (f.commandLine.invocation(): --sandbox,
 // --profile, --base-url) and write where the interrupted command would have written (--out, --force, --play).
 import { InterruptedError, NotReadyError } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 
 export interface DownloadFlags {
   out?: string;
@@ -18,7 +19,7 @@ export function downloadCommand(f: Factory, id: string, flags: DownloadFlags): s
   if (flags.out !== undefined) words.push('--out', shellWord(flags.out));
   if (flags.force) words.push('--force');
   if (flags.play) words.push('--play');
-  return `${f.invocation()} ${words.join(' ')}`;
+  return `${f.commandLine.invocation()} ${words.join(' ')}`;
 }
 
 /**

@@ -18,7 +18,8 @@ import {
   NotReadyError,
   UsageError,
 } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { checkOutputFile, destinationKind, openInPlace } from '../io/destination.js';
 import { terminalSafe } from '../io/safe.js';
 import { removeLeftovers } from '../io/leftovers.js';
@@ -114,7 +115,7 @@ async function notAudio(f: Factory, id: string, res: RawResponse, contentType: s
     `the audio link of ${id} answered ${res.status} with ${terminalSafe(excerpt(contentType, 80))}, not audio: ${terminalSafe(text) || '(empty)'}`,
     {
       hints: [
-        `Nothing was kept. The link may have expired or need a login; try again, or check \`${f.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
+        `Nothing was kept. The link may have expired or need a login; try again, or check \`${f.commandLine.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
       ],
     },
   );
@@ -126,7 +127,7 @@ const human = (n: number) =>
 export async function downloadAudio(f: Factory, g: TtsGeneration, opts: DownloadOptions): Promise<DownloadResult> {
   if (g.status === 'failed') {
     throw new JobFailedError(`generation ${g.id} failed; it has no audio`, {
-      hints: [failureLine(g.errorMessage, `${f.invocation()} tts get ${shellWord(g.id)}`)],
+      hints: [failureLine(g.errorMessage, `${f.commandLine.invocation()} tts get ${shellWord(g.id)}`)],
     });
   }
   if (g.status !== 'completed') {
@@ -159,7 +160,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     if (err instanceof ApiError && err.status >= 300 && err.status < 400) {
       err.message = `the audio link of ${g.id} redirected (HTTP ${err.status}${err.message.replace(/^the service redirected( to [^;]*)?;.*$/, '$1')}); redirects are not followed, nothing was kept`;
       err.hints = [
-        `Its audioUrl (\`${f.invocation()} tts get ${shellWord(g.id)}\`) should answer with the audio itself.`,
+        `Its audioUrl (\`${f.commandLine.invocation()} tts get ${shellWord(g.id)}\`) should answer with the audio itself.`,
       ];
     }
     throw err;
@@ -255,7 +256,7 @@ function tooLarge(f: Factory, id: string, bytes: number): CliError {
     `the audio of ${id} is larger than ${human(MAX_AUDIO_BYTES)} (${human(bytes)}${bytes > MAX_AUDIO_BYTES ? ' or more' : ''}); stopped, nothing was kept`,
     {
       hints: [
-        `No generation is that large: the audio link is broken or hostile. Check \`${f.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
+        `No generation is that large: the audio link is broken or hostile. Check \`${f.commandLine.invocation()} tts get ${shellWord(id)}\` for its audioUrl.`,
       ],
     },
   );
@@ -268,7 +269,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
   const { randomBytes } = await import('node:crypto');
   const tmp = join(dirname(dest), `.${basename(dest)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
   await removeLeftovers(dest, 'part'); // a killed download's, whose process is gone
-  const untrack = f.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
+  const untrack = f.cleanup.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true, dest);
     if (force) await rename(tmp, dest);

@@ -26,7 +26,7 @@ export async function waitProgress(f: Factory, label = 'Waiting for'): Promise<W
     if (!last) return;
     // Ids and statuses come from the service: shown safe, never interpreted (src/io/safe.ts).
     const safe = (v: unknown) => terminalSafe(String(v));
-    const elapsed = duration(last.elapsed + (f.monotonic() - last.at));
+    const elapsed = duration(last.elapsed + (f.clock.monotonic() - last.at));
     const entries = [...last.states];
     if (entries.length <= DETAIL_UP_TO) {
       spinner.text = entries
@@ -46,7 +46,7 @@ export async function waitProgress(f: Factory, label = 'Waiting for'): Promise<W
   tick.unref();
   return {
     update(states, elapsedMs) {
-      last = { states, at: f.monotonic(), elapsed: elapsedMs };
+      last = { states, at: f.clock.monotonic(), elapsed: elapsedMs };
       render();
     },
     stop() {

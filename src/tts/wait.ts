@@ -14,7 +14,8 @@ import {
   SandboxStoppedError,
   WaitTimeoutError,
 } from '../errors.js';
-import { type Factory, shellWord } from '../factory.js';
+import type { Factory } from '../factory.js';
+import { shellWord } from '../io/shell.js';
 import { duration, plural } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES, TTS_STATUSES } from '../facts.js';
@@ -85,18 +86,19 @@ export async function waitForGenerations(
   for (const id of unique) encodePathParam(id);
   const client = await f.client();
   const states = new Map<string, WaitState>(unique.map((id) => [id, {}]));
-  const started = f.monotonic();
+  const started = f.clock.monotonic();
   const deadline = started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
-  const resume = opts.resume ?? ((list: string[]) => `${f.invocation()} tts wait ${list.map(shellWord).join(' ')}`);
+  const resume =
+    opts.resume ?? ((list: string[]) => `${f.commandLine.invocation()} tts wait ${list.map(shellWord).join(' ')}`);
   const records = () => unique.map((id) => states.get(id)!.record ?? ({ id, status: 'unknown' } as TtsGeneration));
 
   try {
     for (;;) {
       // Rounds start an interval apart (not an interval after the previous round ended), so a round of many
       // ids does not stretch the wait; each id is still asked at most once per interval.
-      const roundStart = f.monotonic();
+      const roundStart = f.clock.monotonic();
       await pool(pending, opts.concurrency ?? DEFAULT_WAIT_CONCURRENCY, async (id) => {
         const s = states.get(id)!;
         try {
@@ -133,7 +135,7 @@ export async function waitForGenerations(
           throw Object.assign(
             new MalformedResponseError(
               `generation ${id} has the status ${JSON.stringify(excerpt(status, 60))}, which is none of ${TTS_STATUSES.join(', ')}: stopped waiting`,
-              { hints: [`See what the service says with: ${f.invocation()} tts get ${shellWord(id)}`] },
+              { hints: [`See what the service says with: ${f.commandLine.invocation()} tts get ${shellWord(id)}`] },
             ),
             { records: records() },
           );
@@ -142,7 +144,7 @@ export async function waitForGenerations(
       pending = pending.filter(
         (id) => !(TTS_FINAL_STATUSES as readonly string[]).includes(states.get(id)!.record?.status ?? ''),
       );
-      const now = f.monotonic();
+      const now = f.clock.monotonic();
       onUpdate?.(states, now - started);
       if (pending.length === 0) break;
       if (now >= deadline) {
@@ -160,7 +162,7 @@ export async function waitForGenerations(
         );
       }
       const next = roundStart + opts.intervalMs * (1 + Math.random() * JITTER);
-      await f.sleep(Math.max(0, Math.min(next, deadline) - now), f.signal);
+      await f.clock.sleep(Math.max(0, Math.min(next, deadline) - now), f.signal);
     }
   } catch (err) {
     if (f.signal.aborted) {
@@ -191,7 +193,7 @@ export async function waitForGenerations(
         {
           hints: failed.map(
             (r) =>
-              `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage, `${f.invocation()} tts get ${shellWord(r.id)}`)}`,
+              `${all.length > 1 ? `${r.id}: ` : ''}${failureLine(r.errorMessage, `${f.commandLine.invocation()} tts get ${shellWord(r.id)}`)}`,
           ),
         },
       ),

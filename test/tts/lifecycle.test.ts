@@ -191,7 +191,7 @@ describe('tts wait', () => {
     });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain(`Wait again with: voicectl --base-url ${sandbox.url} tts wait ${id}`);
-    const { shellWord } = await import('../../src/factory.js');
+    const { shellWord } = await import('../../src/io/shell.js');
     expect(shellWord("it's mine")).toBe(`'it'\\''s mine'`);
     expect(shellWord('prod-eu')).toBe('prod-eu');
   });

@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { examples } from '../help.js';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -196,7 +197,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
         const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
         err.hints.push(
-          `Printed pages 1 to ${done} of ${total}. The next one: ${f.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
+          `Printed pages 1 to ${done} of ${total}. The next one: ${f.commandLine.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
         );
       }
       if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {

@@ -23,14 +23,14 @@ export async function checkRejectsFile(file: string | undefined, force: boolean)
 export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: SkipInvalidOptions): Promise<Contact[]> {
   const label = source === '-' ? 'stdin' : source;
   const { StagedFile, rejectsSink } = await import('../../contacts/output.js');
-  const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.trackTemp) : undefined;
-  f.onCleanup(async () => rejects?.discard());
+  const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
+  f.cleanup.add(async () => rejects?.discard());
   let log: Parameters<typeof noContactsError>[1] = { rows: 0, lines: () => [] };
   try {
     const contacts = await loadContacts(source, {
       ...opts,
       stdin: f.io.in,
-      trackTemp: f.trackTemp,
+      trackTemp: f.cleanup.trackTemp,
       signal: f.signal,
       warn: f.warn,
       quiet: f.output().quiet,

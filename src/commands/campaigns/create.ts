@@ -9,7 +9,8 @@ import { readBodyFile } from '../../campaigns/file.js';
 import { addCsvOptions, type ContactsCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/flags.js';
 import { checkJsonContacts, loadContacts, numberChecks } from '../../contacts/load.js';
 import { CliError, DeclinedError, InterruptedError, UsageError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { STRATEGIES } from '../../facts.js';
 import { plural } from '../../io/format.js';
 import { printRecord } from '../../io/output.js';
@@ -69,7 +70,7 @@ function contactsLoader(f: Factory, opts: CreateOptions) {
       return loadContacts(source, {
         ...o,
         stdin: f.io.in,
-        trackTemp: f.trackTemp,
+        trackTemp: f.cleanup.trackTemp,
         signal: f.signal,
         warn: f.warn,
         quiet: f.output().quiet,
@@ -185,7 +186,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body, request, warnings } = validateBody(raw, {
     fromFlags,
     file: opts.file,
-    now: f.now(),
+    now: f.clock.now(),
     windowFlag: opts.window !== undefined,
     checkCallerId: checks.callerId,
   });
@@ -231,7 +232,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: ${f.invocation()} campaigns start ${shellWord(c.id)}`);
+    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(c.id)}`);
   }
 }
 

@@ -6,7 +6,8 @@
 // (GitHub's `concurrency`, GitLab's `resource_group`; README "Nightly campaign from a CRM export in CI").
 import { paginateRecords } from '../../api/paginate.js';
 import { ExistsDifferentError, InterruptedError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
 import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
@@ -78,7 +79,7 @@ export async function decide(f: Factory, body: CampaignCreate, start: boolean): 
       {
         hints: [
           'Nothing was created or started. The job changed since that campaign was created: a person must decide.',
-          `Check it with: ${f.invocation()} campaigns show ${shellWord(id)}`,
+          `Check it with: ${f.commandLine.invocation()} campaigns show ${shellWord(id)}`,
           'To create a new campaign anyway, give it another --name.',
         ],
       },
@@ -100,9 +101,9 @@ export function describe(f: Factory, d: Decision, name: string, start: boolean, 
   if (d.action === 'start') return `${head}; ${would('starting it', 'it would be started')}${more}`;
   const why =
     d.status === undefined
-      ? `its state is not shown, so it is ${would('not started', 'would not be started')} (${f.invocation()} campaigns start ${shellWord(d.id)} --if-not-running starts it if it never was)`
+      ? `its state is not shown, so it is ${would('not started', 'would not be started')} (${f.commandLine.invocation()} campaigns start ${shellWord(d.id)} --if-not-running starts it if it never was)`
       : d.status === 'PAUSED'
-        ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with ${f.invocation()} campaigns start ${shellWord(d.id)})`
+        ? `it is PAUSED: ${would('not resumed', 'it would not be resumed')} (resume it with ${f.commandLine.invocation()} campaigns start ${shellWord(d.id)})`
         : `it was started before: ${would('not started again', 'it would not be started again')}`;
   return `${head}; ${why}${more}`;
 }

@@ -23,7 +23,7 @@ async function listRun(f: Factory, opts: ListOptions): Promise<void> {
     path: '/v1/campaigns',
     item: Campaign,
     columns: COLUMNS,
-    emptyMessage: `No campaigns yet. Create one with: ${f.invocation()} campaigns create --help`,
+    emptyMessage: `No campaigns yet. Create one with: ${f.commandLine.invocation()} campaigns create --help`,
   });
 }
 

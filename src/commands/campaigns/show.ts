@@ -86,7 +86,10 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
 async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
-  let c = await hintIfNotFound(fetchCampaign(f, opts.id), `List your campaigns: ${f.invocation()} campaigns list`);
+  let c = await hintIfNotFound(
+    fetchCampaign(f, opts.id),
+    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
+  );
   const out = f.output();
   if (!opts.watch) {
     for (const flag of ['timeout', 'exitStatus'] as const)
@@ -103,7 +106,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     }
     if (!redraw) return;
     const moving = stageOf(c) === 'moving';
-    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.now())}`;
+    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
     await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
   };
   const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
@@ -121,7 +124,7 @@ async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
     {
       intervalMs: opts.interval * 1000,
       ...waitTimeoutOf(opts),
-      resume: () => f.commandLine(),
+      resume: () => f.commandLine.withFlags(),
       first: new Map([[opts.id, c]]),
     },
     async (_id, record) => {

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import type { ApiClient } from '../../api/client.js';
 import { path } from '../../api/client.js';
 import { AlreadyStartedError, ApiError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
 import { parseOptions } from '../../options.js';
@@ -101,7 +102,7 @@ async function startRun(f: Factory, opts: StartOptions): Promise<void> {
     if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
   } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet)
-    f.warn(`Follow it with: ${f.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
+    f.warn(`Follow it with: ${f.commandLine.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
 }
 
 export function makeStartCommand(f: Factory, run = startRun): Command {

@@ -108,7 +108,7 @@ export async function printSummary(
 ): Promise<void> {
   // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
   // The start command as this one was run (with --sandbox or --profile, as the other hints say it).
-  const rows = summaryLines(body, `\`${f.invocation()} campaigns start <id>\``).map(([k, v]) => [
+  const rows = summaryLines(body, `\`${f.commandLine.invocation()} campaigns start <id>\``).map(([k, v]) => [
     k,
     terminalSafe(String(v)),
   ]);

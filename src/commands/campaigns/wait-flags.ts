@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
-import { shellWord } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { decimal } from '../../schemas/common.js';
 import { durationFlag } from '../../schemas/duration.js';
 

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { redactData } from '../../api/redact.js';
 import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
-import { shellWord } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { type CampaignProgress, progressOf, progressText } from '../../campaigns/outcome.js';
 import { localTime } from '../../io/format.js';
 import { printList, type Column } from '../../io/output.js';
@@ -61,7 +61,7 @@ async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
     {
       intervalMs: waitIntervalMs(f, opts),
       ...waitTimeoutOf(opts),
-      resume: (pending) => `${f.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
+      resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
     },
     async (id, _record, p) => {
       const json = JSON.stringify(redactData(p, f.redact));
@@ -70,7 +70,7 @@ async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
       if (mode.stream) await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
       else if (mode.lines)
         f.warn(
-          `${new Date(f.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}`,
+          `${new Date(f.clock.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}`,
         );
     },
   );

@@ -11,7 +11,8 @@ import {
   SandboxStoppedError,
   WaitTimeoutError,
 } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { type CampaignProgress, progressOf, progressText, stageOf } from '../../campaigns/outcome.js';
 import { cell, duration, plural } from '../../io/format.js';
 import { Campaign } from '../../schemas/campaigns.js';
@@ -56,7 +57,7 @@ export async function waitForCampaigns(
 ): Promise<Map<string, Rec>> {
   const unique = [...new Set(ids)];
   const records = new Map<string, Rec>();
-  const started = f.monotonic();
+  const started = f.clock.monotonic();
   const deadline = opts.timeoutMs === undefined ? undefined : started + opts.timeoutMs;
   const warned = new Map<string, string>();
   let pending = unique;
@@ -68,7 +69,7 @@ export async function waitForCampaigns(
   let round = 0;
   try {
     for (;;) {
-      const roundStart = f.monotonic();
+      const roundStart = f.clock.monotonic();
       for (const id of pending) {
         let r = round === 0 ? opts.first?.get(id) : undefined;
         if (!r) {
@@ -80,7 +81,7 @@ export async function waitForCampaigns(
             if (err instanceof ApiError && STOPPING.has(err.status)) {
               if (err.status === 404) {
                 err.message = `campaign ${id} not found (it does not exist or belongs to another organization)`;
-                err.hints.push(`List your campaigns: ${f.invocation()} campaigns list`);
+                err.hints.push(`List your campaigns: ${f.commandLine.invocation()} campaigns list`);
               }
               throw err;
             }
@@ -102,7 +103,7 @@ export async function waitForCampaigns(
           throw new CliError(
             `campaign ${id} is ${cell(r.status)}: it will not finish by itself, so waiting would not end`,
             {
-              hints: [`Start it with: ${f.invocation()} campaigns start ${shellWord(id)}`],
+              hints: [`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(id)}`],
             },
           );
         }
@@ -114,7 +115,7 @@ export async function waitForCampaigns(
         return !r || stageOf(r) === 'moving';
       });
       if (pending.length === 0) break;
-      const now = f.monotonic();
+      const now = f.clock.monotonic();
       if (deadline !== undefined && now >= deadline) {
         throw new WaitTimeoutError(
           `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs ?? 0)}: ${pending.length} of ${plural(unique.length, 'campaign', { count: 'plain' })} still running`,
@@ -122,7 +123,7 @@ export async function waitForCampaigns(
         );
       }
       const next = roundStart + opts.intervalMs;
-      await f.sleep(Math.max(0, Math.min(next, deadline ?? next) - now), f.signal);
+      await f.clock.sleep(Math.max(0, Math.min(next, deadline ?? next) - now), f.signal);
     }
   } catch (err) {
     if (f.signal.aborted) {
@@ -159,7 +160,7 @@ export function checkReached(f: Factory, finals: Map<string, Rec>): void {
   throw new NotReachedError(message, {
     hints: [
       ...(finals.size === 1 ? [] : short.map((s) => s.line)),
-      `Who was not reached: ${f.invocation()} campaigns results ${finals.size === 1 ? shellWord(short[0].id) : '<id>'} --status not_reached`,
+      `Who was not reached: ${f.commandLine.invocation()} campaigns results ${finals.size === 1 ? shellWord(short[0].id) : '<id>'} --status not_reached`,
     ],
   });
 }

@@ -7,17 +7,14 @@ import { examples } from '../help.js';
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
 
-async function completionRun(f: Factory, shell: Shell): Promise<void> {
-  const [{ buildProgram }, tree, scripts, { FORMATS }, { API_METHODS }, { write }] = await Promise.all([
-    import('../../cli.js'),
+async function completionRun(f: Factory, shell: Shell, program: Command): Promise<void> {
+  const [tree, scripts, { FORMATS }, { API_METHODS }, { write }] = await Promise.all([
     import('./tree.js'),
     import('./scripts.js'),
     import('../../io/output.js'),
     import('../api/request.js'),
     import('../../io/streams.js'),
   ]);
-  // A second program with every group loaded: the tree the user can type, whatever this one loaded.
-  const { program } = await buildProgram([], { io: f.io, env: f.env, signal: f.signal, loadAll: true });
   const root = tree.readTree(program, {
     ttsStatuses: TTS_STATUSES,
     channels: MESSAGE_CHANNELS,
@@ -32,13 +29,23 @@ async function completionRun(f: Factory, shell: Shell): Promise<void> {
   await write(f.io.out, text);
 }
 
+/**
+ * The program this command runs in, with every group loaded (the registry marks completion `loadsAll`): the tree
+ * the user can type. Taken from the command, as gh's completion takes `cmd.Root()`, not imported from cli.ts.
+ */
+function rootOf(cmd: Command): Command {
+  let c = cmd;
+  while (c.parent) c = c.parent;
+  return c;
+}
+
 export function makeCompletionCommand(f: Factory, run = completionRun): Command {
   const cmd = new Command('completion')
     .description(
       'Print a shell completion script (commands, flags, statuses, channels, strategies, voices, profile names).\n\nProfile names are read when you press TAB, with `voicectl profiles list -q`; everything else is in the script: regenerate it after upgrading voicectl.',
     )
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
-    .action((shell: Shell) => run(f, shell));
+    .action((shell: Shell, _opts: unknown, cmd: Command) => run(f, shell, rootOf(cmd)));
   return examples(cmd, [
     'voicectl completion bash > ~/.local/share/bash-completion/completions/voicectl',
     "echo 'source <(voicectl completion bash)' >> ~/.bashrc",

@@ -82,18 +82,18 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
 
   const staged: StagedFile[] = [];
   const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
-  f.onCleanup(discardAll);
+  f.cleanup.add(discardAll);
   try {
-    const out = await Staged.create(opts.out, f.trackTemp);
+    const out = await Staged.create(opts.out, f.cleanup.trackTemp);
     staged.push(out);
-    const rejects = opts.rejects ? await Staged.create(opts.rejects, f.trackTemp) : undefined;
+    const rejects = opts.rejects ? await Staged.create(opts.rejects, f.cleanup.trackTemp) : undefined;
     if (rejects) staged.push(rejects);
     const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
     const first: unknown[] = [];
     const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
     const summary = await convertCsv(
       input,
-      { ...opts, label, signal: f.signal, trackTemp: f.trackTemp },
+      { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
       {
         header: sink?.header,
         contact: (c) => {

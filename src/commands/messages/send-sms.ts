@@ -42,7 +42,7 @@ async function sendSmsRun(f: Factory, opts: SendSmsOptions): Promise<void> {
   try {
     res = await client.json({ method: 'POST', path: '/v1/messages/sms', body: opts }, z.unknown());
   } catch (err) {
-    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err, f.invocation());
+    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err, f.commandLine.invocation());
     throw err;
   }
   // The response body is not documented: print its data as a record when it is one, else the body itself.

@@ -104,7 +104,7 @@ async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void>
   } catch (err) {
     throw listenError(err as NodeJS.ErrnoException, opts);
   }
-  f.onCleanup(() => sandbox.close());
+  f.cleanup.add(() => sandbox.close());
   const lines = [
     `voicectl sandbox listening on ${url}`,
     '',

@@ -1,5 +1,6 @@
 // sandbox serve (hidden): the background sandbox itself, started by --sandbox (src/sandbox/service.ts).
 import { Command } from 'commander';
+import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { examples } from '../help.js';
 
@@ -14,6 +15,6 @@ async function serveRun(f: Factory): Promise<void> {
   const { serve } = await import('../../sandbox/service.js');
   const { appendFileSync } = await import('node:fs');
   const { logFile } = await import('../../sandbox/service.js');
-  const dir = await f.configDir();
+  const dir = configDir(f.env);
   await serve({ dir, env: f.env, signal: f.signal, log: (line) => appendFileSync(logFile(dir), `${line}\n`) });
 }

@@ -1,5 +1,6 @@
 // sandbox status: whether the background sandbox of --sandbox runs, and where.
 import { Command } from 'commander';
+import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
 import { examples } from '../help.js';
@@ -26,7 +27,7 @@ async function statusRun(f: Factory): Promise<void> {
       import('../../sandbox/state.js'),
       import('../../sandbox/scenario.js'),
     ]);
-  const dir = await f.configDir();
+  const dir = configDir(f.env);
   const info = readInfo(dir);
   const status = info && (await probe(info));
   const record: Record<string, unknown> = status

@@ -1,5 +1,6 @@
 // sandbox stop: stops the background sandbox of --sandbox; its state stays for the next one.
 import { Command } from 'commander';
+import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
 import { examples } from '../help.js';
@@ -13,7 +14,7 @@ export function makeStopCommand(f: Factory, run = stopRun): Command {
 
 async function stopRun(f: Factory): Promise<void> {
   const { stopService } = await import('../../sandbox/service.js');
-  const stopped = await stopService(await f.configDir());
+  const stopped = await stopService(configDir(f.env));
   f.warn(
     stopped
       ? `sandbox stopped (pid ${stopped.pid}, ${terminalSafe(String(stopped.url))})`

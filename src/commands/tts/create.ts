@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { Command } from 'commander';
 import { CliError, UsageError } from '../../errors.js';
-import { type Factory, shellWord } from '../../factory.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
 import { decimalText, TTS_DEFAULTS, TTS_LIMITS, tokenCost } from '../../facts.js';
 import { parseOptions } from '../../options.js';
 import { examples } from '../help.js';
@@ -189,7 +190,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
         { key: 'characterCount', label: 'Characters' },
         { key: 'cost', label: 'Cost' },
       ]);
-      f.warn(`Follow it with: ${f.invocation()} tts wait ${shellWord(created.id)}`);
+      f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
     } else {
       await printRecord(f.io, out, created);
       if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
@@ -198,7 +199,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
   }
 
   if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
-  await checkCreatedId(created.id, f.invocation());
+  await checkCreatedId(created.id, f.commandLine.invocation());
   const [
     { waitProgress },
     { recordsOf, waitForGenerations },
@@ -245,7 +246,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
     saved = result.file;
   }
   await printGenerations(f, records, true);
-  const later = `${f.invocation()} tts download ${shellWord(created.id)}`;
+  const later = `${f.commandLine.invocation()} tts download ${shellWord(created.id)}`;
   if (play && player) {
     if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
     // Without --out the audio is only heard: a temporary copy, removed when the command ends.
@@ -253,7 +254,7 @@ async function createRun(f: Factory, flags: CreateOptions): Promise<void> {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
-    f.onCleanup(() => rm(dir, { recursive: true, force: true }));
+    f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
     const copy = await downloadAudio(f, records[0], { force: false, dir }).catch((err: unknown) => {
       throw withDownloadHints(f, err, created.id, again);
     });

@@ -33,7 +33,7 @@ async function getRun(f: Factory, opts: GetOptions): Promise<void> {
   ]);
   const g = await hintIfNotFound(
     fetchGeneration(await f.client(), opts.id, f.signal),
-    `List your generations: ${f.invocation()} tts list`,
+    `List your generations: ${f.commandLine.invocation()} tts list`,
   );
   await printRecord(f.io, f.output(), g, GENERATION_FIELDS);
 }

@@ -42,6 +42,6 @@ async function listRun(f: Factory, opts: TtsListOptions): Promise<void> {
     columns: f.output().format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
     emptyMessage: opts.status
       ? `No ${opts.status} generations.`
-      : `No generations yet. Create one with: ${f.invocation()} tts create --text "Hello"`,
+      : `No generations yet. Create one with: ${f.commandLine.invocation()} tts create --text "Hello"`,
   });
 }

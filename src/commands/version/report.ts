@@ -2,9 +2,11 @@
 // one line and is answered by bin/voicectl.js before anything loads; `--version --verbose` and `--version --json`
 // land here (src/cli.ts).
 import { Command } from 'commander';
+import { configDir as configDirOf } from '../../config/paths.js';
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
+import { VERSION } from '../../version.js';
 import { examples } from '../help.js';
 import { sandboxStatus, type SandboxStatus } from './sandbox.js';
 
@@ -27,13 +29,13 @@ async function versionInfo(f: Factory): Promise<VersionInfo> {
   let configDir: string | null = null;
   let problem: string | undefined;
   try {
-    configDir = await f.configDir();
+    configDir = configDirOf(f.env);
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     problem = err.message;
   }
   return {
-    version: f.version,
+    version: VERSION,
     node: process.version,
     platform: process.platform,
     arch: process.arch,

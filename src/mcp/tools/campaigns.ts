@@ -107,7 +107,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
         ...args,
         handle,
         stdin: ctx.f.io.in,
-        trackTemp: ctx.f.trackTemp,
+        trackTemp: ctx.f.cleanup.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
       });
@@ -115,7 +115,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
       await handle.close();
     }
   }
-  return validateBody(raw, { file: 'the arguments', now: ctx.f.now() });
+  return validateBody(raw, { file: 'the arguments', now: ctx.f.clock.now() });
 }
 
 export const CAMPAIGN_TOOLS: Tool[] = [
@@ -156,7 +156,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
         ...args,
         handle,
         stdin: ctx.f.io.in,
-        trackTemp: ctx.f.trackTemp,
+        trackTemp: ctx.f.cleanup.trackTemp,
         signal: ctx.f.signal,
         warn: ctx.f.warn,
         skipInvalid: args.skipInvalid,

@@ -1,0 +1,36 @@
+// Notes on stderr and the secrets kept out of them: every line voicectl writes about a run goes through redact(),
+// which knows the key and URL credentials from the environment at once, and a profile's once it is read.
+import { redactor, urlSecrets } from '../api/redact.js';
+import { terminalSafe } from './safe.js';
+import type { IOStreams } from './streams.js';
+
+export interface Log {
+  /** Writes a line to stderr (warnings, notes), redacted and made safe for a terminal. */
+  warn(line: string): void;
+  /** Removes every secret voicectl knows of (the key, parts of it, URL credentials) from text about to be printed. */
+  redact(text: string): string;
+}
+
+export interface SecretLog extends Log {
+  /** Secrets learned later in the run (a profile's key, the credentials of a --base-url): redacted from then on. */
+  learn(...secrets: (string | undefined)[]): void;
+}
+
+const PROXY_VARIABLES = ['VOICECTL_BASE_URL', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
+export function createLog(err: IOStreams['err'], env: Record<string, string | undefined>): SecretLog {
+  const secrets: (string | undefined)[] = [
+    env.VOICECTL_API_KEY,
+    ...PROXY_VARIABLES.flatMap((name) => urlSecrets(env[name])),
+  ];
+  let redactFn: ((s: string) => string) | undefined;
+  const redact = (text: string) => (redactFn ??= redactor(secrets))(text);
+  return {
+    redact,
+    warn: (line) => void err.write(`${terminalSafe(redact(line), { keepNewlines: true })}\n`),
+    learn(...more) {
+      secrets.push(...more);
+      redactFn = undefined;
+    },
+  };
+}

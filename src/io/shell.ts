@@ -1,0 +1,51 @@
+// Command lines as a POSIX shell reads them back, for the commands printed in hints and errors.
+
+/** A word as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+export function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The commands printed in hints and errors, as the user would paste them. */
+export interface CommandLine {
+  /**
+   * `voicectl` with the global flags that chose the service (--sandbox, --profile, --base-url), for the
+   * commands printed in hints (wait again, download), so that they reach the same service when pasted.
+   */
+  invocation(): string;
+  /** The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in; shell-quoted. */
+  withFlags(replace?: Record<string, string>): string;
+}
+
+interface ServiceFlags {
+  sandbox?: boolean;
+  profile?: string;
+  baseUrl?: string;
+}
+
+/** `argv`: the words the user typed after `voicectl`; `globals`: its global options, once parsed. */
+export function createCommandLine(argv: readonly string[], globals: () => ServiceFlags): CommandLine {
+  return {
+    invocation() {
+      const g = globals();
+      const words = ['voicectl'];
+      if (g.sandbox) words.push('--sandbox');
+      if (g.profile) words.push('--profile', shellWord(g.profile));
+      if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
+      return words.join(' ');
+    },
+    withFlags(replace = {}) {
+      const words: string[] = [];
+      for (let i = 0; i < argv.length; i++) {
+        const w = argv[i];
+        const [name] = w.split('=', 1);
+        if (name in replace) {
+          if (!w.includes('=')) i++; // its value
+          continue;
+        }
+        words.push(w);
+      }
+      for (const [flag, value] of Object.entries(replace)) words.push(flag, value);
+      return ['voicectl', ...words.map(shellWord)].join(' ');
+    },
+  };
+}
