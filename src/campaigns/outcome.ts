@@ -6,9 +6,9 @@ import { cell } from '../io/format.js';
 type Rec = Record<string, unknown>;
 
 /** States in which a campaign changes by itself (the sandbox's names; the reference names no state after a start). */
-export const MOVING_STATUSES = ['RUNNING', 'SCHEDULED'] as const;
+const MOVING_STATUSES = ['RUNNING', 'SCHEDULED'] as const;
 /** States from which only `campaigns start` moves it: waiting for it to finish would wait forever. */
-export const UNSTARTED_STATUSES = ['DRAFT', 'PAUSED'] as const;
+const UNSTARTED_STATUSES = ['DRAFT', 'PAUSED'] as const;
 
 export type Stage = 'moving' | 'unstarted' | 'finished';
 
@@ -27,7 +27,7 @@ function num(v: unknown): number | undefined {
  * Contacts not reached: those whose progress says `failed` (out of attempts without an answer), from
  * `contactProgress` when the record has it, else the `failed` counter; undefined when neither says.
  */
-export function notReachedOf(c: Rec): number | undefined {
+function notReachedOf(c: Rec): number | undefined {
   if (Array.isArray(c.contactProgress))
     return (c.contactProgress as Rec[]).filter((p) => String(p?.status ?? '') === 'failed').length;
   const counters = c.counters && typeof c.counters === 'object' ? (c.counters as Rec) : {};

@@ -27,7 +27,7 @@ export interface ResultRow {
 }
 
 /** The columns a service may leave unfilled, as the JSON names them. */
-export const FILLABLE = ['status', 'attempts', 'lastOutcome', 'numbersDialled', 'callerIds'] as const;
+const FILLABLE = ['status', 'attempts', 'lastOutcome', 'numbersDialled', 'callerIds'] as const;
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
