@@ -72,7 +72,16 @@ const lazyBuiltins = {
  * resolved, read, compiled and linked on its own. Measured (README "Performance", medians of 30): the dry run loads
  * 10 files instead of 35, the same 214 kB, in 101 ms instead of 112 on Node 20.20 and 57 instead of 65 on Node 24.21.
  */
-const CORE_ROOTS = ['src/cli.ts', 'src/globals.ts'].map((f) => new URL(f, root).pathname);
+const CORE_ROOTS = [
+  'src/cli.ts',
+  'src/globals.ts',
+  // What the declarations of every group share (src/commands/define.ts), and the readers of an input file or stdin
+  // that most commands taking input use: small, and a file of their own each otherwise.
+  'src/commands/define.ts',
+  'src/commands/list-flags.ts',
+  'src/io/input-file.ts',
+  'src/io/stdin.ts',
+].map((f) => new URL(f, root).pathname);
 // zod's JSON Schema generator: zod/mini's index imports it, `voicectl mcp` alone calls it (31 kB).
 const MCP_ONLY = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
 let core;
@@ -94,8 +103,14 @@ const next = `dist.${process.pid}.tmp`;
 
 const bundle = await rolldown({
   cwd: root.pathname,
-  // The CLI, the streams bin/voicectl.js wires, and the sandbox (importable as voicectl/sandbox).
-  input: { cli: 'src/cli.ts', 'io/streams': 'src/io/streams.ts', 'sandbox/server': 'src/sandbox/server.ts' },
+  // The CLI, the streams bin/voicectl.js wires, the sandbox (importable as voicectl/sandbox) and the reference writer.
+  input: {
+    cli: 'src/cli.ts',
+    'io/streams': 'src/io/streams.ts',
+    'sandbox/server': 'src/sandbox/server.ts',
+    // docs/commands.md's writer, for `npm run docs` (scripts/docs.mjs); no command loads it.
+    reference: 'src/commands/reference.ts',
+  },
   platform: 'node',
   // Tree shaking keeps the zod members src/ uses (`import * as z from 'zod/mini'`, accessed as z.object: zod declares
   // no side effects) and undici's Agent and request API (src/api/undici.ts).

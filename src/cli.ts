@@ -210,13 +210,6 @@ function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
   }
 }
 
-/** Flags that meant something else before --timeout became the wait everywhere; said when one is refused. */
-const MOVED_OPTIONS: Record<string, string> = {
-  '--timeout':
-    '(--timeout is the wait of tts wait, tts create --wait and tts download --wait; the limit of each request is --request-timeout)',
-  '--wait-timeout': '(the wait is --timeout now: tts create --wait --timeout 10m)',
-};
-
 /** @public (scripts/build.mjs) */
 export interface Program {
   program: Command;
@@ -356,8 +349,6 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) code = ExitCode.ok;
       else {
         // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
-        const moved = /^error: unknown option '(--[\w-]+)/.exec(raw.message)?.[1];
-        if (moved && moved in MOVED_OPTIONS) io.err.write(`${MOVED_OPTIONS[moved]}\n`);
         if (json) {
           const message = withGlobalSuggestion(raw.message)
             .replace(/^error: /, '')

@@ -1,22 +1,37 @@
-// The global options as commander declares them: plain data, so `voicectl --help` loads no schema library.
-// Their defaults and rules live in globals.ts (GlobalOptions).
+// The global options as commander declares them. Their rules live in globals.ts (GlobalOptions); a default that
+// help names is read from its schema here, so that it is written once.
+import { durationFlag } from './schemas/duration.js';
+import type { Complete } from './commands/define.js';
 import { FORMATS } from './io/output.js';
+import * as z from 'zod/mini';
 
-/** Flags of the global options; `value` marks those that take one. */
-export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean }[] = [
-  { flags: '--profile <name>', description: 'use this stored profile (env VOICECTL_PROFILE)', value: true },
+/** The limit of each HTTP request (a command's own --timeout, where it waits, is the whole wait). */
+export const RequestTimeout = z.prefault(durationFlag(3600, '1 hour'), '30s');
+
+/** Flags of the global options; `value` marks those that take one, `complete` where completion finds its values. */
+export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean; complete?: Complete }[] = [
+  {
+    flags: '--profile <name>',
+    description: 'use this stored profile (env VOICECTL_PROFILE)',
+    value: true,
+    complete: 'profiles',
+  },
   { flags: '--base-url <url>', description: 'API base URL (env VOICECTL_BASE_URL)', value: true },
   { flags: '--sandbox', description: 'run against the local sandbox: no account, no charges' },
   { flags: '--json', description: 'print JSON (the default when stdout is not a terminal)' },
-  { flags: '-o, --output <format>', description: `output format: ${FORMATS.join('|')}`, value: true },
+  {
+    flags: '-o, --output <format>',
+    description: `output format: ${FORMATS.join('|')}`,
+    value: true,
+    complete: FORMATS,
+  },
   { flags: '-q, --quiet', description: 'print only IDs, one per line' },
   { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },
   {
     flags: '--request-timeout <duration>',
-    description:
-      'limit of each HTTP request, its whole body (downloads too) included: 30, 90s, 2m, at most 1h (default 30s)',
+    description: `limit of each HTTP request, its whole body (downloads too) included: 30, 90s, 2m, at most 1h (default ${RequestTimeout._zod.def.defaultValue})`,
     value: true,
   },
 ];

@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { FORMATS } from './io/output.js';
 import { choice } from './schemas/common.js';
-import { durationFlag } from './schemas/duration.js';
+
+import { RequestTimeout } from './global-flags.js';
 
 export { GLOBAL_FLAGS } from './global-flags.js';
 
@@ -18,8 +19,7 @@ export const GlobalOptions = z
     csvRaw: z._default(z.boolean(), false),
     color: z._default(z.boolean(), true),
     debug: z._default(z.boolean(), false),
-    /** The limit of each HTTP request (a command's own --timeout, where it waits, is the whole wait). */
-    requestTimeout: z.prefault(durationFlag(3600, '1 hour'), '30'),
+    requestTimeout: RequestTimeout,
   })
   // --json is -o json: with another format, one of the two would be ignored without a word.
   .check(

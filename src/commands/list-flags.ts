@@ -1,23 +1,52 @@
-// The flags every `<resource> list` shares, without zod or the client, so that a group's --help loads neither.
-// Their rules are in list.ts (ListOptions).
-import type { Command } from 'commander';
+// The flags every `<resource> list` shares, declared once (src/commands/define.ts). Light: no client, no output.
+import * as z from 'zod/mini';
 import { PAGINATION } from '../facts.js';
+import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
+import type { Flag } from './define.js';
 
 const max = PAGINATION.maxLimit;
 
-export function addListOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      '--page <n>',
-      'page number, from 1, in pages of --limit (with --all: the page to start from, to resume a walk)',
-    )
-    .option(
-      '--limit <n>',
-      `records per page, 1 to ${max} (the API defaults to ${PAGINATION.defaultLimit}; --all alone reads pages of ${max})`,
-    )
-    .option('--all', 'fetch every page (streams; ndjson prints as pages arrive)')
-    .option(
-      '--concurrency <n>',
-      `pages fetched at once with --all, 1 to ${PAGINATION.maxConcurrency} (default ${PAGINATION.concurrency})`,
-    );
-}
+export const LIST_FLAGS = {
+  page: {
+    flag: '--page <n>',
+    help: 'page number, from 1, in pages of --limit (with --all: the page to start from, to resume a walk)',
+    schema: z.optional(PageNumber),
+    mcp: { description: `Page number, from ${PAGINATION.defaultPage} (the default)` },
+  },
+  limit: {
+    flag: '--limit <n>',
+    help: `records per page, 1 to ${max} (the API defaults to ${PAGINATION.defaultLimit}; --all alone reads pages of ${max})`,
+    schema: z.optional(PageLimit),
+    mcp: { description: `Records per page, 1 to ${PAGINATION.maxLimit}; default ${PAGINATION.defaultLimit}` },
+  },
+  all: {
+    flag: '--all',
+    help: 'fetch every page (streams; ndjson prints as pages arrive)',
+    schema: z._default(z.boolean(), false),
+    mcp: false,
+  },
+  concurrency: {
+    flag: '--concurrency <n>',
+    help: `pages fetched at once with --all, 1 to ${PAGINATION.maxConcurrency} (default ${PAGINATION.concurrency})`,
+    schema: z._default(
+      decimal(
+        z
+          .int({ error: 'must be a whole number' })
+          .check(
+            z.minimum(1, `must be between 1 and ${PAGINATION.maxConcurrency}`),
+            z.maximum(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
+          ),
+      ),
+      PAGINATION.concurrency,
+    ),
+    mcp: false,
+  },
+} satisfies Record<string, Flag>;
+
+export const ListOptions = z.object({
+  page: LIST_FLAGS.page.schema,
+  limit: LIST_FLAGS.limit.schema,
+  all: LIST_FLAGS.all.schema,
+  concurrency: LIST_FLAGS.concurrency.schema,
+});
+export type ListOptions = z.infer<typeof ListOptions>;

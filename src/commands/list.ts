@@ -1,33 +1,16 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
 // fetched with bounded concurrency), and the output contract for lists.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { asInterrupt } from '../io/interrupt.js';
 import { printList, type Column } from '../io/output.js';
-import { decimal, PAGINATION, PageLimit, PageNumber } from '../schemas/common.js';
+import { PAGINATION } from '../schemas/common.js';
+import type { ListOptions } from './list-flags.js';
 
-export { addListOptions } from './list-flags.js';
-
-export const ListOptions = z.object({
-  page: z.optional(PageNumber),
-  limit: z.optional(PageLimit),
-  all: z._default(z.boolean(), false),
-  concurrency: z._default(
-    decimal(
-      z
-        .int({ error: 'must be a whole number' })
-        .check(
-          z.minimum(1, `must be between 1 and ${PAGINATION.maxConcurrency}`),
-          z.maximum(PAGINATION.maxConcurrency, `must be between 1 and ${PAGINATION.maxConcurrency}`),
-        ),
-    ),
-    PAGINATION.concurrency,
-  ),
-});
-export type ListOptions = z.infer<typeof ListOptions>;
+export { ListOptions } from './list-flags.js';
 
 export interface ListRequest<T extends Record<string, unknown>> {
   path: string;

@@ -1,7 +1,8 @@
 // The flags of every command that reads contacts (contacts convert, campaigns create, voicectl mcp): each declared
-// once, its zod schema beside its help. Light: zod and commander types only.
-import type { Command } from 'commander';
+// once (src/commands/define.ts), its zod schema beside its help. Light: zod and commander only.
+import { type Command, Option } from 'commander';
 import * as z from 'zod/mini';
+import type { Flag } from '../commands/define.js';
 import { Encoding } from '../io/encoding.js';
 import { ALLOWABLE_FLAGS, REFUSED_FLAGS, typeOfFlag, WARNED_FLAGS } from './phone-types.js';
 
@@ -19,91 +20,127 @@ const names = z
 
 const DELIMITER_NAMES: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', '\\t': '\t', pipe: '|' };
 
-/** --skip-invalid, --rejects and --force: what a command does with the rows of a CSV that have errors. */
-export const RejectsShape = {
-  skipInvalid: z._default(z.boolean(), false),
-  rejects: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-  force: z._default(z.boolean(), false),
-};
+/**
+ * --skip-invalid, --rejects and --force: what a command does with the rows of a CSV that have errors. `outputs` names
+ * the files --force may replace (`--out or --rejects`); `skipped` says where the valid contacts go.
+ */
+export function rejectsFlags(outputs: string, skipped: string) {
+  return {
+    skipInvalid: {
+      flag: '--skip-invalid',
+      help: `leave rows with errors out instead of stopping: ${skipped} (their count goes to stderr)`,
+      schema: z._default(z.boolean(), false),
+    },
+    rejects: {
+      flag: '--rejects <file.csv>',
+      help: "with --skip-invalid: write the rows left out to this file (not -), with their row number and reasons, in the input's delimiter and encoding (UTF-8 with a BOM, for Excel)",
+      schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    },
+    force: {
+      flag: '--force',
+      help: `replace an existing ${outputs} file`,
+      schema: z._default(z.boolean(), false),
+    },
+  } satisfies Record<string, Flag>;
+}
 
-/** The fields of ContactsCsvOptions as a zod shape, to spread into a command's own options schema. */
-export const ContactsCsvShape = {
-  phoneColumn: z.optional(names),
-  attemptColumns: z.optional(names),
-  exclude: z.optional(names),
-  defaultCountry: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code such as IT')),
-      z.transform((s: string) => s.toUpperCase()),
-    ),
-  ),
-  delimiter: z.optional(
-    z
-      .pipe(
-        z.string(),
-        z.transform((s: string) => DELIMITER_NAMES[s.toLowerCase()] ?? s),
-      )
-      .check(
-        z.refine(
-          (s) => s.length === 1 && !/["\r\n]/.test(s),
-          'must be one character, or comma, semicolon, tab or pipe',
-        ),
-      ),
-  ),
-  encoding: z.optional(Encoding),
-  dedupe: z.optional(z.boolean()),
-  withoutPlus: z.optional(z.enum(['national', 'international'], { error: 'must be national or international' })),
-  allowTypes: z.optional(
-    z.pipe(
+/** The flags that say how a CSV reads: columns, country, delimiter, encoding, duplicates, number types. */
+export const CSV_FLAGS = {
+  phoneColumn: {
+    flag: '--phone-column <names>',
+    help: "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
+    schema: z.optional(names),
+  },
+  attemptColumns: {
+    flag: '--attempt-columns <names>',
+    help: 'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
+    schema: z.optional(names),
+  },
+  exclude: {
+    flag: '--exclude <names>',
+    help: 'CSV columns to leave out of the contacts (comma-separated)',
+    schema: z.optional(names),
+  },
+  defaultCountry: {
+    flag: '--default-country <code>',
+    help: 'read numbers without + as national numbers of this country (ISO code, e.g. IT)',
+    schema: z.optional(
       z.pipe(
-        names,
-        z.array(
-          z.pipe(
-            z.pipe(
-              z.string(),
-              z.transform((s: string) => s.toLowerCase()),
-            ),
-            z.enum(ALLOWABLE_FLAGS as [string, ...string[]], { error: `must be among ${ALLOWABLE_FLAGS.join(', ')}` }),
+        z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code such as IT')),
+        z.transform((s: string) => s.toUpperCase()),
+      ),
+    ),
+  },
+  delimiter: {
+    flag: '--delimiter <char>',
+    help: 'CSV delimiter: , ; tab | or any character (default: detected from the header)',
+    schema: z.optional(
+      z
+        .pipe(
+          z.string(),
+          z.transform((s: string) => DELIMITER_NAMES[s.toLowerCase()] ?? s),
+        )
+        .check(
+          z.refine(
+            (s) => s.length === 1 && !/["\r\n]/.test(s),
+            'must be one character, or comma, semicolon, tab or pipe',
           ),
         ),
-      ),
-      z.transform((flags: string[]) => flags.map((f) => typeOfFlag(f)!)),
     ),
-  ),
-};
+  },
+  encoding: {
+    flag: '--encoding <name>',
+    help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
+    schema: z.optional(Encoding),
+  },
+  dedupe: {
+    flag: '--dedupe',
+    help: 'keep the first of contacts with the same main number instead of failing',
+    schema: z.optional(z.boolean()),
+  },
+  withoutPlus: {
+    flag: '--without-plus <reading>',
+    help: 'digits written without + or 00 that read two ways (a national number, or an international one whose + a spreadsheet dropped) are an error; national or international says which reading applies',
+    schema: z.optional(z.enum(['national', 'international'], { error: 'must be national or international' })),
+  },
+  allowTypes: {
+    flag: '--allow-types <types>',
+    help: `number types to call anyway (comma-separated). Refused by default: ${REFUSED_FLAGS.join(', ')}; ${WARNED_FLAGS.join(', ')} is called with a warning`,
+    schema: z.optional(
+      z.pipe(
+        z.pipe(
+          names,
+          z.array(
+            z.pipe(
+              z.pipe(
+                z.string(),
+                z.transform((s: string) => s.toLowerCase()),
+              ),
+              z.enum(ALLOWABLE_FLAGS as [string, ...string[]], {
+                error: `must be among ${ALLOWABLE_FLAGS.join(', ')}`,
+              }),
+            ),
+          ),
+        ),
+        z.transform((flags: string[]) => flags.map((f) => typeOfFlag(f)!)),
+      ),
+    ),
+  },
+} satisfies Record<string, Flag>;
+
+type CsvShape = { [K in keyof typeof CSV_FLAGS]: (typeof CSV_FLAGS)[K]['schema'] };
+
+/** The fields of ContactsCsvOptions as a zod shape, to spread into a schema of one's own (the MCP tools). */
+export const ContactsCsvShape = Object.fromEntries(
+  Object.entries(CSV_FLAGS).map(([k, fl]) => [k, fl.schema]),
+) as CsvShape;
 
 /** Parses the raw commander options added by addCsvOptions. */
 export const ContactsCsvOptions = z.object(ContactsCsvShape);
 export type ContactsCsvOptions = z.infer<typeof ContactsCsvOptions>;
 
-/** Adds the CSV flags to a command; parse their values with ContactsCsvOptions (or ContactsCsvShape). */
+/** Adds the CSV flags to a command of commander's own; parse their values with ContactsCsvOptions. */
 export function addCsvOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      '--phone-column <names>',
-      "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
-    )
-    .option(
-      '--attempt-columns <names>',
-      'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
-    )
-    .option('--exclude <names>', 'CSV columns to leave out of the contacts (comma-separated)')
-    .option(
-      '--default-country <code>',
-      'read numbers without + as national numbers of this country (ISO code, e.g. IT)',
-    )
-    .option('--delimiter <char>', 'CSV delimiter: , ; tab | or any character (default: detected from the header)')
-    .option(
-      '--encoding <name>',
-      'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
-    )
-    .option('--dedupe', 'keep the first of contacts with the same main number instead of failing')
-    .option(
-      '--without-plus <reading>',
-      'digits written without + or 00 that read two ways (a national number, or an international one whose + a spreadsheet dropped) are an error; national or international says which reading applies',
-    )
-    .option(
-      '--allow-types <types>',
-      `number types to call anyway (comma-separated). Refused by default: ${REFUSED_FLAGS.join(', ')}; ${WARNED_FLAGS.join(', ')} is called with a warning`,
-    );
+  for (const fl of Object.values(CSV_FLAGS)) cmd.addOption(new Option(fl.flag, fl.help));
+  return cmd;
 }

@@ -4,22 +4,28 @@
 // formula neutralised). Output that is not for a terminal (JSON, ndjson, `api` piped) stays the data itself.
 
 /**
- * C0 controls (ESC among them), DEL, C1 controls (CSI, OSC as single bytes), the bidi marks, embeddings, overrides
+ * C0 controls (ESC among them), DEL, C1 controls (CSI, OSC as single bytes), the line and paragraph separators, which
+ * some terminals treat as newlines, and every Unicode format character (Cf): the bidi marks, embeddings, overrides
  * and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they reorder what the user reads, as in
- * "Trojan Source"), the line and paragraph separators, which some terminals treat as newlines, and U+FEFF (a byte
- * order mark, invisible: a body that starts with one would look like plain JSON).
+ * "Trojan Source"), zero-width spaces and joiners (U+200B–U+200D, U+2060), the tag characters (U+E0000–U+E007F,
+ * invisible text an agent would still read), U+FEFF and the soft hyphen. Kept: a zero-width joiner between two
+ * pictographs (👩‍👩‍👧 is one emoji) and the tags of a subdivision flag (🏴 + tags + U+E007F).
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
-const UNSAFE_KEEP_LINES =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
+const FORMAT_KEPT =
+  '(?<=\\p{Extended_Pictographic}\\uFE0F?)\\u200D(?=\\p{Extended_Pictographic})|\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}';
+const unsafe = (lines: string) => new RegExp(`(${FORMAT_KEPT})|[${lines}\\u007f-\\u009f\\u2028\\u2029\\p{Cf}]`, 'gu');
+const UNSAFE = unsafe('\\u0000-\\u001f');
+const UNSAFE_KEEP_LINES = unsafe('\\u0000-\\u0009\\u000b-\\u001f');
 /** The same characters, minus those JSON.stringify already escapes (C0): what is left raw inside JSON strings. */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g;
+const UNSAFE_IN_JSON = unsafe('');
 
-function visible(ch: string): string {
-  const c = ch.charCodeAt(0);
+function visible(ch: string, kept?: string): string {
+  if (kept) return kept;
+  const c = ch.codePointAt(0)!;
   if (c === 0x0a) return '\\n';
   if (c === 0x0d) return '\\r';
   if (c === 0x09) return '\\t';
+  if (c > 0xffff) return `\\u{${c.toString(16)}}`;
   return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
 }
 
@@ -33,12 +39,18 @@ export function terminalSafe(text: string, opts: { keepNewlines?: boolean } = {}
 }
 
 /**
- * JSON text for a terminal: JSON.stringify escapes C0 controls but leaves DEL, C1 and bidi controls raw inside
- * strings. Written as `\u009b`, `\u202e`, the JSON still parses to the very same value.
+ * JSON text for a terminal: JSON.stringify escapes C0 controls but leaves DEL, C1, bidi and other format characters
+ * raw inside strings. Written as `\u009b`, `\u202e`, the JSON still parses to the very same value.
  */
 export function jsonForTerminal(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(UNSAFE_IN_JSON, (ch: string, kept?: string) => kept ?? jsonEscape(ch));
 }
+
+/** Each UTF-16 unit as \uXXXX: an astral character becomes its surrogate pair, which JSON reads back the same. */
+const jsonEscape = (ch: string): string =>
+  ch.length === 1
+    ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`
+    : `${jsonEscape(ch[0])}${jsonEscape(ch.slice(1))}`;
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -111,3 +111,7 @@ export function reject(ctx: z.core.ParsePayload, message: string): never {
   ctx.issues.push({ code: 'custom', message, input: ctx.value });
   return z.NEVER;
 }
+
+/** One of `values`, exactly as spelled (a JSON client sends the value itself): for the MCP tools. */
+export const oneOf = <T extends string>(values: readonly T[]) =>
+  z.enum(values as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });

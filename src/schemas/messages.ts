@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { MESSAGE_CHANNELS } from '../facts.js';
 export { MESSAGE_CHANNELS };
-import { choice, E164 } from './common.js';
+import { E164 } from './common.js';
 
 export const MessageChannel = z.enum(MESSAGE_CHANNELS, { error: `must be one of ${MESSAGE_CHANNELS.join(', ')}` });
 export type MessageChannel = z.infer<typeof MessageChannel>;
@@ -27,8 +27,6 @@ export const Message = z.looseObject({
 export type Message = z.infer<typeof Message>;
 
 /** Filters of GET /v1/messages the CLI validates before sending (4.8): typed in any case, sent as the API spells them. */
-export const MessageFilter = z.object({ channel: z.optional(choice(MESSAGE_CHANNELS)) });
-export type MessageFilter = z.infer<typeof MessageFilter>;
 
 /**
  * Body of POST /v1/messages/sms. The reference announces the endpoint but does not show its body (4.9);

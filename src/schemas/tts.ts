@@ -4,7 +4,7 @@
 // required, unknown fields pass through.
 import * as z from 'zod/mini';
 import { TTS_LIMITS, TTS_STATUSES } from '../facts.js';
-import { choice, decimal, PageLimit, PageNumber, reject } from './common.js';
+import { decimal, PageLimit, PageNumber, reject } from './common.js';
 import { resolveVoice, similarVoices } from './voices.js';
 
 export const TtsStatus = z.enum(TTS_STATUSES, { error: `must be one of ${TTS_STATUSES.join(', ')}` });
@@ -108,7 +108,6 @@ export const TtsGeneration = z.looseObject({
 export type TtsGeneration = z.infer<typeof TtsGeneration>;
 
 /** Filters of GET /v1/tts the CLI validates before sending (4.3): typed in any case, sent as the API spells them. */
-export const TtsFilter = z.object({ status: z.optional(choice(TTS_STATUSES)) });
 
 /** The whole query of GET /v1/tts, as the sandbox reads it: the API's own spelling only. */
 export const TtsListQuery = z.object({
@@ -118,4 +117,4 @@ export const TtsListQuery = z.object({
 });
 
 export { decimal };
-export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS, TTS_POLL, tokenCost } from '../facts.js';
+export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_POLL, tokenCost } from '../facts.js';

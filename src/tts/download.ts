@@ -25,7 +25,7 @@ import { terminalSafe } from '../io/safe.js';
 import { removeLeftovers } from '../io/leftovers.js';
 import { systemError, withPath } from '../io/system-error.js';
 import { capText } from '../api/errors.js';
-import type { RawResponse } from '../api/client.js';
+import type { ApiClient, RawResponse } from '../api/client.js';
 import { excerpt } from '../api/errors.js';
 import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
@@ -124,7 +124,8 @@ async function notAudio(f: Factory, id: string, res: RawResponse, contentType: s
 const human = (n: number) =>
   n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KB` : `${(n / (1 << 20)).toFixed(1)} MB`;
 
-export async function downloadAudio(f: Factory, g: TtsGeneration, opts: DownloadOptions): Promise<DownloadResult> {
+/** The generation has audio to download: completed, with an http(s) audioUrl; else the error that says why not. */
+function audioUrlOf(f: Factory, g: TtsGeneration, opts: DownloadOptions, base: URL): URL {
   if (g.status === 'failed') {
     throw new JobFailedError(`generation ${g.id} failed; it has no audio`, {
       hints: [failureLine(g.errorMessage, `${f.commandLine.invocation()} tts get ${shellWord(g.id)}`)],
@@ -136,23 +137,25 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     });
   }
   if (!g.audioUrl) throw new MalformedResponseError(`generation ${g.id} is completed but has no audioUrl`);
-  const client = await f.client();
   let url: URL;
   try {
-    url = new URL(g.audioUrl, client.base);
+    url = new URL(g.audioUrl, base);
   } catch {
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not a URL: ${capText(g.audioUrl)}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new MalformedResponseError(`generation ${g.id} has an audioUrl that is not http(s): ${url.protocol}`);
-  const sameOrigin = url.origin === client.base.origin;
-  let res: RawResponse;
+  return url;
+}
+
+/** GET the audio link (with the key only on the API's own origin); a redirect is the link's fault, said so. */
+async function fetchAudio(f: Factory, client: ApiClient, g: TtsGeneration, url: URL): Promise<RawResponse> {
   try {
-    res = await client.raw({
+    return await client.raw({
       method: 'GET',
       path: url.pathname,
       absoluteUrl: url.href,
-      auth: sameOrigin,
+      auth: url.origin === client.base.origin,
       signal: f.signal,
     });
   } catch (err) {
@@ -165,6 +168,12 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     }
     throw err;
   }
+}
+
+export async function downloadAudio(f: Factory, g: TtsGeneration, opts: DownloadOptions): Promise<DownloadResult> {
+  const client = await f.client();
+  const url = audioUrlOf(f, g, opts, client.base);
+  const res = await fetchAudio(f, client, g, url);
   const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null;
   if (contentType !== null && NOT_AUDIO.test(contentType)) throw await notAudio(f, g.id, res, contentType);
   const length = Number(res.headers['content-length'] ?? NaN);

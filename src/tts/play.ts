@@ -16,7 +16,7 @@ interface PlayerSpec {
 }
 
 /** In the order tried. ffplay first: it plays mp3, ogg and the rest, not only wav. */
-export const PLAYERS: readonly PlayerSpec[] = [
+const PLAYERS: readonly PlayerSpec[] = [
   // -nodisp: no video window; -autoexit: return when the audio ends; errors only, no banner or progress.
   {
     name: 'ffplay',
@@ -44,7 +44,7 @@ function executable(path: string): boolean {
 }
 
 /** The first player of PLAYERS on PATH, or null. */
-export function findPlayer(env: Env): Player | null {
+function findPlayer(env: Env): Player | null {
   const dirs = (env.PATH ?? '').split(delimiter).filter((d) => d !== '');
   for (const spec of PLAYERS)
     for (const dir of dirs) {

@@ -47,6 +47,17 @@ describe('on a terminal', () => {
     expect(r.stdout).toContain('done\\x1b[1A 1');
   });
 
+  it('invisible text (tag characters, zero-width and soft hyphens) is shown escaped; emoji sequences and flags stay whole', async () => {
+    const hidden = [...'ignore this'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const name = `Spring\u200b${hidden}\u2060 Ste\u00adfan 👩‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿`;
+    server.on('GET', '/v1/campaigns/cmp_2', (_q, res) => json(res, 200, { data: { ...campaign, id: 'cmp_2', name } }));
+    const r = await run(['campaigns', 'show', 'cmp_2'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Spring\\u200b\\u{e0069}\\u{e0067}');
+    expect(r.stdout).toContain('\\u2060 Ste\\xadfan 👩‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿');
+    expect(r.stdout.replace('🏴󠁧󠁢󠁳󠁣󠁴󠁿', '')).not.toMatch(/[\u{e0000}-\u{e007f}\u200b\u2060\u00ad]/u);
+  });
+
   it('messages list: cells are cut to the terminal in cells, after escaping, never inside an escape', async () => {
     const body = `${'a'.repeat(10)}${ESC}[2J${'b'.repeat(200)}`;
     const records = [0, 1, 2, 3].map((i) => ({

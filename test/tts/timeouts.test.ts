@@ -150,19 +150,17 @@ describe('--request-timeout is the limit of each request', () => {
   });
 });
 
-describe('the old spellings', () => {
+describe('flags that do not exist there', () => {
+  // --wait-timeout was never released, and --timeout is the wait of the commands that wait: elsewhere each is
+  // commander's unknown option, with nothing sent.
   it.each([
-    [
-      ['tts', 'list', '--timeout', '30'],
-      '(--timeout is the wait of tts wait, tts create --wait and tts download --wait',
-    ],
-    [['--timeout', '30', 'campaigns', 'list'], 'the limit of each request is --request-timeout)'],
-    [['tts', 'create', '--text', 'Hi', '--wait', '--wait-timeout', '5m'], '(the wait is --timeout now'],
-  ])('%j exits 2 saying what the flag is now, nothing sent', async (argv, hint) => {
+    [['tts', 'list', '--timeout', '30']],
+    [['--timeout', '30', 'campaigns', 'list']],
+    [['tts', 'create', '--text', 'Hi', '--wait', '--wait-timeout', '5m']],
+  ])('%j exits 2, nothing sent', async (argv) => {
     const r = await cli(argv, { sandbox });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: unknown option '--(wait-)?timeout'/);
-    expect(r.stderr).toContain(hint);
     expect(sandbox.requests()).toEqual([]);
   });
 });

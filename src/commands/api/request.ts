@@ -2,276 +2,72 @@
 // JSON body (POST, PUT, PATCH) or query parameters (GET, DELETE); --input sends a file or stdin as the body;
 // --paginate walks the pages of a list and prints each record as one JSON line. Errors are the usual ones.
 import * as z from 'zod/mini';
-import { Command } from 'commander';
-import { MAX_BODY_MIB, MAX_BODY_MIB_CEILING } from '../../api/limits.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { examples } from '../help.js';
+import { MAX_BODY_MIB } from '../../api/limits.js';
+import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { API_METHODS } from './methods.js';
 
-export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-type ApiMethod = (typeof API_METHODS)[number];
+// The method is checked (in any case) and the path read when the command runs, with errors of their own.
+const args = {
+  method: {
+    name: '<method>',
+    help: `HTTP method: ${API_METHODS.join(', ')}`,
+    schema: z.string(),
+    complete: API_METHODS,
+  },
+  path: {
+    name: '<path>',
+    help: 'path starting with /, may carry a query string: /v1/tts?status=completed',
+    schema: z.string(),
+  },
+} satisfies Args;
 
-interface ApiOptions {
-  method: ApiMethod;
-  /** Path without the query string. */
-  path: string;
-  /** Query parameters: those of the path, then the fields of a GET/DELETE (or of a request with --input). */
-  query: [string, string][];
-  body?: unknown;
-  paginate: boolean;
-  /** Largest response body read, in bytes (--max-body, in MiB). */
-  maxBodyBytes?: number;
-}
+const list = z.optional(z.array(z.string()));
+const flags = {
+  field: {
+    flag: '-F, --field <key=value>',
+    help: 'typed field (number, true, false, null, @file, @- for stdin): JSON body of POST/PUT/PATCH, query parameter of GET; repeatable; key[] appends, key[sub] nests',
+    schema: list,
+    repeatable: true,
+  },
+  rawField: {
+    flag: '-f, --raw-field <key=value>',
+    help: 'like -F but the value stays a string; repeatable',
+    schema: list,
+    repeatable: true,
+  },
+  input: {
+    flag: '--input <file>',
+    help: 'request body from a JSON file, or - for stdin (-F fields then go to the query string)',
+    schema: z.optional(z.string()),
+  },
+  paginate: {
+    flag: '--paginate',
+    help: 'GET every page of a list and print each record as one JSON line (ndjson)',
+    schema: z.optional(z.boolean()),
+  },
+  maxBody: {
+    flag: '--max-body <MiB>',
+    help: `largest response body read, in MiB (default ${MAX_BODY_MIB}): a larger one stops with an error`,
+    schema: z.optional(z.string()),
+  },
+} satisfies Flags;
 
-interface ApiRawOptions {
-  field?: string[];
-  rawField?: string[];
-  input?: string;
-  paginate?: boolean;
-  maxBody?: string;
-}
+export type ApiFlags = Options<typeof flags, typeof args>;
 
-const NOTHING_SENT = '; nothing was sent';
-
-async function readStdin(f: Factory): Promise<string> {
-  const [{ readAll }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] = await Promise.all([
-    import('../../io/stdin.js'),
-    import('../../io/input-file.js'),
-  ]);
-  const tooLarge = bodyTooLarge('stdin', NOTHING_SENT);
-  return (
-    await readAll(f.io.in, f.signal, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: () => tooLarge(undefined) })
-  ).toString('utf8');
-}
-
-/** A file of --input or -F key=@file, bounded as stdin is. */
-async function readBodySource(f: Factory, name: string, label: string): Promise<string> {
-  const [{ CliError, UsageError }, { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile }] = await Promise.all([
-    import('../../errors.js'),
-    import('../../io/input-file.js'),
-  ]);
-  const tooLarge = bodyTooLarge(label, NOTHING_SENT);
-  try {
-    return (await readInputFile(name, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge }, f.signal)).toString('utf8');
-  } catch (err) {
-    if (err instanceof CliError) throw err;
-    throw new UsageError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-}
-
-/** Turns what the user typed into the request, rejecting anything wrong before a byte is sent. */
-async function resolveApiOptions(
-  f: Factory,
-  methodArg: string,
-  pathArg: string,
-  raw: ApiRawOptions,
-): Promise<ApiOptions> {
-  const [{ UsageError }, fields] = await Promise.all([import('../../errors.js'), import('./fields.js')]);
-  const method = methodArg.toUpperCase() as ApiMethod;
-  if (!API_METHODS.includes(method))
-    throw new UsageError(`unknown method "${methodArg}"`, { hints: [`Use one of ${API_METHODS.join(', ')}.`] });
-  const full = fields.checkApiPath(pathArg);
-  const q = full.indexOf('?');
-  const path = q < 0 ? full : full.slice(0, q);
-  const query: [string, string][] = q < 0 ? [] : [...new URLSearchParams(full.slice(q + 1))];
-
-  let stdinUsed = false;
-  let stdinText: string | undefined;
-  const stdinOnce = async () => {
-    if (stdinUsed) throw new UsageError('stdin can be read only once (by --input - or one @- field)');
-    stdinUsed = true;
-    return (stdinText = await readStdin(f));
-  };
-  // @- fields need stdin before parsing (parseField is synchronous).
-  const all = [
-    ...(raw.field ?? []).map((s) => ({ s, typed: true })),
-    ...(raw.rawField ?? []).map((s) => ({ s, typed: false })),
-  ];
-  if (all.some((x) => x.typed && /=@-$/.test(x.s))) await stdinOnce();
-  // parseField is synchronous: the @file fields are found by a first pass, then read (bounded) before parsing.
-  const files = new Map<string, string>();
-  const note = (name: string) => {
-    files.set(name, '');
-    return '';
-  };
-  for (const x of all) fields.parseField(x.s, x.typed, note);
-  files.delete('-');
-  for (const name of files.keys()) files.set(name, await readBodySource(f, name, `-F @${name}`));
-  const readFile = (name: string): string => (name === '-' ? (stdinText ?? '') : (files.get(name) ?? ''));
-  const parsed = all.map((x) => fields.parseField(x.s, x.typed, readFile));
-
-  let body: unknown;
-  if (raw.input !== undefined) {
-    if (method === 'GET' || method === 'DELETE')
-      throw new UsageError(`--input sends a request body, which ${method} does not take`, {
-        hints: ['Use POST, PUT or PATCH, or -F fields as query parameters.'],
-      });
-    const text = raw.input === '-' ? await stdinOnce() : await readBodySource(f, raw.input, `--input ${raw.input}`);
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch (err) {
-        throw new UsageError(
-          `--input ${raw.input === '-' ? '(stdin)' : raw.input} is not valid JSON: ${(err as Error).message}`,
-          { hints: ['The API takes JSON request bodies.'] },
-        );
-      }
-    }
-    // With a body from --input, fields go to the query string (as gh api does).
-    setQuery(query, fields.toQuery(parsed));
-  } else if (method === 'GET' || method === 'DELETE') {
-    setQuery(query, fields.toQuery(parsed));
-  } else if (parsed.length > 0) {
-    body = fields.buildObject(parsed);
-  }
-  if (raw.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  let maxBodyBytes: number | undefined;
-  if (raw.maxBody !== undefined) {
-    const mib = /^\d+(\.\d+)?$/.test(raw.maxBody.trim()) ? Number(raw.maxBody) : Number.NaN;
-    if (!(mib > 0 && mib <= MAX_BODY_MIB_CEILING))
-      throw new UsageError(
-        `--max-body: must be a number of MiB above 0 and at most ${MAX_BODY_MIB_CEILING} (got "${raw.maxBody}")`,
-      );
-    maxBodyBytes = Math.floor(mib * 1024 * 1024);
-  }
-  return { method, path, query, body, paginate: Boolean(raw.paginate), maxBodyBytes };
-}
-
-/** Adds the fields' parameters; a field replaces a parameter of the same name written in the path. */
-function setQuery(query: [string, string][], added: [string, string][]): void {
-  const names = new Set(added.map(([k]) => k));
-  const kept = query.filter(([k]) => !names.has(k));
-  query.splice(0, query.length, ...kept, ...added);
-}
-
-function withQuery(path: string, query: [string, string][]): string {
-  const qs = new URLSearchParams(query).toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
-async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
-  const { write } = await import('../../io/streams.js');
-  const client = await f.client();
-  if (opts.paginate) {
-    const [{ paginate }, { PAGINATION }, { maxPagesFrom }] = await Promise.all([
-      import('../../api/paginate.js'),
-      import('../../schemas/common.js'),
-      import('../list.js'),
-    ]);
-    // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
-    const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
-    if (opts.query.some(([k]) => k === 'page'))
-      f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
-    const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
-    const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
-    const quiet = f.output().quiet;
-    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
-    const { redactData } = await import('../../api/redact.js');
-    const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
-    // The pages printed (as asked for, not as the service numbers them), for the command that reads on.
-    let done = 0;
-    let total: number | undefined;
-    try {
-      for await (const page of paginate(client, z.unknown(), {
-        path: withQuery(opts.path, rest),
-        limit,
-        signal: f.signal,
-        maxPages: maxPagesFrom(f.env),
-      })) {
-        total ??= page.pagination?.totalPages;
-        for (const record of page.records) {
-          const id =
-            quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-          // A service may echo the key in a record: every string is redacted (README "Security").
-          const line = quiet
-            ? id === undefined
-              ? ''
-              : f.redact(String(id))
-            : JSON.stringify(redactData(record, f.redact));
-          await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
-        }
-        done = page.number;
-      }
-    } catch (err) {
-      const { CliError, MalformedResponseError } = await import('../../errors.js');
-      if (err instanceof CliError && done > 0 && total !== undefined && done < total) {
-        const next = withQuery(opts.path, [...rest, ['page', String(done + 1)], ['limit', String(limit)]]);
-        err.hints.push(
-          `Printed pages 1 to ${done} of ${total}. The next one: ${f.commandLine.invocation()} api GET ${shellWord(next)} (--paginate always starts at page 1)`,
-        );
-      }
-      if (err instanceof MalformedResponseError && /\bdata\b/.test(err.message)) {
-        throw new MalformedResponseError(
-          `--paginate needs a list endpoint: GET ${opts.path} did not answer a list (a "data" array with pagination)`,
-          {
-            hints: ['Leave out --paginate to print this response as it is.'],
-          },
-        );
-      }
-      throw err;
-    }
-    return;
-  }
-  // read: the whole body arrives before anything is printed, and a GET cut halfway is retried.
-  const res = await client.raw({
-    method: opts.method,
-    path: withQuery(opts.path, opts.query),
-    body: opts.body,
-    signal: f.signal,
-    read: true,
-    maxBodyBytes: opts.maxBodyBytes,
-  });
-  if ((res.text ?? '') === '') return;
-  // A service may echo the key in the body: it is redacted, and the rest left byte for byte (README "Security").
-  const text = (await import('../../api/redact.js')).redactBody(res.text ?? '', f.redact);
-  if (f.io.stdoutIsTTY) {
-    // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
-    // made safe (src/io/safe.ts). Piped: the body exactly as it came.
-    const { jsonForTerminal, terminalSafe } = await import('../../io/safe.js');
-    let pretty: string;
-    try {
-      pretty = jsonForTerminal(JSON.stringify(JSON.parse(text), null, 2));
-    } catch {
-      pretty = terminalSafe(text, { keepNewlines: true });
-    }
-    await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
-  } else {
-    // The body as it came, ending with a newline so that `wc -l`, `while read` and the next prompt behave.
-    await write(f.io.out, text.endsWith('\n') ? text : `${text}\n`);
-  }
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-export function makeApiCommand(f: Factory, run = apiRun): Command {
-  const cmd = new Command('api')
-    .description(
-      'Make a raw API request with the configured key and base URL, for anything the other commands do not cover yet.\n\nThe response body is printed as it comes (pretty JSON on a terminal). A non-2xx answer fails with the usual message and exit code. Only paths on the configured service are accepted (no absolute URLs): the key never goes elsewhere.',
-    )
-    .argument('<method>', `HTTP method: ${API_METHODS.join(', ')}`)
-    .argument('<path>', 'path starting with /, may carry a query string: /v1/tts?status=completed')
-    .option(
-      '-F, --field <key=value>',
-      'typed field (number, true, false, null, @file, @- for stdin): JSON body of POST/PUT/PATCH, query parameter of GET; repeatable; key[] appends, key[sub] nests',
-      collect,
-    )
-    .option('-f, --raw-field <key=value>', 'like -F but the value stays a string; repeatable', collect)
-    .option('--input <file>', 'request body from a JSON file, or - for stdin (-F fields then go to the query string)')
-    .option('--paginate', 'GET every page of a list and print each record as one JSON line (ndjson)')
-    .option(
-      '--max-body <MiB>',
-      `largest response body read, in MiB (default ${MAX_BODY_MIB}): a larger one stops with an error`,
-    )
-    .action(async (method: string, path: string, raw: ApiRawOptions) => {
-      await run(f, await resolveApiOptions(f, method, path, raw));
-    });
-  return examples(cmd, [
+export const apiCommand = defineCommand({
+  name: 'api',
+  summary:
+    'Make a raw API request with the configured key and base URL, for anything the other commands do not cover yet.',
+  description:
+    'The response body is printed as it comes (pretty JSON on a terminal). A non-2xx answer fails with the usual message and exit code. Only paths on the configured service are accepted (no absolute URLs): the key never goes elsewhere.',
+  examples: [
     'voicectl api GET /v1/tts -F status=completed -F limit=5',
     'voicectl api POST /v1/tts -F text="Hello there" -F speed=1.2',
     'voicectl api POST /v1/campaigns --input campaign.json',
     'voicectl api GET /v1/calls --paginate | jq -r .id',
     'voicectl api GET /v1/tts/tts_123 | jq .data.status',
-  ]);
-}
+  ],
+  args,
+  flags,
+  load: () => import('./request-run.js'),
+});

@@ -1,11 +1,14 @@
 // auth: what the configured API key can do.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeStatusCommand } from './status.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { statusCommand } from './status.js';
 
-export function make(f: Factory): Command {
-  const auth = new Command('auth').description('Check the configured API key.');
-  auth.addCommand(makeStatusCommand(f));
-  return examples(auth, ['voicectl auth status']);
-}
+export const group = defineGroup({
+  name: 'auth',
+  summary: 'Check the configured API key.',
+  examples: ['voicectl auth status'],
+  commands: [statusCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

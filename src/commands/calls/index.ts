@@ -1,12 +1,14 @@
-import { Command } from 'commander';
+// calls: call records.
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeListCommand } from './list.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { listCommand } from './list.js';
 
-export function make(f: Factory): Command {
-  const cmd = new Command('calls').description(
-    'Call records: campaign calls made by the AI agent, and other calls of the organization.',
-  );
-  cmd.addCommand(makeListCommand(f));
-  return examples(cmd, ['voicectl calls list', 'voicectl calls list --campaign cmp_123 --json']);
-}
+export const group = defineGroup({
+  name: 'calls',
+  summary: 'Call records: campaign calls made by the AI agent, and other calls of the organization.',
+  examples: ['voicectl calls list', 'voicectl calls list --campaign cmp_123 --json'],
+  commands: [listCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

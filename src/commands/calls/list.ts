@@ -2,111 +2,37 @@
 // neither its filters nor its record fields are documented. Records are shown as they come back
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
 import * as z from 'zod/mini';
-import { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import type { Column } from '../../io/output.js';
-import { localTime } from '../../io/format.js';
-import { examples } from '../help.js';
-import { addListOptions } from '../list-flags.js';
-import type { ListOptions } from '../list.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
+import { LIST_FLAGS } from '../list-flags.js';
 
-interface CallsListOptions {
-  list: ListOptions;
+const flags = {
   /** Sent as the query parameter campaignId; the reference does not document it. */
-  campaign?: string;
-}
+  campaign: {
+    flag: '--campaign <id>',
+    help: 'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
+    schema: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
+    mcp: {
+      key: 'campaignId',
+      schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+      description: 'Only calls of this campaign (a query parameter the reference does not document)',
+    },
+  },
+  ...LIST_FLAGS,
+} satisfies Flags;
 
-/**
- * The fields of a call that say what happened, in the order a person reads them, with the rank at which each gives
- * way on a narrow terminal (higher goes first): at 80 columns the id, the outcome (`status`), the number dialled, the
- * caller ID and the attempt stay; the start time follows from 90. Only the fields the first record has are shown.
- */
-const KNOWN: Record<string, { header?: string; order: number; drop?: number }> = {
-  id: { order: 0 },
-  status: { order: 1 },
-  toNumber: { header: 'TO', order: 2 },
-  fromNumber: { header: 'FROM', order: 3, drop: 3 },
-  attempt: { order: 4, drop: 4 },
-  startedAt: { header: 'STARTED', order: 5, drop: 5 },
-  durationSeconds: { header: 'SECONDS', order: 6, drop: 6 },
-};
+export type CallsListOptions = Options<typeof flags>;
 
-/**
- * Table columns from the fields of the first record: the known ones above, then the rest in the order of
- * inferColumns (timestamps first, fields empty in the sample last), which give way first, from the end. Timestamps
- * read as local time, without the relative hint that would repeat on each row. CSV keeps the order of inferColumns.
- */
-function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[]): Column[] {
-  const empty = (c: Column) => sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '';
-  const known = cols.filter((c) => KNOWN[c.key]).sort((a, b) => KNOWN[a.key].order - KNOWN[b.key].order);
-  const rest = cols.filter((c) => !KNOWN[c.key]);
-  const ordered = [...known, ...rest.filter((c) => !empty(c)), ...rest.filter(empty)];
-  return ordered.map((c, i) => {
-    const k = KNOWN[c.key];
-    return {
-      ...c,
-      ...(k?.header ? { header: k.header } : {}),
-      ...(c.time ? { time: false, human: (r: Record<string, unknown>) => localTime(r[c.key]) } : {}),
-      ...(k ? (k.drop !== undefined ? { drop: k.drop } : {}) : { drop: 10 + i }),
-    };
-  });
-}
-
-async function listRun(f: Factory, opts: CallsListOptions): Promise<void> {
-  const [{ runList }, { Call }, { inferColumns }] = await Promise.all([
-    import('../list.js'),
-    import('../../schemas/calls.js'),
-    import('../../io/output.js'),
-  ]);
-  const table = f.output().format === 'table';
-  let warned = false;
-  // The filter is unverified: if the records name their campaign and it is another one, say the service ignored it.
-  const item =
-    opts.campaign === undefined
-      ? Call
-      : z.pipe(
-          Call,
-          z.transform((r: z.infer<typeof Call>) => {
-            const id = r.campaignId;
-            if (!warned && typeof id === 'string' && id !== opts.campaign) {
-              warned = true;
-              f.warn(
-                `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
-              );
-            }
-            return r;
-          }),
-        );
-  await runList(f, opts.list, {
-    path: '/v1/calls',
-    query: { campaignId: opts.campaign },
-    item,
-    columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
-    emptyMessage: opts.campaign ? `No calls for campaign ${opts.campaign}.` : 'No calls.',
-  });
-}
-
-export function makeListCommand(f: Factory, run = listRun): Command {
-  const cmd = new Command('list')
-    .description(
-      'List call records, newest first (GET /v1/calls).\n\nThe API does not document the fields of a call: the table shows the ones that come back, what happened first (id, status, the number dialled, the caller ID, the attempt, the start), and JSON passes them through untouched.',
-    )
-    .option(
-      '--campaign <id>',
-      'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
-    );
-  addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const [{ parseOptions }, { ListOptions }] = await Promise.all([import('../../options.js'), import('../list.js')]);
-    const list = parseOptions(ListOptions, raw);
-    const { campaign } = parseOptions(
-      z.object({ campaign: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))) }),
-      { campaign: raw.campaign },
-    );
-    await run(f, { list, campaign });
-  });
-  return examples(cmd, [
+export const listCommand = defineCommand({
+  name: 'list',
+  summary: 'List call records, newest first (GET /v1/calls).',
+  description:
+    'The API does not document the fields of a call: the table shows the ones that come back, what happened first (id, status, the number dialled, the caller ID, the attempt, the start), and JSON passes them through untouched.',
+  examples: [
     'voicectl calls list',
     'voicectl calls list --campaign cmp_123 --all -o ndjson',
     "voicectl calls list --all --json | jq 'group_by(.status) | map({status: .[0].status, n: length})'",
-  ]);
-}
+  ],
+  mcp: 'calls_list',
+  flags,
+  load: () => import('./list-run.js'),
+});

@@ -4,6 +4,7 @@
 // written as soon as the whole CSV was read, before the summary, the confirmation or any request.
 import type { ContactsCsvOptions } from '../../contacts/flags.js';
 import { loadContacts, noContactsError } from '../../contacts/load.js';
+import { checkDestination, rejectsSink, StagedFile } from '../../contacts/output.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
 import type { Contact } from '../../schemas/contacts.js';
@@ -15,14 +16,12 @@ export interface SkipInvalidOptions extends ContactsCsvOptions {
 
 /** Checked before the CSV is read, and again before the rejects file is put in place. */
 export async function checkRejectsFile(file: string | undefined, force: boolean): Promise<void> {
-  const { checkDestination } = await import('../../contacts/output.js');
   await checkDestination('--rejects', file, force, 'nothing was sent');
 }
 
 /** The valid contacts of a CSV; invalid rows are counted on stderr and written with their reasons to --rejects. */
 export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: SkipInvalidOptions): Promise<Contact[]> {
   const label = source === '-' ? 'stdin' : source;
-  const { StagedFile, rejectsSink } = await import('../../contacts/output.js');
   const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
   f.cleanup.add(async () => rejects?.discard());
   let log: Parameters<typeof noContactsError>[1] = { rows: 0, lines: () => [] };

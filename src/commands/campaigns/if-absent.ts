@@ -12,7 +12,7 @@ import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
 import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
-import { getCampaign, startOnce, statusOf } from './start.js';
+import { getCampaign, startOnce, statusOf } from './start-run.js';
 
 type Rec = Record<string, unknown>;
 

@@ -1,165 +1,49 @@
-import { PassThrough } from 'node:stream';
-import { Command } from 'commander';
+// campaigns show: GET /v1/campaigns/{id} (reference 4.7), once or --watch.
 import * as z from 'zod/mini';
-import { redactData } from '../../api/redact.js';
-import { hintIfNotFound } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { cell } from '../../io/format.js';
-import { printList, printRecord, type Column } from '../../io/output.js';
-import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
-import { type IOStreams, write } from '../../io/streams.js';
-import { parseOptions } from '../../options.js';
-import { examples } from '../help.js';
-import { stageOf } from '../../campaigns/outcome.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
-import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
-import { CampaignWaitFlags, campaignWaitFlags, waitTimeoutOf } from './wait-flags.js';
+import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { CAMPAIGN_WAIT_FLAGS } from './wait-flags.js';
 
-const ShowOptions = z.extend(CampaignWaitFlags, {
-  id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
-  watch: z._default(z.boolean(), false),
-});
-type ShowOptions = z.infer<typeof ShowOptions>;
+const args = {
+  id: {
+    name: '<id>',
+    help: 'campaign ID',
+    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+    mcp: { description: 'Campaign ID' },
+  },
+} satisfies Args;
 
-type Rec = Record<string, unknown>;
+const flags = {
+  watch: {
+    flag: '-w, --watch',
+    help: 'refresh the progress until the campaign stops changing',
+    schema: z._default(z.boolean(), false),
+    mcp: false,
+  },
+  timeout: { ...CAMPAIGN_WAIT_FLAGS.timeout, help: 'with --watch: give up after this long: 90s, 30m, 2h (exit 6)' },
+  exitStatus: {
+    ...CAMPAIGN_WAIT_FLAGS.exitStatus,
+    help: 'with --watch: exit 10 when the campaign finished with contacts not reached',
+  },
+  /** Seconds between refreshes of --watch. */
+  interval: { ...CAMPAIGN_WAIT_FLAGS.interval, help: 'seconds between refreshes of --watch', hidden: true },
+} satisfies Flags;
 
-function contactRows(c: Rec): Rec[] {
-  const contacts = Array.isArray(c.contacts) ? (c.contacts as Rec[]) : [];
-  const progress = Array.isArray(c.contactProgress) ? (c.contactProgress as Rec[]) : [];
-  return contacts.map((ct, i) => {
-    const p = progress.find((x) => x.contactIndex === i) ?? {};
-    const alts = Array.isArray(ct.contact_attempts)
-      ? (ct.contact_attempts as Rec[]).map((a) => cell(a.phone_number)).join(', ')
-      : '';
-    const { phone_number: _p, contact_attempts: _a, ...free } = ct;
-    return {
-      '#': i + 1,
-      phone_number: ct.phone_number,
-      alternatives: alts,
-      status: p.status,
-      attempts: p.attempts,
-      lastOutcome: p.lastOutcome,
-      fields: Object.entries(free)
-        .map(([k, v]) => `${k}=${cell(v)}`)
-        .join(' '),
-    };
-  });
-}
+export type ShowOptions = Options<typeof flags, typeof args>;
 
-const CONTACT_COLUMNS: Column<Rec>[] = [
-  { key: '#' },
-  { key: 'phone_number', header: 'Number' },
-  { key: 'alternatives', header: 'Alternatives', width: 48 },
-  { key: 'status', header: 'Status' },
-  { key: 'attempts', header: 'Calls' },
-  { key: 'lastOutcome', header: 'Last outcome' },
-  { key: 'fields', header: 'Fields', width: 40 },
-];
-
-async function render(f: Factory, c: Rec, io: IOStreams = f.io): Promise<void> {
-  const out = f.output();
-  await printRecord(io, out, c, CAMPAIGN_FIELDS);
-  if (out.format !== 'table' || out.quiet) return;
-  const rows = contactRows(c);
-  if (rows.length === 0) return;
-  await write(io.out, `\nContacts (${rows.length})\n`);
-  await printList(io, out, rows, { columns: CONTACT_COLUMNS });
-}
-
-/** The whole view as text, so that a redraw reaches the terminal in one write (no flicker of a half-drawn frame). */
-async function frame(f: Factory, c: Rec): Promise<string> {
-  const chunks: Buffer[] = [];
-  const sink = new PassThrough();
-  sink.on('data', (b: Buffer) => chunks.push(b));
-  await render(f, c, { ...f.io, out: sink });
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Home, then clear the screen: each frame replaces the last from the top, as watch(1) does, whatever its height. */
-const CLEAR = '\x1b[H\x1b[2J';
-
-const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
-
-/**
- * --watch. On a terminal the whole view (record, progress, contacts table) is redrawn in place at each check, so the
- * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
- * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
- */
-async function showRun(f: Factory, opts: ShowOptions): Promise<void> {
-  let c = await hintIfNotFound(
-    fetchCampaign(f, opts.id),
-    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
-  );
-  const out = f.output();
-  if (!opts.watch) {
-    for (const flag of ['timeout', 'exitStatus'] as const)
-      if (opts[flag])
-        f.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
-    return render(f, c);
-  }
-  const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
-  const stream = out.format === 'ndjson' && !out.quiet;
-  const draw = async () => {
-    if (stream) {
-      const json = JSON.stringify(redactData(c, f.redact));
-      return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
-    }
-    if (!redraw) return;
-    const moving = stageOf(c) === 'moving';
-    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
-    await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
-  };
-  const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
-  if (stageOf(c) !== 'moving') {
-    // Nothing to watch: the plain view, without taking over the screen.
-    await render(f, c);
-    if (redraw) f.warn(`${stopped()}, nothing to watch.`);
-    if (opts.exitStatus && stageOf(c) === 'finished') checkReached(f, new Map([[opts.id, c]]));
-    return;
-  }
-  let last = '';
-  const finals = await waitForCampaigns(
-    f,
-    [opts.id],
-    {
-      intervalMs: opts.interval * 1000,
-      ...waitTimeoutOf(opts),
-      resume: () => f.commandLine.withFlags(),
-      first: new Map([[opts.id, c]]),
-    },
-    async (_id, record) => {
-      c = record;
-      const now = JSON.stringify(c);
-      // On a terminal every read redraws, so the header's time says when it last looked and "4m ago" stays true (a
-      // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
-      if (redraw || now !== last) await draw();
-      last = now;
-    },
-  ).catch(async (err: unknown) => {
-    // Piped, the last record read is still printed before the error (a timeout, Ctrl-C): one valid document.
-    if (!redraw && !stream) await render(f, c);
-    throw err;
-  });
-  if (redraw) f.warn(`${stopped()}, stopped watching.`);
-  else if (!stream) await render(f, c);
-  if (opts.exitStatus) checkReached(f, finals);
-}
-
-export function makeShowCommand(f: Factory, run = showRun): Command {
-  const cmd: Command = new Command('show')
-    .description(
-      'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.\n\n--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final. --timeout ends the watch (exit 6, with the command that watches again); --exit-status exits 10 when the campaign finished with contacts not reached (as campaigns wait).',
-    )
-    .argument('<id>', 'campaign ID')
-    .option('-w, --watch', 'refresh the progress until the campaign stops changing');
-  campaignWaitFlags(cmd, { intervalHidden: true }).action(async (id: string, raw: Rec) => {
-    await run(f, parseOptions(ShowOptions, { ...raw, id }, { id: '<id>' }));
-  });
-  return examples(cmd, [
+export const showCommand = defineCommand({
+  name: 'show',
+  summary: 'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.',
+  description:
+    '--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final. --timeout ends the watch (exit 6, with the command that watches again); --exit-status exits 10 when the campaign finished with contacts not reached (as campaigns wait).',
+  examples: [
     'voicectl campaigns show cmp_0123456789abcdef',
     'voicectl campaigns show cmp_0123456789abcdef --watch',
     'voicectl campaigns show cmp_0123456789abcdef --watch --exit-status --timeout 30m',
     'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters',
     "voicectl campaigns show cmp_0123456789abcdef --watch -o ndjson | jq -c '[.status, .counters]'",
-  ]);
-}
+  ],
+  mcp: 'campaigns_show',
+  args,
+  flags,
+  load: () => import('./show-run.js'),
+});

@@ -1,123 +1,38 @@
-import { Command } from 'commander';
+// campaigns start: POST /v1/campaigns/{id}/start (reference 4.5).
 import * as z from 'zod/mini';
-import type { ApiClient } from '../../api/client.js';
-import { path } from '../../api/client.js';
-import { AlreadyStartedError, ApiError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { printRecord } from '../../io/output.js';
-import { terminalSafe } from '../../io/safe.js';
-import { parseOptions } from '../../options.js';
-import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
-import { excerpt } from '../../api/errors.js';
-import { examples } from '../help.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
+import { type Args, defineCommand, type Flags, type Options } from '../define.js';
 
-const StartOptions = z.object({
-  id: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
-  ifNotRunning: z._default(z.boolean(), false),
-});
-type StartOptions = z.infer<typeof StartOptions>;
+const args = {
+  id: {
+    name: '<id>',
+    help: 'campaign ID',
+    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
+    mcp: { description: 'Campaign ID' },
+  },
+} satisfies Args;
 
-type Rec = Record<string, unknown>;
+const flags = {
+  ifNotRunning: {
+    flag: '--if-not-running',
+    help: 'a campaign already started (running or finished) is not an error: print it and exit 0',
+    schema: z._default(z.boolean(), false),
+    mcp: false,
+  },
+} satisfies Flags;
 
-export type StartOutcome =
-  /** `reported`: the service answered with the campaign (`data`); otherwise `record` is `{id, started, response?}`. */
-  | { started: true; record: Rec; reported: boolean }
-  | { started: false; record: Rec; status: string; refusal: ApiError };
+export type StartOptions = Options<typeof flags, typeof args>;
 
-/** The campaign's status as the record reports it (the reference does not name the field, 2.3). */
-export function statusOf(r: Rec): string | undefined {
-  return typeof r.status === 'string' ? r.status : undefined;
-}
-
-export async function getCampaign(client: ApiClient, id: string, signal?: AbortSignal): Promise<Rec> {
-  const res = await client.json({ method: 'GET', path: path`/v1/campaigns/${id}`, signal }, envelope(Campaign));
-  return res.body.data as Rec;
-}
-
-/**
- * POST start, once. The API refuses to start a campaign that is not DRAFT, SCHEDULED or PAUSED (4.5) with 409;
- * the campaign is then read to tell "already started" (running or finished: `started: false` and its status)
- * from any other conflict, which stays the API's error.
- */
-export async function startOnce(client: ApiClient, id: string, signal?: AbortSignal): Promise<StartOutcome> {
-  try {
-    // The reference shows no request body for start (4.5): none is sent. Nor does it show the response body: any 2xx
-    // is a start, whatever it holds (the campaign in `data`, another object, nothing at all).
-    const res = await client.raw({ method: 'POST', path: path`/v1/campaigns/${id}/start`, signal, read: true });
-    const text = (res.text ?? '').trim();
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = excerpt(text, 200); // not JSON (a plain "OK"): shown as text
-    }
-    const data = isRec(body) ? body.data : undefined;
-    if (isRec(data) && Object.keys(data).length > 0) {
-      const record = data;
-      if (typeof record.id !== 'string') record.id = id;
-      return { started: true, record, reported: true };
-    }
-    const shown = isRec(body) ? Object.keys(body).length > 0 : body !== undefined && body !== null;
-    return { started: true, record: { id, started: true, ...(shown ? { response: body } : {}) }, reported: false };
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 409) throw err;
-    const record = await getCampaign(client, id, signal);
-    const status = statusOf(record);
-    if (status === undefined || (STARTABLE_STATUSES as readonly string[]).includes(status)) throw err;
-    return { started: false, record, status, refusal: err };
-  }
-}
-
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function refusalText(e: ApiError): string {
-  return [`status ${e.status}`, e.apiCode && `code ${e.apiCode}`, e.requestId && `requestId ${e.requestId}`]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-async function startRun(f: Factory, opts: StartOptions): Promise<void> {
-  const client = await f.client();
-  const outcome = await startOnce(client, opts.id, f.signal);
-  const out = f.output();
-  if (!outcome.started) {
-    const said = `campaign ${terminalSafe(opts.id)} was already started (it is ${terminalSafe(outcome.status)}): not started again`;
-    if (!opts.ifNotRunning) {
-      throw new AlreadyStartedError(said, {
-        cause: outcome.refusal,
-        hints: [
-          `The API answered ${refusalText(outcome.refusal)}: it starts only DRAFT, SCHEDULED or PAUSED campaigns. Nothing changed.`,
-          'Exit code 8 tells this apart from a failure; with --if-not-running it exits 0.',
-        ],
-      });
-    }
-    f.warn(said);
-  }
-  if (outcome.started && !outcome.reported) {
-    // A 2xx without the campaign: started all the same (reference 4.5 shows no response body).
-    await printRecord(f.io, out, outcome.record);
-    if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
-  } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet)
-    f.warn(`Follow it with: ${f.commandLine.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
-}
-
-export function makeStartCommand(f: Factory, run = startRun): Command {
-  const cmd = new Command('start')
-    .description(
-      'Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). One already started (running or finished) is not started again: exit 8, or 0 with --if-not-running. Any other refusal of the API exits 1.',
-    )
-    .argument('<id>', 'campaign ID')
-    .option('--if-not-running', 'a campaign already started (running or finished) is not an error: print it and exit 0')
-    .action(async (id: string, raw: Rec) => {
-      await run(f, parseOptions(StartOptions, { ...raw, id }, { id: '<id>' }));
-    });
-  return examples(cmd, [
+export const startCommand = defineCommand({
+  name: 'start',
+  summary:
+    'Start (or resume) a campaign that is DRAFT, SCHEDULED or PAUSED (reference 4.5). One already started (running or finished) is not started again: exit 8, or 0 with --if-not-running. Any other refusal of the API exits 1.',
+  examples: [
     'voicectl campaigns start cmp_0123456789abcdef',
     'voicectl campaigns start cmp_0123456789abcdef --if-not-running   # safe to rerun',
     'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"',
-  ]);
-}
+  ],
+  mcp: 'campaigns_start',
+  args,
+  flags,
+  load: () => import('./start-run.js'),
+});

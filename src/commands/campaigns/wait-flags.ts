@@ -1,37 +1,48 @@
-// The flags of waiting for campaigns, shared by `campaigns wait` and `campaigns show --watch`: --timeout (the whole
-// wait), --exit-status (exit 10 when a campaign finished with contacts not reached), and --interval.
-import type { Command } from 'commander';
-import { Option } from 'commander';
+// The flags of waiting for campaigns, declared once for `campaigns wait` and `campaigns show --watch`: --timeout (the
+// whole wait), --exit-status (exit 10 when a campaign finished with contacts not reached), and --interval.
 import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { decimal } from '../../schemas/common.js';
-import { durationFlag } from '../../schemas/duration.js';
+import { type Duration, durationFlag } from '../../schemas/duration.js';
+import type { Flag } from '../define.js';
 
 const DEFAULT_INTERVAL_S = 5;
 
-export const CampaignWaitFlags = z.object({
+export const CAMPAIGN_WAIT_FLAGS = {
   /** The whole wait; absent: no limit (a campaign's calling window may open tomorrow). */
-  timeout: z.optional(durationFlag(7 * 24 * 3600, '7 days')),
-  exitStatus: z._default(z.boolean(), false),
+  timeout: {
+    flag: '--timeout <duration>',
+    help: 'give up after this long: 90s, 30m, 2h (exit 6); default: no limit',
+    schema: z.optional(durationFlag(7 * 24 * 3600, '7 days')),
+    mcp: false,
+  },
+  exitStatus: {
+    flag: '--exit-status',
+    help: 'exit 10 when a campaign finished with contacts not reached',
+    schema: z._default(z.boolean(), false),
+    mcp: false,
+  },
   /** Seconds between reads. Below 1 only for tests against a sandbox whose clock they drive. */
-  interval: z._default(
-    decimal(
-      z
-        .number({ error: 'must be a number of seconds' })
-        .check(z.minimum(0.05, 'must be at least 0.05'), z.maximum(3600, 'must be at most 3600')),
+  interval: {
+    flag: '--interval <seconds>',
+    help: `seconds between reads (default ${DEFAULT_INTERVAL_S})`,
+    schema: z._default(
+      decimal(
+        z
+          .number({ error: 'must be a number of seconds' })
+          .check(z.minimum(0.05, 'must be at least 0.05'), z.maximum(3600, 'must be at most 3600')),
+      ),
+      DEFAULT_INTERVAL_S,
     ),
-    DEFAULT_INTERVAL_S,
-  ),
-});
-export type CampaignWaitFlags = z.infer<typeof CampaignWaitFlags>;
+    mcp: false,
+  },
+} satisfies Record<string, Flag>;
 
-export function campaignWaitFlags(cmd: Command, opts: { intervalHidden?: boolean } = {}): Command {
-  const interval = new Option('--interval <seconds>', `seconds between reads (default ${DEFAULT_INTERVAL_S})`);
-  return cmd
-    .option('--timeout <duration>', 'give up after this long: 90s, 30m, 2h (exit 6); default: no limit')
-    .option('--exit-status', 'exit 10 when a campaign finished with contacts not reached')
-    .addOption(opts.intervalHidden ? interval.hideHelp() : interval);
+interface CampaignWaitFlags {
+  timeout?: Duration;
+  exitStatus: boolean;
+  interval: number;
 }
 
 /** The flags that change what a resumed wait does, as they were typed: appended to the command that resumes it. */

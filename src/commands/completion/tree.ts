@@ -1,6 +1,9 @@
 // The command tree as completion needs it, read from the real program (buildProgram with every group loaded),
-// so the scripts never drift from the commands. Enum values come from the schemas that validate them.
-import type { Command } from 'commander';
+// so the scripts never drift from the commands; where a value's candidates come from is in each flag's declaration.
+import { type Command, Option } from 'commander';
+import { GLOBAL_FLAGS } from '../../global-flags.js';
+import { VOICES } from '../../schemas/voices.js';
+import { argOf, type Complete, flagOf } from '../define.js';
 
 /** Where a value's candidates come from: a fixed list, the stored profiles (read when completing), or files. */
 export type Values = { kind: 'words'; words: string[] } | { kind: 'profiles' } | { kind: 'files' };
@@ -23,59 +26,23 @@ export interface NodeSpec {
   args: Values[];
 }
 
+/** Lists completion needs besides the declarations: the voice catalog (src/schemas/voices.ts). */
 export interface Enums {
-  ttsStatuses: readonly string[];
-  channels: readonly string[];
-  strategies: readonly string[];
-  formats: readonly string[];
   voices: readonly string[];
-  methods: readonly string[];
-  shells: readonly string[];
 }
 
 const words = (w: readonly string[]): Values => ({ kind: 'words', words: [...w] });
 
-/** Candidates of a flag's value, by the flag's name and where it is (commander's .choices() wins). */
-function flagValues(
-  path: string[],
-  long: string | undefined,
-  choices: readonly string[] | undefined,
-  e: Enums,
-): Values {
+/** Candidates of a value, from its declaration (src/commands/define.ts); commander's .choices() wins. */
+function valuesOf(complete: Complete | undefined, choices: readonly string[] | undefined, e: Enums): Values {
   if (choices?.length) return words(choices);
-  switch (long) {
-    case '--output':
-      return words(e.formats);
-    case '--profile':
-      return { kind: 'profiles' };
-    case '--channel':
-      return words(e.channels);
-    case '--voice':
-      return words(e.voices);
-    case '--status':
-      return path[0] === 'tts' ? words(e.ttsStatuses) : { kind: 'files' };
-    case '--method':
-      return words(e.methods);
-  }
-  if (long && /strategy$/.test(long)) return words(e.strategies);
+  if (complete === 'profiles') return { kind: 'profiles' };
+  if (complete === 'voices') return words(e.voices);
+  if (Array.isArray(complete)) return words(complete);
   return { kind: 'files' };
 }
 
-function argValues(
-  path: string[],
-  name: string,
-  index: number,
-  choices: readonly string[] | undefined,
-  e: Enums,
-): Values {
-  if (choices?.length) return words(choices);
-  const where = path.join(' ');
-  if (where === 'completion') return words(e.shells);
-  if (where === 'api' && index === 0) return words(e.methods);
-  if (path[0] === 'profiles' && /^(name|profile)$/.test(name) && path[1] !== 'add') return { kind: 'profiles' };
-  if (/voice/.test(name)) return words(e.voices);
-  return { kind: 'files' };
-}
+const GLOBAL_COMPLETE = new Map(GLOBAL_FLAGS.map((g) => [new Option(g.flags).long, g.complete]));
 
 /** Reads the tree under `cmd`. Hidden options are left out, except the global ones every command accepts. */
 export function readTree(
@@ -90,7 +57,10 @@ export function readTree(
       long: o.long,
       short: o.short,
       description: o.description,
-      values: o.required || o.optional ? flagValues(path, o.long, o.argChoices, e) : undefined,
+      values:
+        o.required || o.optional
+          ? valuesOf(flagOf(o)?.complete ?? GLOBAL_COMPLETE.get(o.long), o.argChoices, e)
+          : undefined,
     }));
   if (!flags.some((fl) => fl.long === '--help')) flags.push({ long: '--help', short: '-h', description: 'show help' });
   return {
@@ -100,7 +70,7 @@ export function readTree(
       .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
       .map((c) => readTree(c, e, [...path, c.name()], globals)),
     flags,
-    args: cmd.registeredArguments.map((a, i) => argValues(path, a.name(), i, a.argChoices, e)),
+    args: cmd.registeredArguments.map((a) => valuesOf(argOf(a)?.complete, a.argChoices, e)),
   };
 }
 
@@ -109,7 +79,6 @@ export function allNodes(n: NodeSpec): NodeSpec[] {
 }
 
 /** Voice names for --voice: the built-in catalog (src/schemas/voices.ts), the same list that checks --voice. */
-export async function loadVoices(): Promise<string[]> {
-  const { VOICES } = await import('../../schemas/voices.js');
+export function loadVoices(): string[] {
   return VOICES.map((v) => v.id);
 }

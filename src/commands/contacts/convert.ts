@@ -1,178 +1,67 @@
-import { Command } from 'commander';
+// contacts convert: a spreadsheet export (CSV) to the contacts array of a campaign.
 import * as z from 'zod/mini';
-import { addCsvOptions, ContactsCsvShape, RejectsShape } from '../../contacts/flags.js';
-import type { StagedFile } from '../../contacts/output.js';
-import { InterruptedError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { plural } from '../../io/format.js';
-import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
-import { parseOptions } from '../../options.js';
-import { examples } from '../help.js';
+import { CSV_FLAGS, rejectsFlags } from '../../contacts/flags.js';
+import { type Args, defineCommand, type Flags, type Options } from '../define.js';
 
-/** Contacts shown before writing, when answers were given at prompts. */
-const PREVIEW_ROWS = 3;
+const args = {
+  file: {
+    name: '<file>',
+    help: 'CSV file, or - for stdin',
+    schema: z.string().check(z.minLength(1, 'is required')),
+    mcp: {
+      schema: z.string().check(z.minLength(1, 'must not be empty')),
+      description: 'The CSV file, inside the server folder (--dir)',
+    },
+  },
+} satisfies Args;
 
-const ConvertOptions = z
-  .object({
-    file: z.string().check(z.minLength(1, 'is required')),
-    out: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-    ...RejectsShape,
-    ...ContactsCsvShape,
-  })
-  .check(
-    z.refine((o) => !o.rejects || o.skipInvalid, {
-      path: ['rejects'],
-      message: 'needs --skip-invalid (without it, a file with errors writes nothing)',
-    }),
-    z.refine((o) => !(o.out && o.rejects && o.out === o.rejects), {
-      path: ['rejects'],
-      message: 'must not be the --out file',
-    }),
-  );
-type ConvertOptions = z.infer<typeof ConvertOptions>;
+const REJECTS = rejectsFlags('--out or --rejects', 'the valid contacts are written');
 
-/** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
-async function convertRun(f: Factory, opts: ConvertOptions): Promise<void> {
-  // `-` with nothing piped would wait for a CSV typed by hand, without a word: say how it is meant, as tts create does.
-  if (opts.file === '-' && f.io.stdinIsTTY)
-    throw new UsageError(
-      '<file> -: stdin is a terminal; pipe the CSV in (cat leads.csv | voicectl contacts convert -) or name the file',
-      {
-        hints: ['voicectl contacts convert leads.csv --default-country IT'],
-      },
-    );
-  if (opts.file === '-' || !f.io.canPrompt()) return convertOnce(f, opts);
-  // On a terminal, a file that lacks its phone column or country asks for them, and shows what it will write.
-  const { withAnswers } = await import('../../contacts/walkthrough.js');
-  await withAnswers(f, opts, (o, asked) => convertOnce(f, o, asked));
-}
+const flags = {
+  out: {
+    flag: '--out <file>',
+    help: 'write here instead of stdout (appears only when the whole file converted)',
+    schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+    mcp: {
+      key: 'output',
+      description: 'Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json',
+    },
+  },
+  // The tool never replaces a file, and reports the rows left out instead of writing them.
+  force: { ...REJECTS.force, mcp: false },
+  skipInvalid: {
+    ...REJECTS.skipInvalid,
+    mcp: { description: 'Write the valid contacts even when some rows are invalid (they are reported); default false' },
+  },
+  rejects: { ...REJECTS.rejects, mcp: false },
+  ...CSV_FLAGS,
+} satisfies Flags;
 
-async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): Promise<void> {
-  const g = f.globals();
-  if (g.output === 'csv' || g.output === 'table')
-    throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
-  const ndjson = f.output().format === 'ndjson';
-  const [
-    { convertCsv },
-    { StagedFile: Staged, ContactWriter, rejectsSink, checkDestination, checkNotInput },
-    { rowErrorsToUsageError, checkUtf8, conversionNotes, noContactsError },
-  ] = await Promise.all([
-    import('../../contacts/csv.js'),
-    import('../../contacts/output.js'),
-    import('../../contacts/load.js'),
-  ]);
-  const [{ openContactsSource }, { summaryJson }] = await Promise.all([
-    import('../../contacts/source.js'),
-    import('../../contacts/report.js'),
-  ]);
-  // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
-  // copied as the first pass reads it (contacts/source.ts).
-  const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
-  const { label } = src;
-  const input = src.csv();
+export type ConvertOptions = Options<typeof flags, typeof args>;
 
-  // Neither output may be the input: with --force it would be replaced by what was read from it.
-  const checkOutputs = async () => {
-    await checkNotInput('--out', opts.out, opts.file);
-    await checkNotInput('--rejects', opts.rejects, opts.file);
-    await checkDestination('--out', opts.out, opts.force);
-    await checkDestination('--rejects', opts.rejects, opts.force);
-  };
-  await checkOutputs();
-
-  const staged: StagedFile[] = [];
-  const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
-  f.cleanup.add(discardAll);
-  try {
-    const out = await Staged.create(opts.out, f.cleanup.trackTemp);
-    staged.push(out);
-    const rejects = opts.rejects ? await Staged.create(opts.rejects, f.cleanup.trackTemp) : undefined;
-    if (rejects) staged.push(rejects);
-    const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
-    const first: unknown[] = [];
-    const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
-    const summary = await convertCsv(
-      input,
-      { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
-      {
-        header: sink?.header,
-        contact: (c) => {
-          if (first.length < PREVIEW_ROWS) first.push(c);
-          return writer.write(c);
-        },
-        reject: sink?.reject,
-      },
-    );
-    const { errors } = summary;
-    // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
-    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
-    if (errors.count && !opts.skipInvalid) {
-      throw rowErrorsToUsageError(label, errors, 'row', [
-        'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
-      ]);
-    }
-    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
-    writer.end();
-    // Checked again: a file (or a link to the input) may have appeared while the input was read.
-    await checkOutputs();
-    if (preview && opts.out) {
-      // Answers were given at prompts: show what they give before the file appears.
-      f.warn(`The first ${plural(first.length, 'contact')} of ${plural(summary.contacts, 'contact')}:`);
-      for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
-      const p = await f.prompter();
-      if (!(await p.confirm(`Write them to ${opts.out}?`, true)))
-        throw new InterruptedError('cancelled at the confirmation; nothing was written');
-    }
-    await out.commit(f.io.out);
-    if (rejects) await rejects.commit();
-    if (g.quiet) return;
-    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
-    if (g.json) {
-      const json = JSON.stringify({ summary: summaryJson(summary) });
-      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
-    }
-    conversionNotes(summary, f.warn);
-    if (summary.duplicates) {
-      const d = summary.firstDuplicate!;
-      f.warn(
-        `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
-      );
-    }
-    if (errors.count) {
-      f.warn(
-        `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
-      );
-      if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
-    }
-    f.warn(
-      `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
-    );
-  } finally {
-    await discardAll();
-  }
-}
-
-export function makeConvertCommand(f: Factory, run = convertRun): Command {
-  const cmd = new Command('convert')
-    .description(
-      'Turn a spreadsheet export (CSV) into the contacts array of a campaign: numbers normalised to E.164, alternatives and per-attempt fields from contact_attempts.N.* columns, every other column a free field. Every row is checked first: on any error nothing is written and the command exits 2.',
-    )
-    .argument('<file>', 'CSV file, or - for stdin')
-    .option('--out <file>', 'write here instead of stdout (appears only when the whole file converted)')
-    .option('--force', 'replace an existing --out (or --rejects) file')
-    .option('--skip-invalid', 'write the valid contacts even when some rows have errors')
-    .option(
-      '--rejects <file.csv>',
-      "with --skip-invalid: write the rejected rows to this file (not - : stdout carries the contacts), with their row number and reasons, in the input's delimiter and encoding (UTF-8 with a BOM, for Excel)",
-    );
-  addCsvOptions(cmd).action(async (file: string, raw: Record<string, unknown>) => {
-    await run(f, parseOptions(ConvertOptions, { ...raw, file }, { file: '<file>' }));
-  });
-  return examples(cmd, [
+export const convertCommand = defineCommand({
+  name: 'convert',
+  summary:
+    'Turn a spreadsheet export (CSV) into the contacts array of a campaign: numbers normalised to E.164, alternatives and per-attempt fields from contact_attempts.N.* columns, every other column a free field. Every row is checked first: on any error nothing is written and the command exits 2.',
+  examples: [
     'voicectl contacts convert fixtures/contacts/italian-national.csv --default-country IT',
     'voicectl contacts convert leads.csv --default-country IT --out contacts.json',
     'voicectl contacts convert export.csv --phone-column Mobile --attempt-columns Office,Home --exclude Notes -o ndjson',
     'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',
     'cat leads.csv | voicectl contacts convert - --encoding latin1 --delimiter ";" --dedupe',
-  ]);
-}
+  ],
+  mcp: 'contacts_convert',
+  args,
+  flags,
+  checks: [
+    z.refine<ConvertOptions>((o) => !o.rejects || o.skipInvalid, {
+      path: ['rejects'],
+      message: 'needs --skip-invalid (without it, a file with errors writes nothing)',
+    }),
+    z.refine<ConvertOptions>((o) => !(o.out && o.rejects && o.out === o.rejects), {
+      path: ['rejects'],
+      message: 'must not be the --out file',
+    }),
+  ],
+  load: () => import('./convert-run.js'),
+});

@@ -1,13 +1,17 @@
-import { Command } from 'commander';
+// contacts: campaign contacts from spreadsheet exports.
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeConvertCommand } from './convert.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { convertCommand } from './convert.js';
 
-export function make(f: Factory): Command {
-  const cmd = new Command('contacts').description('Campaign contacts from spreadsheet exports (CSV).');
-  cmd.addCommand(makeConvertCommand(f));
-  return examples(cmd, [
+export const group = defineGroup({
+  name: 'contacts',
+  summary: 'Campaign contacts from spreadsheet exports (CSV).',
+  examples: [
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
     'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',
-  ]);
-}
+  ],
+  commands: [convertCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

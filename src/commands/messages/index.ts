@@ -1,17 +1,15 @@
-import { Command } from 'commander';
+// messages: history (SMS, email, WhatsApp) and SMS sending.
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeListCommand } from './list.js';
-import { makeSendSmsCommand } from './send-sms.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { listCommand } from './list.js';
+import { sendSmsCommand } from './send-sms.js';
 
-export function make(f: Factory): Command {
-  const cmd = new Command('messages').description(
-    'Message history (SMS, email, WhatsApp) and SMS sending (announced, not yet available).',
-  );
-  cmd.addCommand(makeListCommand(f));
-  cmd.addCommand(makeSendSmsCommand(f));
-  return examples(cmd, [
-    'voicectl messages list --channel sms',
-    'voicectl messages send-sms --to +393331234567 --body "Hello"',
-  ]);
-}
+export const group = defineGroup({
+  name: 'messages',
+  summary: 'Message history (SMS, email, WhatsApp) and SMS sending (announced, not yet available).',
+  examples: ['voicectl messages list --channel sms', 'voicectl messages send-sms --to +393331234567 --body "Hello"'],
+  commands: [listCommand, sendSmsCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

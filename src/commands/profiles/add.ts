@@ -1,114 +1,38 @@
-import { Command } from 'commander';
+// profiles add: a base URL and an API key, stored.
 import * as z from 'zod/mini';
-import { checkBaseUrl } from '../../api/client.js';
-import { hideUrlCredentials } from '../../api/redact.js';
-import { API_KEY_HINT, apiKeyProblem, trimApiKey } from '../../config/key.js';
-import { getProfile, hasProfile, ProfileName } from '../../config/store.js';
-import { DeclinedError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { terminalSafe } from '../../io/safe.js';
-import { parseOptions } from '../../options.js';
-import { examples } from '../help.js';
+import { ProfileName } from '../../config/store.js';
+import { type Args, defineCommand, type Flags, type Options } from '../define.js';
 
-const AddOptions = z.object({
-  name: ProfileName,
-  baseUrl: z.string({ error: 'is required' }).check(z.minLength(1, 'is required')),
-  apiKey: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-  apiKeyStdin: z._default(z.boolean(), false),
-  use: z._default(z.boolean(), false),
-  force: z._default(z.boolean(), false),
-});
-type AddOptions = z.infer<typeof AddOptions>;
+const args = { name: { name: '<name>', help: 'profile name', schema: ProfileName } } satisfies Args;
 
-/** The most --api-key-stdin reads: a key is a line, not a file (`< /dev/zero` stops here, not at the memory's end). */
-const MAX_KEY_BYTES = 4096;
+const off = z._default(z.boolean(), false);
+const flags = {
+  baseUrl: {
+    flag: '--base-url <url>',
+    help: 'the API base URL (https://, or http:// to loopback)',
+    schema: z.string({ error: 'is required' }).check(z.minLength(1, 'is required')),
+  },
+  apiKeyStdin: { flag: '--api-key-stdin', help: 'read the key from stdin (for scripts)', schema: off },
+  apiKey: {
+    flag: '--api-key <key>',
+    help: 'the key itself (lands in shell history: avoid)',
+    schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  },
+  use: { flag: '--use', help: 'make it the default profile', schema: off },
+  force: { flag: '--force', help: 'replace a profile of that name without asking', schema: off },
+} satisfies Flags;
 
-async function readStdin(f: Factory): Promise<string> {
-  const { readAll } = await import('../../io/stdin.js');
-  const tooLarge = () =>
-    new UsageError(`--api-key-stdin: stdin sent more than ${MAX_KEY_BYTES} bytes: an API key is one short line`);
-  return trimApiKey((await readAll(f.io.in, f.signal, { maxBytes: MAX_KEY_BYTES, tooLarge })).toString('utf8'));
-}
+export type AddOptions = Options<typeof flags, typeof args>;
 
-/** Replacing a stored key cannot be undone: asked on a terminal (default no), --force anywhere else. */
-async function confirmReplace(f: Factory, opts: AddOptions, old: string): Promise<void> {
-  if (opts.force) return;
-  if (!f.io.canPrompt()) {
-    throw new UsageError(`profile ${opts.name} exists (${old}); pass --force to replace it`, {
-      hints: ['Nothing was changed.'],
-    });
-  }
-  const prompter = await f.prompter();
-  if (!(await prompter.confirm(`Replace profile ${opts.name} (${old})?`, false))) {
-    throw new DeclinedError(`Nothing was changed: profile ${opts.name} still uses ${old}.`);
-  }
-}
-
-async function addRun(f: Factory, opts: AddOptions): Promise<void> {
-  checkBaseUrl(opts.baseUrl);
-  const store = await f.store();
-  const before = store.read();
-  const existing = getProfile(before, opts.name);
-  if (existing) await confirmReplace(f, opts, terminalSafe(hideUrlCredentials(existing.baseUrl)));
-  let key = opts.apiKey === undefined ? undefined : trimApiKey(opts.apiKey);
-  if (opts.apiKey !== undefined && !key) throw new UsageError('--api-key: must not be empty');
-  if (key) {
-    f.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
-  } else if (opts.apiKeyStdin) {
-    key = await readStdin(f);
-    if (!key) throw new UsageError('--api-key-stdin: no key arrived on stdin');
-  } else if (f.io.canPrompt()) {
-    const prompter = await f.prompter();
-    key = trimApiKey(await prompter.password(`API key for ${opts.name}:`));
-    if (!key) throw new UsageError('no API key entered');
-  } else {
-    throw new UsageError('no API key given and no terminal to ask for one', {
-      hints: [
-        `Pipe it in: printf '%s' "$KEY" | voicectl profiles add ${shellWord(opts.name)} --base-url ${shellWord(opts.baseUrl)} --api-key-stdin`,
-      ],
-    });
-  }
-  // Checked before anything is written; the message names the rule, never the key.
-  const problem = apiKeyProblem(key);
-  if (problem) {
-    throw new UsageError(`the API key cannot be stored: ${problem}`, {
-      hints: [API_KEY_HINT, 'Nothing was changed.'],
-    });
-  }
-  let existed = false;
-  let makeCurrent = false;
-  // One change under the store's lock: with several `profiles add` at once, each sees the others' profiles,
-  // and only the first one added becomes the default.
-  await store.update((data) => {
-    existed = hasProfile(data, opts.name);
-    makeCurrent = opts.use || !data.current;
-    return {
-      current: makeCurrent ? opts.name : data.current,
-      profiles: { ...data.profiles, [opts.name]: { baseUrl: opts.baseUrl, apiKey: key } },
-    };
-  });
-  f.warn(
-    `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${shellWord(opts.name)}`}`,
-  );
-}
-
-export function makeAddCommand(f: Factory, run = addRun): Command {
-  const cmd = new Command('add')
-    .description(
-      'Store a profile: a base URL and an API key. The key is read from a hidden prompt, or from stdin with --api-key-stdin.',
-    )
-    .argument('<name>', 'profile name')
-    .option('--base-url <url>', 'the API base URL (https://, or http:// to loopback)')
-    .option('--api-key-stdin', 'read the key from stdin (for scripts)')
-    .option('--api-key <key>', 'the key itself (lands in shell history: avoid)')
-    .option('--use', 'make it the default profile')
-    .option('--force', 'replace a profile of that name without asking')
-    .action(async (name: string, raw: Record<string, unknown>) => {
-      await run(f, parseOptions(AddOptions, { ...raw, name }, { name: '<name>' }));
-    });
-  return examples(cmd, [
+export const addCommand = defineCommand({
+  name: 'add',
+  summary:
+    'Store a profile: a base URL and an API key. The key is read from a hidden prompt, or from stdin with --api-key-stdin.',
+  examples: [
     'voicectl profiles add work --base-url https://api.example.com',
     'printf \'%s\' "$VOICE_KEY" | voicectl profiles add ci --base-url https://api.example.com --api-key-stdin',
-  ]);
-}
+  ],
+  args,
+  flags,
+  load: () => import('./add-run.js'),
+});

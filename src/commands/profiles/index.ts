@@ -1,25 +1,22 @@
 // profiles: stored credentials, one verb per file.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeAddCommand } from './add.js';
-import { makeListCommand } from './list.js';
-import { makeRemoveCommand } from './remove.js';
-import { makeShowCommand } from './show.js';
-import { makeUseCommand } from './use.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { addCommand } from './add.js';
+import { listCommand } from './list.js';
+import { removeCommand } from './remove.js';
+import { showCommand } from './show.js';
+import { useCommand } from './use.js';
 
-export function make(f: Factory): Command {
-  const cmd = new Command('profiles').description(
-    'Stored credentials (base URL and API key), kept 0600 in the config dir.',
-  );
-  cmd.addCommand(makeAddCommand(f));
-  cmd.addCommand(makeListCommand(f));
-  cmd.addCommand(makeUseCommand(f));
-  cmd.addCommand(makeRemoveCommand(f));
-  cmd.addCommand(makeShowCommand(f));
-  return examples(cmd, [
+export const group = defineGroup({
+  name: 'profiles',
+  summary: 'Stored credentials (base URL and API key), kept 0600 in the config dir.',
+  examples: [
     'voicectl profiles add work --base-url https://api.example.com',
     'voicectl profiles list',
     'voicectl profiles use work',
-  ]);
-}
+  ],
+  commands: [addCommand, listCommand, useCommand, removeCommand, showCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

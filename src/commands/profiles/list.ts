@@ -1,36 +1,9 @@
 // profiles list: the stored profiles, keys masked.
-import { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
+import { defineCommand } from '../define.js';
 
-export function makeListCommand(f: Factory, run = listRun): Command {
-  const cmd = new Command('list')
-    .description('List stored profiles (keys masked to their last 4 characters).')
-    .action(() => run(f));
-  return examples(cmd, ['voicectl profiles list', "voicectl profiles list --json | jq -r '.[].name'"]);
-}
-
-async function listRun(f: Factory): Promise<void> {
-  const [{ hideUrlCredentials, maskKey }, { printList }] = await Promise.all([
-    import('../../api/redact.js'),
-    import('../../io/output.js'),
-  ]);
-  const data = (await f.store()).read();
-  const rows = Object.entries(data.profiles).map(([name, p]) => ({
-    name,
-    // A base URL may carry credentials (https://user:password@host): never printed.
-    baseUrl: hideUrlCredentials(p.baseUrl),
-    apiKey: maskKey(p.apiKey),
-    default: data.current === name,
-  }));
-  await printList(f.io, f.output(), rows, {
-    idKey: 'name',
-    emptyMessage: 'No profiles yet. Add one: voicectl profiles add <name> --base-url <url>',
-    columns: [
-      { key: 'default', header: '', human: (r) => (r.default ? '*' : '') },
-      { key: 'name', header: 'NAME' },
-      { key: 'baseUrl', header: 'BASE URL' },
-      { key: 'apiKey', header: 'KEY' },
-    ],
-  });
-}
+export const listCommand = defineCommand({
+  name: 'list',
+  summary: 'List stored profiles (keys masked to their last 4 characters).',
+  examples: ['voicectl profiles list', "voicectl profiles list --json | jq -r '.[].name'"],
+  load: () => import('./list-run.js'),
+});

@@ -1,35 +1,12 @@
 // profiles remove: a stored profile and its key, gone.
-import { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { terminalSafe } from '../../io/safe.js';
-import { examples } from '../help.js';
-import { knownProfile } from './shared.js';
+import { defineCommand } from '../define.js';
+import { profileArg } from './shared-args.js';
 
-export function makeRemoveCommand(f: Factory, run = removeRun): Command {
-  const cmd = new Command('remove')
-    .alias('rm')
-    .description('Delete a stored profile and its key.')
-    .argument('<name>', 'profile name')
-    .action((name: string) => run(f, name));
-  return examples(cmd, ['voicectl profiles remove old']);
-}
-
-async function removeRun(f: Factory, name: string): Promise<void> {
-  const { store } = await knownProfile(f, name);
-  // One change under the store's lock: the profile goes, and if it was the default the next one takes its place
-  // (commands without --profile use the default: name the next one rather than leave them with none).
-  let wasDefault = false;
-  let next: string | undefined;
-  await store.update((data) => {
-    const { [name]: _removed, ...rest } = data.profiles;
-    wasDefault = data.current === name;
-    next = wasDefault ? Object.keys(rest)[0] : data.current;
-    return { current: next, profiles: rest };
-  });
-  if (!wasDefault) return f.warn(`Removed profile ${terminalSafe(name)}.`);
-  f.warn(
-    next
-      ? `Removed profile ${terminalSafe(name)}. The default profile is now ${terminalSafe(next)} (change it with: voicectl profiles use <name>).`
-      : `Removed profile ${terminalSafe(name)}. No profiles are left, so there is no default: add one with voicectl profiles add <name> --base-url <url>.`,
-  );
-}
+export const removeCommand = defineCommand({
+  name: 'remove',
+  aliases: ['rm'],
+  summary: 'Delete a stored profile and its key.',
+  examples: ['voicectl profiles remove old'],
+  args: { name: profileArg },
+  load: () => import('./remove-run.js'),
+});

@@ -1,6 +1,5 @@
-// What the tts verbs share and is cheap to load (commander and facts, no zod): the flags of waiting and the cost
-// line. Their rules are in wait-flags.ts, how a generation prints in shared.ts: both load when a verb runs.
-import type { Command } from 'commander';
+// What the tts verbs share when they run: the flags of waiting applied, and the cost line. The flags themselves are
+// declared in wait-flags.ts, how a generation prints in shared.ts.
 import type { Factory } from '../../factory.js';
 import { TOKENS_PER_100_CHARACTERS, TTS_POLL, tokenCost } from '../../facts.js';
 import { plural } from '../../io/format.js';
@@ -9,21 +8,6 @@ import type { WaitFlags } from './wait-flags.js';
 
 /** --play is always asked for, so it plays on a terminal or not; nothing plays without it. */
 export const PLAYERS_HELP = 'with the first player on PATH (ffplay, afplay, paplay, aplay), on a terminal or not';
-
-const DEFAULT_TIMEOUT = `${TTS_POLL.defaultTimeoutSeconds / 60}m`;
-
-/** --timeout is the whole wait wherever a command waits; each request's limit is the global --request-timeout. */
-export function addWaitOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      '--interval <seconds>',
-      `seconds between polls, ${TTS_POLL.minIntervalSeconds} to ${TTS_POLL.maxIntervalSeconds} (default ${TTS_POLL.defaultIntervalSeconds}; a little jitter is added)`,
-    )
-    .option(
-      '--timeout <duration>',
-      `give up waiting after this long: 90, 90s, 10m, 1h (default ${DEFAULT_TIMEOUT}); the whole wait, not each request`,
-    );
-}
 
 /** --interval and --timeout given to a command that will not wait: said, since they change nothing. */
 export function warnUnusedWaitFlags(f: Factory, flags: WaitFlags, waiting: boolean, how: string): void {

@@ -1,47 +1,33 @@
 // tts list: GET /v1/tts (reference 4.3), the status filter checked before anything is sent.
-import { Command, Option } from 'commander';
-import type { Factory } from '../../factory.js';
-import { orList, TTS_STATUSES, type TtsStatus } from '../../facts.js';
-import { parseOptions } from '../../options.js';
-import { examples } from '../help.js';
-import { addListOptions } from '../list-flags.js';
-import type { ListOptions } from '../list.js';
+import * as z from 'zod/mini';
+import { orList, TTS_STATUSES } from '../../facts.js';
+import { choice } from '../../schemas/common.js';
+import { TtsStatus } from '../../schemas/tts.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
+import { LIST_FLAGS } from '../list-flags.js';
 
-interface TtsListOptions {
-  list: ListOptions;
-  status?: TtsStatus;
-}
+const flags = {
+  status: {
+    flag: '--status <status>',
+    help: `only this status: ${orList(TTS_STATUSES)}`,
+    schema: z.optional(choice(TTS_STATUSES)),
+    complete: TTS_STATUSES,
+    mcp: { schema: z.optional(TtsStatus), description: 'Only this status' },
+  },
+  ...LIST_FLAGS,
+} satisfies Flags;
 
-export function makeListCommand(f: Factory, run = listRun): Command {
-  const cmd = new Command('list')
-    .description("List the organization's generations (GET /v1/tts), newest first.")
-    .addOption(new Option('--status <status>', `only this status: ${orList(TTS_STATUSES)}`));
-  addListOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const [{ ListOptions }, { TtsFilter }] = await Promise.all([import('../list.js'), import('../../schemas/tts.js')]);
-    const filter = parseOptions(TtsFilter, { status: raw.status });
-    const list = parseOptions(ListOptions, raw);
-    await run(f, { list, status: filter.status });
-  });
-  return examples(cmd, [
+export type TtsListOptions = Options<typeof flags>;
+
+export const listCommand = defineCommand({
+  name: 'list',
+  summary: "List the organization's generations (GET /v1/tts), newest first.",
+  examples: [
     'voicectl tts list',
     'voicectl tts list --status failed --limit 50',
     'voicectl tts list --all -o ndjson | jq -r \'select(.status == "completed") | .audioUrl\'',
-  ]);
-}
-
-async function listRun(f: Factory, opts: TtsListOptions): Promise<void> {
-  const [{ runList }, { TtsGeneration }, { GENERATION_COLUMNS, GENERATION_CSV_COLUMNS }] = await Promise.all([
-    import('../list.js'),
-    import('../../schemas/tts.js'),
-    import('./shared.js'),
-  ]);
-  await runList(f, opts.list, {
-    path: '/v1/tts',
-    query: { status: opts.status },
-    item: TtsGeneration,
-    columns: f.output().format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
-    emptyMessage: opts.status
-      ? `No ${opts.status} generations.`
-      : `No generations yet. Create one with: ${f.commandLine.invocation()} tts create --text "Hello"`,
-  });
-}
+  ],
+  mcp: 'tts_list',
+  flags,
+  load: () => import('./list-run.js'),
+});

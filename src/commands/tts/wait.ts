@@ -1,61 +1,63 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import * as z from 'zod/mini';
-import { Command } from 'commander';
-import type { Factory } from '../../factory.js';
 import { TTS_POLL } from '../../facts.js';
-import { parseOptions } from '../../options.js';
-import { examples } from '../help.js';
-import { addWaitOptions, intervalMs, waitTimeout } from './common.js';
+import { type Args, defineCommand, described, type Flags, type Options } from '../define.js';
+import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
-/** The options' rules, built when the verb runs (never for --help). */
-async function optionsSchema() {
-  const [{ WaitFlags }] = await Promise.all([import('./wait-flags.js')]);
-  return z.extend(WaitFlags, {
-    ids: z
-      .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty')))
-      .check(z.minLength(1, 'needs at least one generation ID')),
-  });
-}
-type WaitOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
+/** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
+const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
-export function makeWaitCommand(f: Factory, run = waitRun): Command {
-  const cmd = addWaitOptions(
-    new Command('wait').description(
-      `Wait for one or more generations to finish, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5).\n\nOn a terminal a spinner shows each id's status; piped, nothing is printed until the end, then the final records (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it. Exit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).`,
-    ),
-  )
-    .argument('<id...>', 'generation IDs')
-    .action(async (ids: string[], raw: Record<string, unknown>) =>
-      run(f, parseOptions(await optionsSchema(), { ...raw, ids }, { ids: '<id...>' })),
-    );
-  return examples(cmd, [
+const flags = {
+  interval: WAIT_FLAGS.interval,
+  timeout: {
+    ...WAIT_FLAGS.timeout,
+    mcp: {
+      key: 'timeoutSeconds',
+      schema: z._default(
+        z
+          .number({ error: 'must be a number of seconds' })
+          .check(
+            z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+            z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
+          ),
+        MCP_WAIT.defaultSeconds,
+      ),
+      description: `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+    },
+  },
+} satisfies Flags;
+
+const args = {
+  ids: {
+    name: '<id...>',
+    help: 'generation IDs',
+    schema: z.array(GenerationId).check(z.minLength(1, 'needs at least one generation ID')),
+    mcp: {
+      schema: z
+        .array(described(GenerationId, 'Generation ID'), { error: 'must be a list of generation IDs' })
+        .check(
+          z.minLength(1, 'must name at least one generation'),
+          z.maxLength(50, 'must name at most 50 generations'),
+        ),
+      description: 'Generation IDs, 1 to 50',
+    },
+  },
+} satisfies Args;
+
+export type WaitOptions = Options<typeof flags, typeof args>;
+
+export const waitCommand = defineCommand({
+  name: 'wait',
+  summary: `Wait for one or more generations to finish, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5).`,
+  description:
+    "On a terminal a spinner shows each id's status; piped, nothing is printed until the end, then the final records (one id: the record; several: a list). Polling errors such as a 503 are retried; 401/403/404 stop it. Exit 0 all completed · 5 any failed (with what the error means) · 6 timed out · 130 Ctrl-C (pending ids printed).",
+  examples: [
     'voicectl tts wait tts_0123456789abcdef',
     'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
     'voicectl tts list --status processing -q | xargs -r voicectl tts wait --json',
-  ]);
-}
-
-async function waitRun(f: Factory, opts: WaitOptions): Promise<void> {
-  const [{ waitProgress }, { recordsOf, waitForGenerations }, { printGenerations }] = await Promise.all([
-    import('../../tts/progress.js'),
-    import('../../tts/wait.js'),
-    import('./shared.js'),
-  ]);
-  const single = opts.ids.length === 1;
-  const progress = await waitProgress(f);
-  try {
-    const records = await waitForGenerations(
-      f,
-      opts.ids,
-      { intervalMs: intervalMs(f, opts.interval), ...waitTimeout(opts) },
-      progress.update,
-    );
-    progress.stop();
-    await printGenerations(f, records, single);
-  } catch (err) {
-    progress.stop();
-    const records = recordsOf(err);
-    if (records) await printGenerations(f, records, single);
-    throw err;
-  }
-}
+  ],
+  mcp: 'tts_wait',
+  args,
+  flags,
+  load: () => import('./wait-run.js'),
+});

@@ -1,93 +1,13 @@
 // voicectl version: what a bug report needs (as `gh version`, `aws --version`). Plain `voicectl --version` stays
 // one line and is answered by bin/voicectl.js before anything loads; `--version --verbose` and `--version --json`
 // land here (src/cli.ts).
-import { Command } from 'commander';
-import { configDir as configDirOf } from '../../config/paths.js';
-import { CliError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { terminalSafe } from '../../io/safe.js';
-import { VERSION } from '../../version.js';
-import { examples } from '../help.js';
-import { sandboxStatus, type SandboxStatus } from './sandbox.js';
+import { defineCommand } from '../define.js';
 
-interface VersionInfo {
-  version: string;
-  node: string;
-  platform: string;
-  arch: string;
-  /** null when there is none to be found (no usable home directory): said in configDirProblem. */
-  configDir: string | null;
-  /** What chose configDir: the VOICECTL_CONFIG_DIR variable, or the platform's default. */
-  configDirSource: 'VOICECTL_CONFIG_DIR' | 'default';
-  configDirProblem?: string;
-  sandbox: SandboxStatus;
-}
-
-async function versionInfo(f: Factory): Promise<VersionInfo> {
-  // What a bug report needs must print even where the environment is what is broken (HOME empty): the config
-  // dir's problem is one of its fields, not the command's failure.
-  let configDir: string | null = null;
-  let problem: string | undefined;
-  try {
-    configDir = configDirOf(f.env);
-  } catch (err) {
-    if (!(err instanceof CliError)) throw err;
-    problem = err.message;
-  }
-  return {
-    version: VERSION,
-    node: process.version,
-    platform: process.platform,
-    arch: process.arch,
-    configDir,
-    configDirSource: f.env.VOICECTL_CONFIG_DIR ? 'VOICECTL_CONFIG_DIR' : 'default',
-    ...(problem === undefined ? {} : { configDirProblem: problem }),
-    sandbox: configDir
-      ? await sandboxStatus(configDir)
-      : { running: null, url: null, note: 'cannot be told without a config dir' },
-  };
-}
-
-async function versionRun(f: Factory): Promise<void> {
-  const { printRecord } = await import('../../io/output.js');
-  // A type literal, not the interface, to fit printRecord's Record<string, unknown>.
-  const info = { ...(await versionInfo(f)) };
-  await printRecord(
-    f.io,
-    f.output(),
-    info,
-    [
-      { key: 'version', label: 'voicectl' },
-      { key: 'node', label: 'Node.js' },
-      { key: 'platform', label: 'platform', human: (r) => `${r.platform} ${r.arch}` },
-      {
-        key: 'configDir',
-        label: 'config',
-        human: (r) =>
-          r.configDir === null
-            ? `none: ${terminalSafe(r.configDirProblem ?? '')}`
-            : `${terminalSafe(r.configDir)}${r.configDirSource === 'default' ? '' : ` (${r.configDirSource})`}`,
-      },
-      {
-        key: 'sandbox',
-        label: 'sandbox',
-        human: (r) =>
-          r.sandbox.running
-            ? `running at ${terminalSafe(r.sandbox.url ?? '?')}`
-            : r.sandbox.running === false
-              ? r.sandbox.note
-              : `unknown: ${r.sandbox.note}`,
-      },
-    ],
-    'version',
-  );
-}
-
-export function makeVersionCommand(f: Factory, run = versionRun): Command {
-  const cmd = new Command('version')
-    .description(
-      'Print the version of voicectl, Node.js and the platform, where the config lives and whether a sandbox is running: what a bug report needs. JSON when piped or with --json.\n\n`voicectl --version` prints only the version, on one line.',
-    )
-    .action(async () => run(f));
-  return examples(cmd, ['voicectl version', 'voicectl version --json', 'voicectl --version --verbose']);
-}
+export const versionCommand = defineCommand({
+  name: 'version',
+  summary:
+    'Print the version of voicectl, Node.js and the platform, where the config lives and whether a sandbox is running: what a bug report needs. JSON when piped or with --json.',
+  description: '`voicectl --version` prints only the version, on one line.',
+  examples: ['voicectl version', 'voicectl version --json', 'voicectl --version --verbose'],
+  load: () => import('./report-run.js'),
+});

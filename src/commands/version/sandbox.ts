@@ -1,5 +1,6 @@
 // Whether the background sandbox of this config dir is running, for `voicectl version`: the info file it writes
 // (src/sandbox/service.ts), confirmed by asking it, so a stale file left by a killed sandbox reads as not running.
+import { probe, readInfo } from '../../sandbox/service.js';
 
 export interface SandboxStatus {
   /** true or false when known; null when it cannot be told. */
@@ -11,7 +12,6 @@ export interface SandboxStatus {
 }
 
 export async function sandboxStatus(configDir: string): Promise<SandboxStatus> {
-  const { probe, readInfo } = await import('../../sandbox/service.js');
   const info = readInfo(configDir);
   const status = info && (await probe(info, 1000));
   if (!status) {

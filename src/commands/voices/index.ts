@@ -1,11 +1,14 @@
 // voices: the built-in voice catalog (reference 2.2), available offline.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { examples } from '../help.js';
-import { makeListCommand } from './list.js';
+import { defineGroup, makeGroup } from '../define.js';
+import { listCommand } from './list.js';
 
-export function make(f: Factory): Command {
-  const voices = new Command('voices').description('The built-in voice catalog (reference 2.2), available offline.');
-  voices.addCommand(makeListCommand(f));
-  return examples(voices, ['voicectl voices list --gender male']);
-}
+export const group = defineGroup({
+  name: 'voices',
+  summary: 'The built-in voice catalog (reference 2.2), available offline.',
+  examples: ['voicectl voices list --gender male'],
+  commands: [listCommand],
+});
+
+export const make = (f: Factory): Command => makeGroup(f, group);

@@ -5,6 +5,11 @@ import { path as apiPath } from '../../api/client.js';
 import { validateBody } from '../../campaigns/body.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
 import { planJson, summaryLines } from '../../commands/campaigns/summary.js';
+import { toolShape } from '../../commands/define.js';
+import { listCommand as campaignsListCommand } from '../../commands/campaigns/list.js';
+import { showCommand } from '../../commands/campaigns/show.js';
+import { startCommand } from '../../commands/campaigns/start.js';
+import { convertCommand } from '../../commands/contacts/convert.js';
 import { ContactsCsvShape } from '../../contacts/flags.js';
 import { UsageError } from '../../errors.js';
 import {
@@ -18,13 +23,11 @@ import { envelope } from '../../schemas/common.js';
 import { Contact } from '../../schemas/contacts.js';
 import {
   described,
-  Id,
   insideDir,
   openInside,
   openInsideDir,
   writeTargetInsideDir,
   listPage,
-  pageShape,
   type Rec,
   tool,
   type Tool,
@@ -123,21 +126,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'contacts_convert',
     title: 'Convert a CSV of contacts',
     description: `Turn a spreadsheet export (CSV inside the server folder) into the contacts of a campaign (reference 2.3): numbers to E.164 (numbers without + need defaultCountry), alternatives from contact_attempts.N.phone_number columns or attemptColumns, other columns free fields. Every row is checked: on any error nothing is written and the error lists the rows (or, with skipInvalid, the valid ones are written and the rest reported). Writes a JSON array to output (never replacing a file) and returns the path and the report. ${UNTRUSTED}`,
-    input: z.object({
-      file: described(
-        z.string().check(z.minLength(1, 'must not be empty')),
-        'The CSV file, inside the server folder (--dir)',
-      ),
-      output: described(
-        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-        'Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json',
-      ),
-      skipInvalid: described(
-        z._default(z.boolean(), false),
-        'Write the valid contacts even when some rows are invalid (they are reported); default false',
-      ),
-      ...ContactsCsvShape,
-    }),
+    input: z.object(toolShape(convertCommand)),
     async run(ctx, args) {
       const [{ loadContacts }, { StagedFile, ContactWriter, checkDestination }] = await Promise.all([
         import('../../contacts/load.js'),
@@ -221,17 +210,18 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_start',
     title: 'Start a campaign (shows the plan first)',
     description: `Start or resume a DRAFT, SCHEDULED or PAUSED campaign (POST /v1/campaigns/{id}/start, reference 4.5): calls begin. Two steps: without planId it reads the campaign and returns its summary, attempt plan and a planId, sending nothing; show them to the user, then call again with that planId to start it. ${UNTRUSTED}`,
-    input: z.object({
-      id: Id('Campaign ID'),
-      planRows: described(
-        z._default(z.int().check(z.minimum(1), z.maximum(100)), 5),
-        'Contacts shown in the plan, 1 to 100; default 5',
-      ),
-      planId: described(
-        z.optional(z.string()),
-        'Leave out first; then the planId of the plan that was shown, to start the campaign',
-      ),
-    }),
+    input: z.object(
+      toolShape(startCommand, {
+        planRows: described(
+          z._default(z.int().check(z.minimum(1), z.maximum(100)), 5),
+          'Contacts shown in the plan, 1 to 100; default 5',
+        ),
+        planId: described(
+          z.optional(z.string()),
+          'Leave out first; then the planId of the plan that was shown, to start the campaign',
+        ),
+      }),
+    ),
     write: true,
     async run(ctx, args) {
       const client = await ctx.f.client();
@@ -270,7 +260,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_list',
     title: 'List campaigns',
     description: `One page of the organization's campaigns (GET /v1/campaigns), with pagination. ${UNTRUSTED}`,
-    input: z.object(pageShape),
+    input: z.object(toolShape(campaignsListCommand)),
     async run(ctx, args) {
       return listPage(ctx, '/v1/campaigns', Campaign, args);
     },
@@ -279,7 +269,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_show',
     title: 'Show a campaign',
     description: `One campaign (GET /v1/campaigns/{id}): its settings, contacts, caller IDs per attempt and progress counters. ${UNTRUSTED}`,
-    input: z.object({ id: Id('Campaign ID') }),
+    input: z.object(toolShape(showCommand)),
     async run(ctx, args) {
       const client = await ctx.f.client();
       const res = await client.json(

@@ -6,30 +6,21 @@ import { TTS_STATUSES } from '../../facts.js';
 import {
   characterCount,
   TOKENS_PER_100_CHARACTERS,
-  TTS_DEFAULTS,
-  TTS_LIMITS,
   TTS_POLL,
   TtsCreated,
-  TtsCreateInput,
   TtsGeneration,
-  TtsRequest,
-  TtsStatus,
   tokenCost,
 } from '../../schemas/tts.js';
-import { ACCENTS, filterVoices } from '../../schemas/voices.js';
+import { filterVoices } from '../../schemas/voices.js';
+import { toolShape } from '../../commands/define.js';
+import { createCommand } from '../../commands/tts/create.js';
+import { downloadCommand } from '../../commands/tts/download.js';
+import { getCommand } from '../../commands/tts/get.js';
+import { listCommand } from '../../commands/tts/list.js';
+import { waitCommand } from '../../commands/tts/wait.js';
+import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
-import {
-  described,
-  Id,
-  writeTargetInsideDir,
-  listPage,
-  oneOf,
-  pageShape,
-  type Rec,
-  tool,
-  type Tool,
-  UNTRUSTED,
-} from '../tool.js';
+import { writeTargetInsideDir, listPage, type Rec, tool, type Tool, UNTRUSTED } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -39,39 +30,7 @@ function withExplanation(g: TtsGeneration): Rec {
 
 const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
 
-const TtsCreateTool = z.object({
-  text: described(
-    TtsRequest.shape.text,
-    `The text to speak, 1 to ${TTS_LIMITS.maxTextLengthText} characters (an emoji counts as one). Cost: ${costRule}.`,
-  ),
-  voice: described(
-    TtsCreateInput.shape.voice,
-    `A built-in voice alias in any case (see voices_list) or a voice ID of exactly 20 letters and digits; default ${TTS_DEFAULTS.voice}`,
-  ),
-  language: described(
-    TtsCreateInput.shape.language,
-    `Language code such as en, it or es; default ${TTS_DEFAULTS.language}`,
-  ),
-  speed: described(
-    TtsRequest.shape.speed,
-    `Playback speed, ${TTS_LIMITS.speed.min} to ${TTS_LIMITS.speed.max}; default ${TTS_DEFAULTS.speed}`,
-  ),
-  stability: described(
-    TtsRequest.shape.stability,
-    `Voice stability, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.stability}`,
-  ),
-  similarityBoost: described(
-    TtsRequest.shape.similarityBoost,
-    `Similarity boost, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.similarityBoost}`,
-  ),
-  style: described(
-    TtsRequest.shape.style,
-    `Style exaggeration, ${TTS_LIMITS.unit.min} to ${TTS_LIMITS.unit.max}; default ${TTS_DEFAULTS.style}`,
-  ),
-});
-
-/** Waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
+const TtsCreateTool = z.object(toolShape(createCommand));
 
 export const TTS_TOOLS: Tool[] = [
   tool({
@@ -106,7 +65,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_get',
     title: 'Get a generation',
     description: `One generation (GET /v1/tts/{id}): status (${TTS_STATUSES.join(', ')}), audioUrl when completed, tokenCost, and for a failed one its errorMessage with what it means and whether a retry can help. ${UNTRUSTED}`,
-    input: z.object({ id: Id('Generation ID, as tts_create or tts_list return it') }),
+    input: z.object(toolShape(getCommand)),
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
       return withExplanation(await fetchGeneration(await ctx.f.client(), args.id, ctx.f.signal));
@@ -116,7 +75,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_list',
     title: 'List generations',
     description: `One page of the organization's generations (GET /v1/tts), newest first, with pagination (page, limit, total, totalPages) and nextPage when there is one. ${UNTRUSTED}`,
-    input: z.object({ status: described(z.optional(TtsStatus), 'Only this status'), ...pageShape }),
+    input: z.object(toolShape(listCommand)),
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
     },
@@ -125,29 +84,7 @@ export const TTS_TOOLS: Tool[] = [
     name: 'tts_wait',
     title: 'Wait for generations',
     description: `Wait until each generation is completed or failed, polling each every ${TTS_POLL.defaultIntervalSeconds} seconds (the reference asks for 3 to 5), for at most timeoutSeconds. Returns done (all final), the records, the ids still pending (call again to keep waiting) and, for failed ones, what the errorMessage means. ${UNTRUSTED}`,
-    input: z.object({
-      ids: described(
-        z
-          .array(Id('Generation ID'), { error: 'must be a list of generation IDs' })
-          .check(
-            z.minLength(1, 'must name at least one generation'),
-            z.maxLength(50, 'must name at most 50 generations'),
-          ),
-        'Generation IDs, 1 to 50',
-      ),
-      timeoutSeconds: described(
-        z._default(
-          z
-            .number({ error: 'must be a number of seconds' })
-            .check(
-              z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-              z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-            ),
-          MCP_WAIT.defaultSeconds,
-        ),
-        `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
-      ),
-    }),
+    input: z.object(toolShape(waitCommand)),
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
         import('../../tts/wait.js'),
@@ -174,13 +111,7 @@ export const TTS_TOOLS: Tool[] = [
     title: 'Download the audio of a generation',
     description:
       "Save the audio of a completed generation to a file inside the server folder (voicectl mcp --dir; default the folder it was started in). An existing file is never replaced; the file appears only when complete. Returns the file's path, size and content type.",
-    input: z.object({
-      id: Id('Generation ID (must be completed)'),
-      file: described(
-        z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-        'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
-      ),
-    }),
+    input: z.object(toolShape(downloadCommand)),
     async run(ctx, args) {
       const [{ fetchGeneration }, { downloadAudio }] = await Promise.all([
         import('../../tts/wait.js'),
@@ -205,11 +136,7 @@ export const TTS_TOOLS: Tool[] = [
     title: 'List the built-in voices',
     description:
       'The 29 built-in voices of the reference (2.2), offline: alias, gender (not stated for the Italian custom voices: null), language, accent and description. A voice ID of exactly 20 letters and digits from the organization library also works in tts_create.',
-    input: z.object({
-      gender: described(z.optional(oneOf(['female', 'male'])), 'Only this gender'),
-      language: described(z.optional(oneOf(['en', 'it'])), 'Only this language'),
-      accent: described(z.optional(oneOf(ACCENTS)), 'Only this accent of the Italian custom voices'),
-    }),
+    input: z.object(toolShape(voicesListCommand)),
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
     },

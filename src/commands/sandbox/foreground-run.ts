@@ -1,15 +1,12 @@
-// `voicectl sandbox`: the sandbox server in the foreground on a port, its state in memory. The group's own
-// command: its verbs (status, stop, serve) manage the background sandbox of --sandbox.
-import * as z from 'zod/mini';
-import { Command } from 'commander';
+// `voicectl sandbox`: what it runs (the declaration is in index.ts), the sandbox server in the foreground.
 import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
-import { parseOptions } from '../../options.js';
-
-const DEFAULT_PORT = 4010;
-const DEFAULT_HOST = '127.0.0.1';
+import { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } from '../../sandbox/scenario.js';
+import { Sandbox } from '../../sandbox/server.js';
+import { DEMO } from '../../sandbox/state.js';
+import type { ForegroundOptions } from './index.js';
 
 /**
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
@@ -20,45 +17,6 @@ function clientUrl(listening: string): string {
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
   else if (url.hostname === '[::]') url.hostname = '[::1]';
   return url.origin;
-}
-
-/** The options' rules, built when the command runs (never for --help). */
-async function optionsSchema() {
-  const [{ decimal }] = await Promise.all([import('../../schemas/common.js')]);
-  return z.object({
-    port: z._default(
-      decimal(
-        z
-          .number({ error: 'must be a port number' })
-          .check(
-            z.int('must be a whole number'),
-            z.minimum(0, 'must be 0 to 65535'),
-            z.maximum(65535, 'must be 0 to 65535'),
-          ),
-      ),
-      DEFAULT_PORT,
-    ),
-    // An empty --host ("$UNSET_VAR") would bind every interface: refused, never read as "all".
-    host: z._default(z.string().check(z.refine((h) => h.trim() !== '', 'must not be empty')), DEFAULT_HOST),
-    fast: z._default(z.boolean(), false),
-    scenario: z.optional(z.string()),
-  });
-}
-type ForegroundOptions = z.infer<Awaited<ReturnType<typeof optionsSchema>>>;
-
-export function makeSandboxCommand(f: Factory, run = foregroundRun): Command {
-  return new Command('sandbox')
-    .description(
-      'Run the local sandbox API server in the foreground, or manage the background sandbox that --sandbox uses.\n\nIt follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. In the foreground its state lives in memory and is lost when it stops; the background sandbox of --sandbox keeps its own in the config dir.',
-    )
-    .option('--port <port>', `port to listen on; 0 picks a free one (default ${DEFAULT_PORT})`)
-    .option('--host <host>', `address to bind (default ${DEFAULT_HOST})`)
-    .option('--fast', 'generations complete at once (as in tests)')
-    .option(
-      '--scenario <file|json>',
-      'how campaigns come out: a JSON file or inline JSON (seed, outcomes, failureRate, numbers, callingWindow, speed); default: VOICECTL_SANDBOX_SCENARIO',
-    )
-    .action(async (raw: Record<string, unknown>) => run(f, parseOptions(await optionsSchema(), raw)));
 }
 
 /** Why the server could not listen, in one line that says what to do. */
@@ -85,12 +43,7 @@ function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliEr
   }
 }
 
-async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void> {
-  const { Sandbox } = await import('../../sandbox/server.js');
-  const { DEMO } = await import('../../sandbox/state.js');
-  const { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } = await import(
-    '../../sandbox/scenario.js'
-  );
+export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
   const scenario = opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
   const sandbox = new Sandbox({
     settings: {
@@ -119,7 +72,7 @@ async function foregroundRun(f: Factory, opts: ForegroundOptions): Promise<void>
     'Organizations:',
     ...sandbox.state.orgs.map(
       (o) =>
-        `  ${o.name} (${o.id}): ${o.balance} tokens\n    agents ${o.agents.join(', ')}\n    caller numbers ${o.numbers.join(', ')}\n    voice library ${o.voiceLibrary.join(', ')}`,
+        `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`,
     ),
     '',
     `Scenario: ${describeScenario(scenario)}`,

@@ -1,32 +1,15 @@
-// sandbox status: whether the background sandbox of --sandbox runs, and where.
-import { Command } from 'commander';
+// sandbox status: whether the background sandbox of --sandbox runs, where, with which scenario, and what its
+// organizations have (agents, caller numbers, demo keys).
 import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
-import { examples } from '../help.js';
+import { printRecord } from '../../io/output.js';
+import { stateFile } from '../../sandbox/persist.js';
+import { describeScenario, Scenario } from '../../sandbox/scenario.js';
+import { probe, readInfo } from '../../sandbox/service.js';
+import { organizations } from '../../sandbox/state.js';
 
-export function makeStatusCommand(f: Factory, run = statusRun): Command {
-  const cmd = new Command('status')
-    .description(
-      "Show whether the background sandbox of --sandbox runs (its URL, pid, version, idle stop and scenario), and what its organizations have: agents, caller numbers and demo keys (the sandbox's own, never a real key).",
-    )
-    .action(() => run(f));
-  return examples(cmd, [
-    'voicectl sandbox status',
-    "voicectl sandbox status --json | jq -r '.url'",
-    "voicectl sandbox status --json | jq -r '.organizations[0].agents[0]'",
-  ]);
-}
-
-async function statusRun(f: Factory): Promise<void> {
-  const [{ probe, readInfo }, { stateFile }, { printRecord }, { organizations }, { describeScenario, Scenario }] =
-    await Promise.all([
-      import('../../sandbox/service.js'),
-      import('../../sandbox/persist.js'),
-      import('../../io/output.js'),
-      import('../../sandbox/state.js'),
-      import('../../sandbox/scenario.js'),
-    ]);
+export async function run(f: Factory): Promise<void> {
   const dir = configDir(f.env);
   const info = readInfo(dir);
   const status = info && (await probe(info));
@@ -85,7 +68,7 @@ async function statusRun(f: Factory): Promise<void> {
         { key: `org${i}`, label: o.name, human: () => o.id },
         { key: `org${i}.agents`, label: '  Agents', human: () => o.agents.join(', ') },
         { key: `org${i}.numbers`, label: '  Caller numbers', human: () => o.numbers.join(', ') },
-        ...o.keys.map((k) => ({ key: k.key, label: `  Key`, human: () => `${k.key}  ${k.label}` })),
+        ...o.keys.map((k) => ({ key: k.key, label: '  Key', human: () => `${k.key}  ${k.label}` })),
       ]),
     ],
     'url',

@@ -1,0 +1,138 @@
+// campaigns show: what it runs (the declaration is show.ts).
+import { PassThrough } from 'node:stream';
+import { redactData } from '../../api/redact.js';
+import { hintIfNotFound } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { cell } from '../../io/format.js';
+import { printList, printRecord, type Column } from '../../io/output.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import { type IOStreams, write } from '../../io/streams.js';
+import { stageOf } from '../../campaigns/outcome.js';
+import { CAMPAIGN_FIELDS } from './shared.js';
+import { waitTimeoutOf } from './wait-flags.js';
+import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
+import type { ShowOptions } from './show.js';
+
+type Rec = Record<string, unknown>;
+
+function contactRows(c: Rec): Rec[] {
+  const contacts = Array.isArray(c.contacts) ? (c.contacts as Rec[]) : [];
+  const progress = Array.isArray(c.contactProgress) ? (c.contactProgress as Rec[]) : [];
+  return contacts.map((ct, i) => {
+    const p = progress.find((x) => x.contactIndex === i) ?? {};
+    const alts = Array.isArray(ct.contact_attempts)
+      ? (ct.contact_attempts as Rec[]).map((a) => cell(a.phone_number)).join(', ')
+      : '';
+    const { phone_number: _p, contact_attempts: _a, ...free } = ct;
+    return {
+      '#': i + 1,
+      phone_number: ct.phone_number,
+      alternatives: alts,
+      status: p.status,
+      attempts: p.attempts,
+      lastOutcome: p.lastOutcome,
+      fields: Object.entries(free)
+        .map(([k, v]) => `${k}=${cell(v)}`)
+        .join(' '),
+    };
+  });
+}
+
+const CONTACT_COLUMNS: Column<Rec>[] = [
+  { key: '#' },
+  { key: 'phone_number', header: 'Number' },
+  { key: 'alternatives', header: 'Alternatives', width: 48 },
+  { key: 'status', header: 'Status' },
+  { key: 'attempts', header: 'Calls' },
+  { key: 'lastOutcome', header: 'Last outcome' },
+  { key: 'fields', header: 'Fields', width: 40 },
+];
+
+async function render(f: Factory, c: Rec, io: IOStreams = f.io): Promise<void> {
+  const out = f.output();
+  await printRecord(io, out, c, CAMPAIGN_FIELDS);
+  if (out.format !== 'table' || out.quiet) return;
+  const rows = contactRows(c);
+  if (rows.length === 0) return;
+  await write(io.out, `\nContacts (${rows.length})\n`);
+  await printList(io, out, rows, { columns: CONTACT_COLUMNS });
+}
+
+/** The whole view as text, so that a redraw reaches the terminal in one write (no flicker of a half-drawn frame). */
+async function frame(f: Factory, c: Rec): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  sink.on('data', (b: Buffer) => chunks.push(b));
+  await render(f, c, { ...f.io, out: sink });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Home, then clear the screen: each frame replaces the last from the top, as watch(1) does, whatever its height. */
+const CLEAR = '\x1b[H\x1b[2J';
+
+const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+/**
+ * --watch. On a terminal the whole view (record, progress, contacts table) is redrawn in place at each check, so the
+ * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
+ * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
+ */
+export async function run(f: Factory, opts: ShowOptions): Promise<void> {
+  let c = await hintIfNotFound(
+    fetchCampaign(f, opts.id),
+    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
+  );
+  const out = f.output();
+  if (!opts.watch) {
+    for (const flag of ['timeout', 'exitStatus'] as const)
+      if (opts[flag])
+        f.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
+    return render(f, c);
+  }
+  const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
+  const stream = out.format === 'ndjson' && !out.quiet;
+  const draw = async () => {
+    if (stream) {
+      const json = JSON.stringify(redactData(c, f.redact));
+      return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
+    if (!redraw) return;
+    const moving = stageOf(c) === 'moving';
+    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
+    await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
+  };
+  const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
+  if (stageOf(c) !== 'moving') {
+    // Nothing to watch: the plain view, without taking over the screen.
+    await render(f, c);
+    if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    if (opts.exitStatus && stageOf(c) === 'finished') checkReached(f, new Map([[opts.id, c]]));
+    return;
+  }
+  let last = '';
+  const finals = await waitForCampaigns(
+    f,
+    [opts.id],
+    {
+      intervalMs: opts.interval * 1000,
+      ...waitTimeoutOf(opts),
+      resume: () => f.commandLine.withFlags(),
+      first: new Map([[opts.id, c]]),
+    },
+    async (_id, record) => {
+      c = record;
+      const now = JSON.stringify(c);
+      // On a terminal every read redraws, so the header's time says when it last looked and "4m ago" stays true (a
+      // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
+      if (redraw || now !== last) await draw();
+      last = now;
+    },
+  ).catch(async (err: unknown) => {
+    // Piped, the last record read is still printed before the error (a timeout, Ctrl-C): one valid document.
+    if (!redraw && !stream) await render(f, c);
+    throw err;
+  });
+  if (redraw) f.warn(`${stopped()}, stopped watching.`);
+  else if (!stream) await render(f, c);
+  if (opts.exitStatus) checkReached(f, finals);
+}

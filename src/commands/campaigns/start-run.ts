@@ -1,0 +1,98 @@
+// campaigns start: what it runs (the declaration is start.ts), and the start that --if-absent reuses.
+import type { ApiClient } from '../../api/client.js';
+import { path } from '../../api/client.js';
+import { AlreadyStartedError, ApiError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
+import { printRecord } from '../../io/output.js';
+import { terminalSafe } from '../../io/safe.js';
+import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
+import { envelope } from '../../schemas/common.js';
+import { excerpt } from '../../api/errors.js';
+import { CAMPAIGN_FIELDS } from './shared.js';
+import type { StartOptions } from './start.js';
+
+type Rec = Record<string, unknown>;
+
+export type StartOutcome =
+  /** `reported`: the service answered with the campaign (`data`); otherwise `record` is `{id, started, response?}`. */
+  | { started: true; record: Rec; reported: boolean }
+  | { started: false; record: Rec; status: string; refusal: ApiError };
+
+/** The campaign's status as the record reports it (the reference does not name the field, 2.3). */
+export function statusOf(r: Rec): string | undefined {
+  return typeof r.status === 'string' ? r.status : undefined;
+}
+
+export async function getCampaign(client: ApiClient, id: string, signal?: AbortSignal): Promise<Rec> {
+  const res = await client.json({ method: 'GET', path: path`/v1/campaigns/${id}`, signal }, envelope(Campaign));
+  return res.body.data as Rec;
+}
+
+/**
+ * POST start, once. The API refuses to start a campaign that is not DRAFT, SCHEDULED or PAUSED (4.5) with 409;
+ * the campaign is then read to tell "already started" (running or finished: `started: false` and its status)
+ * from any other conflict, which stays the API's error.
+ */
+export async function startOnce(client: ApiClient, id: string, signal?: AbortSignal): Promise<StartOutcome> {
+  try {
+    // The reference shows no request body for start (4.5): none is sent. Nor does it show the response body: any 2xx
+    // is a start, whatever it holds (the campaign in `data`, another object, nothing at all).
+    const res = await client.raw({ method: 'POST', path: path`/v1/campaigns/${id}/start`, signal, read: true });
+    const text = (res.text ?? '').trim();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = excerpt(text, 200); // not JSON (a plain "OK"): shown as text
+    }
+    const data = isRec(body) ? body.data : undefined;
+    if (isRec(data) && Object.keys(data).length > 0) {
+      const record = data;
+      if (typeof record.id !== 'string') record.id = id;
+      return { started: true, record, reported: true };
+    }
+    const shown = isRec(body) ? Object.keys(body).length > 0 : body !== undefined && body !== null;
+    return { started: true, record: { id, started: true, ...(shown ? { response: body } : {}) }, reported: false };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 409) throw err;
+    const record = await getCampaign(client, id, signal);
+    const status = statusOf(record);
+    if (status === undefined || (STARTABLE_STATUSES as readonly string[]).includes(status)) throw err;
+    return { started: false, record, status, refusal: err };
+  }
+}
+
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function refusalText(e: ApiError): string {
+  return [`status ${e.status}`, e.apiCode && `code ${e.apiCode}`, e.requestId && `requestId ${e.requestId}`]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export async function run(f: Factory, opts: StartOptions): Promise<void> {
+  const client = await f.client();
+  const outcome = await startOnce(client, opts.id, f.signal);
+  const out = f.output();
+  if (!outcome.started) {
+    const said = `campaign ${terminalSafe(opts.id)} was already started (it is ${terminalSafe(outcome.status)}): not started again`;
+    if (!opts.ifNotRunning) {
+      throw new AlreadyStartedError(said, {
+        cause: outcome.refusal,
+        hints: [
+          `The API answered ${refusalText(outcome.refusal)}: it starts only DRAFT, SCHEDULED or PAUSED campaigns. Nothing changed.`,
+          'Exit code 8 tells this apart from a failure; with --if-not-running it exits 0.',
+        ],
+      });
+    }
+    f.warn(said);
+  }
+  if (outcome.started && !outcome.reported) {
+    // A 2xx without the campaign: started all the same (reference 4.5 shows no response body).
+    await printRecord(f.io, out, outcome.record);
+    if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
+  } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
+  if (out.format === 'table' && !out.quiet)
+    f.warn(`Follow it with: ${f.commandLine.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
+}

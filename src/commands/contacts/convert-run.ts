@@ -1,0 +1,122 @@
+// contacts convert: what it runs (the declaration is convert.ts).
+import { convertCsv } from '../../contacts/csv.js';
+import { checkUtf8, conversionNotes, noContactsError, rowErrorsToUsageError } from '../../contacts/load.js';
+import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
+import { summaryJson } from '../../contacts/report.js';
+import { openContactsSource } from '../../contacts/source.js';
+import { withAnswers } from '../../contacts/walkthrough.js';
+import { InterruptedError, UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { plural } from '../../io/format.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import type { ConvertOptions } from './convert.js';
+
+/** Contacts shown before writing, when answers were given at prompts. */
+const PREVIEW_ROWS = 3;
+
+/** An output file may be written: its folder exists, it is not a folder, and it is new unless --force. */
+export async function run(f: Factory, opts: ConvertOptions): Promise<void> {
+  // `-` with nothing piped would wait for a CSV typed by hand, without a word: say how it is meant, as tts create does.
+  if (opts.file === '-' && f.io.stdinIsTTY)
+    throw new UsageError(
+      '<file> -: stdin is a terminal; pipe the CSV in (cat leads.csv | voicectl contacts convert -) or name the file',
+      {
+        hints: ['voicectl contacts convert leads.csv --default-country IT'],
+      },
+    );
+  if (opts.file === '-' || !f.io.canPrompt()) return convertOnce(f, opts);
+  // On a terminal, a file that lacks its phone column or country asks for them, and shows what it will write.
+  await withAnswers(f, opts, (o, asked) => convertOnce(f, o, asked));
+}
+
+async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): Promise<void> {
+  const g = f.globals();
+  if (g.output === 'csv' || g.output === 'table')
+    throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
+  const ndjson = f.output().format === 'ndjson';
+  // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
+  // copied as the first pass reads it (contacts/source.ts).
+  const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
+  const { label } = src;
+  const input = src.csv();
+
+  // Neither output may be the input: with --force it would be replaced by what was read from it.
+  const checkOutputs = async () => {
+    await checkNotInput('--out', opts.out, opts.file);
+    await checkNotInput('--rejects', opts.rejects, opts.file);
+    await checkDestination('--out', opts.out, opts.force);
+    await checkDestination('--rejects', opts.rejects, opts.force);
+  };
+  await checkOutputs();
+
+  const staged: StagedFile[] = [];
+  const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
+  f.cleanup.add(discardAll);
+  try {
+    const out = await StagedFile.create(opts.out, f.cleanup.trackTemp);
+    staged.push(out);
+    const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
+    if (rejects) staged.push(rejects);
+    const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
+    const first: unknown[] = [];
+    const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
+    const summary = await convertCsv(
+      input,
+      { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
+      {
+        header: sink?.header,
+        contact: (c) => {
+          if (first.length < PREVIEW_ROWS) first.push(c);
+          return writer.write(c);
+        },
+        reject: sink?.reject,
+      },
+    );
+    const { errors } = summary;
+    // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
+    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
+    if (errors.count && !opts.skipInvalid) {
+      throw rowErrorsToUsageError(label, errors, 'row', [
+        'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
+      ]);
+    }
+    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
+    writer.end();
+    // Checked again: a file (or a link to the input) may have appeared while the input was read.
+    await checkOutputs();
+    if (preview && opts.out) {
+      // Answers were given at prompts: show what they give before the file appears.
+      f.warn(`The first ${plural(first.length, 'contact')} of ${plural(summary.contacts, 'contact')}:`);
+      for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
+      const p = await f.prompter();
+      if (!(await p.confirm(`Write them to ${opts.out}?`, true)))
+        throw new InterruptedError('cancelled at the confirmation; nothing was written');
+    }
+    await out.commit(f.io.out);
+    if (rejects) await rejects.commit();
+    if (g.quiet) return;
+    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
+    if (g.json) {
+      const json = JSON.stringify({ summary: summaryJson(summary) });
+      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
+    }
+    conversionNotes(summary, f.warn);
+    if (summary.duplicates) {
+      const d = summary.firstDuplicate!;
+      f.warn(
+        `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
+      );
+    }
+    if (errors.count) {
+      f.warn(
+        `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
+      );
+      if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+    }
+    f.warn(
+      `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
+    );
+  } finally {
+    await discardAll();
+  }
+}

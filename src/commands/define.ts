@@ -1,0 +1,233 @@
+// One declaration per command (wrangler's createCommand is the model): its name, help, examples, flags and
+// arguments, and the function that runs it. Commander's options, the validated options (and their type), shell
+// completion, the MCP tool's input schema and docs/commands.md are all derived from it.
+import { Argument, Command, Option } from 'commander';
+import * as z from 'zod/mini';
+import type { Factory } from '../factory.js';
+import { parseOptions } from '../options.js';
+import { examples as addExamples } from './help.js';
+
+/**
+ * Where completion finds a value's candidates: files, the stored profiles (read when completing), the voice
+ * catalog, or a fixed list of words.
+ */
+export type Complete = 'files' | 'profiles' | 'voices' | readonly string[];
+
+/** A field of the command's MCP tool: named, typed or described otherwise than the flag, where they differ. */
+interface McpField {
+  key?: string;
+  /** The value as a JSON client sends it (a number where the flag takes text); the flag's schema otherwise. */
+  schema?: z.core.$ZodType;
+  description?: string;
+}
+
+export interface Flag<S extends z.core.$ZodType = z.core.$ZodType> {
+  /** As commander takes it: `-w, --wait`, `--text <text>`, `--map <var=field>`. */
+  flag: string;
+  help: string;
+  /** The rule and the default (the only place a default is written). */
+  schema: S;
+  /** Candidates of the value (flags that take one); files when absent. */
+  complete?: Complete;
+  /** Given several times, the values are collected in a list. */
+  repeatable?: true;
+  /** Commander refuses the command without it (its own message, before anything runs). */
+  mandatory?: true;
+  /** Accepted, not shown in help or completion. */
+  hidden?: true;
+  /** For a command that is an MCP tool: the tool's field, or false where the tool has none. */
+  mcp?: McpField | false;
+}
+
+export interface Arg<S extends z.core.$ZodType = z.core.$ZodType> {
+  /** `<id>`, `<id...>`, `[name]`. */
+  name: string;
+  help: string;
+  schema: S;
+  complete?: Complete;
+  /** Commander refuses other values (its own message). */
+  choices?: readonly string[];
+  mcp?: McpField | false;
+}
+
+type Shape<T extends Record<string, { schema: z.core.$ZodType }>> = { [K in keyof T]: T[K]['schema'] };
+export type Flags = Record<string, Flag>;
+export type Args = Record<string, Arg>;
+
+/**
+ * The options a command's run gets: every flag and argument, parsed by its schema. Written from the flags and
+ * arguments (`Options<typeof flags, typeof args>`), not from the command, whose type depends on its run's.
+ */
+export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.infer<
+  z.ZodMiniObject<Shape<F> & Shape<A>>
+>;
+
+/** What a command runs: its options parsed, and the commander command it runs in (completion reads its root). */
+type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
+
+export interface CommandSpec<F extends Flags, A extends Args> {
+  name: string;
+  aliases?: string[];
+  /** Left out of help and completion (run by voicectl itself, not typed). */
+  hidden?: true;
+  /** One line: help's first paragraph, the group's list of commands, completion and docs/commands.md. */
+  summary: string;
+  /** What help says after the summary, one paragraph or more. */
+  description?: string;
+  examples: string[];
+  flags?: F;
+  /** Positional arguments, in order. */
+  args?: A;
+  /** Rules across flags (`--rejects` needs `--skip-invalid`), checked with the flags. */
+  checks?: z.core.$ZodCheck<NoInfer<Options<F, A>>>[];
+  /** The command's MCP tool, when it has one. */
+  mcp?: string;
+  /**
+   * The module that runs it, loaded when the command runs (never for --help or completion). Given the options, it
+   * may choose a lighter module for a run that needs less (`tts create --dry-run` sends nothing).
+   */
+  load: (opts: NoInfer<Options<F, A>>) => Promise<{ run: Run<NoInfer<Options<F, A>>> }>;
+}
+
+export interface CommandDef<F extends Flags = Flags, A extends Args = Args> extends CommandSpec<F, A> {
+  flags: F;
+  args: A;
+}
+
+export function defineCommand<F extends Flags = Record<never, Flag>, A extends Args = Record<never, Arg>>(
+  spec: CommandSpec<F, A>,
+): CommandDef<F, A> {
+  return { ...spec, flags: spec.flags ?? ({} as F), args: spec.args ?? ({} as A) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a command of any options (each runs with options of its own)
+export type AnyCommand = CommandDef<any, any>;
+
+export interface GroupDef {
+  name: string;
+  summary: string;
+  description?: string;
+  examples: string[];
+  /** What the group runs by itself (`voicectl sandbox`), when it does: its flags and module; the rest is the group's. */
+  // biome-ignore lint/suspicious/noExplicitAny: the group's own options (its run checks them against its flags)
+  own?: { flags: Flags; load: (opts: any) => Promise<{ run: Run<any> }> };
+  commands: AnyCommand[];
+}
+
+export const defineGroup = (group: GroupDef): GroupDef => group;
+
+// The declarations behind the commander objects they made: completion and docs read them from the program.
+const commandDefs = new WeakMap<Command, AnyCommand | GroupDef>();
+const flagDefs = new WeakMap<Option, Flag>();
+const argDefs = new WeakMap<Argument, Arg>();
+export const declarationOf = (cmd: Command) => commandDefs.get(cmd);
+export const flagOf = (opt: Option) => flagDefs.get(opt);
+export const argOf = (arg: Argument) => argDefs.get(arg);
+
+/** `--dry-run <x>` -> `--dry-run`. */
+export const longOf = (flag: Flag) => new Option(flag.flag).long ?? flag.flag;
+
+const helpText = (d: { summary: string; description?: string }) =>
+  d.description ? `${d.summary}\n\n${d.description}` : d.summary;
+
+/** The options' schema: every flag and argument, with the rules across them. */
+function optionsSchema<F extends Flags, A extends Args>(def: CommandDef<F, A>) {
+  const shape = Object.fromEntries(
+    [...Object.entries(def.args), ...Object.entries(def.flags)].map(([k, d]) => [k, d.schema]),
+  ) as Shape<F> & Shape<A>;
+  const schema = z.object(shape);
+  return def.checks?.length ? schema.check(...def.checks) : schema;
+}
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+export function makeCommand(f: Factory, def: AnyCommand): Command {
+  return addExamples(commandOf(f, def), def.examples);
+}
+
+function commandOf(f: Factory, def: AnyCommand): Command {
+  const cmd = new Command(def.name).description(helpText(def));
+  for (const alias of def.aliases ?? []) cmd.alias(alias);
+  const argKeys = Object.keys(def.args);
+  for (const a of Object.values(def.args as Args)) {
+    const arg = new Argument(a.name, a.help);
+    if (a.choices) arg.choices(a.choices);
+    argDefs.set(arg, a);
+    cmd.addArgument(arg);
+  }
+  for (const fl of Object.values(def.flags as Flags)) {
+    const opt = new Option(fl.flag, fl.help);
+    if (fl.repeatable) opt.argParser(collect);
+    if (fl.mandatory) opt.makeOptionMandatory();
+    if (fl.hidden) opt.hideHelp();
+    flagDefs.set(opt, fl);
+    cmd.addOption(opt);
+  }
+  cmd.action(async (...values: unknown[]) => {
+    const raw: Record<string, unknown> = { ...(values[argKeys.length] as Record<string, unknown>) };
+    const self = values[argKeys.length + 1] as Command;
+    argKeys.forEach((k, i) => {
+      raw[k] = values[i];
+    });
+    const names = Object.fromEntries(argKeys.map((k) => [k, (def.args as Args)[k].name]));
+    const opts = parseOptions(optionsSchema(def), raw, names);
+    const { run } = await def.load(opts);
+    await run(f, opts, self);
+  });
+  commandDefs.set(cmd, def);
+  return cmd;
+}
+
+/** The group's own command (`voicectl sandbox`) with the group's name, help and examples. */
+export function ownCommand(group: GroupDef): AnyCommand | undefined {
+  if (!group.own) return undefined;
+  const { name, summary, description, examples } = group;
+  return { ...group.own, args: {}, name, summary, description, examples };
+}
+
+export function makeGroup(f: Factory, group: GroupDef): Command {
+  const own = ownCommand(group);
+  const cmd = own ? commandOf(f, own) : new Command(group.name).description(helpText(group));
+  for (const def of group.commands) cmd.addCommand(makeCommand(f, def), def.hidden ? { hidden: true } : {});
+  commandDefs.set(cmd, group);
+  return addExamples(cmd, group.examples);
+}
+
+/** The default a schema gives when the flag is left out (z._default or z.prefault), if any. */
+export function defaultOf(schema: z.core.$ZodType): unknown {
+  const def = schema._zod.def as { type: string; defaultValue?: unknown };
+  return def.type === 'default' || def.type === 'prefault' ? def.defaultValue : undefined;
+}
+
+/**
+ * The input schema of a command's MCP tool: every flag and argument not marked `mcp: false`, under its tool name,
+ * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else).
+ */
+export function toolShape(
+  def: AnyCommand,
+  /** Fields of the tool alone (a plan's id), after those of the command. */
+  extra: Record<string, z.core.$ZodType> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
+): Record<string, z.core.$ZodType<any>> {
+  const out: Record<string, z.core.$ZodType> = {};
+  for (const [key, d] of [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)]) {
+    if (d.mcp === false) continue;
+    out[d.mcp?.key ?? key] = described(d.mcp?.schema ?? d.schema, d.mcp?.description ?? d.help);
+  }
+  return { ...out, ...extra };
+}
+
+/**
+ * A copy of `schema` described for a JSON Schema, as classic zod's `.describe()` does (zod/mini, in which every
+ * schema here is written, has no such method).
+ */
+export function described<S extends z.core.$ZodType>(schema: S, description: string): S {
+  const copy = z.clone(schema);
+  z.globalRegistry.add(copy, { description });
+  return copy;
+}
+
+/** The tool field a flag or argument reaches (undefined: `mcp: false`). */
+export function toolKey(key: string, d: Flag | Arg): string | undefined {
+  return d.mcp === false ? undefined : (d.mcp?.key ?? key);
+}

@@ -1,0 +1,31 @@
+// messages send-sms: what it runs (the declaration is send-sms.ts).
+import * as z from 'zod/mini';
+import { redactData } from '../../api/redact.js';
+import { ApiError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { printRecord } from '../../io/output.js';
+import { jsonForTerminal } from '../../io/safe.js';
+import { write } from '../../io/streams.js';
+import type { SendSmsOptions } from './send-sms.js';
+import { smsUnavailable } from './sms-unavailable.js';
+
+export async function run(f: Factory, opts: SendSmsOptions): Promise<void> {
+  const client = await f.client();
+  let res;
+  try {
+    res = await client.json({ method: 'POST', path: '/v1/messages/sms', body: opts }, z.unknown());
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 503) throw smsUnavailable(err, f.commandLine.invocation());
+    throw err;
+  }
+  // The response body is not documented: print its data as a record when it is one, else the body itself.
+  const body = res.body as { data?: unknown } | null;
+  const data = body && typeof body === 'object' && 'data' in body ? body.data : body;
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    await printRecord(f.io, f.output(), data as Record<string, unknown>);
+  } else {
+    const json = JSON.stringify(redactData(data ?? null, f.redact), null, f.io.stdoutIsTTY ? 2 : undefined);
+    await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+  }
+  if (f.io.stderrIsTTY) f.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
+}

@@ -1,0 +1,123 @@
+// tts create: what it runs (the declaration is create.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodePathParam } from '../../api/client.js';
+import { excerpt } from '../../api/errors.js';
+import { MalformedResponseError, UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
+import { tokenCost } from '../../facts.js';
+import { printRecord } from '../../io/output.js';
+import { envelope } from '../../schemas/common.js';
+import { TtsCreated } from '../../schemas/tts.js';
+import { downloadCommand, withDownloadHints } from '../../tts/again.js';
+import { checkDestination, downloadAudio } from '../../tts/download.js';
+import { playFile, requirePlayer } from '../../tts/play.js';
+import { waitProgress } from '../../tts/progress.js';
+import { recordsOf, waitForGenerations } from '../../tts/wait.js';
+import { costLine, intervalMs, waitTimeout } from './common.js';
+import { prepare, printDryRun } from './create-body.js';
+import type { CreateOptions } from './create.js';
+import { printGenerations } from './shared.js';
+
+export async function run(f: Factory, flags: CreateOptions): Promise<void> {
+  const prepared = await prepare(f, flags, () => {
+    if (flags.out !== undefined) checkDestination(f, { out: flags.out, force: flags.force });
+  });
+  if (flags.dryRun) return printDryRun(f, flags, prepared);
+  const { body, chars, waiting } = prepared;
+  const play = flags.play ? { playFile, requirePlayer } : undefined;
+  const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
+
+  const client = await f.client();
+  const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
+  const created = res.body.data;
+  const out = f.output();
+
+  if (!waiting) {
+    if (out.format === 'table' && !out.quiet) {
+      await printRecord(f.io, out, { ...created, cost: `${tokenCost(created.characterCount ?? chars)} tokens` }, [
+        { key: 'id', label: 'ID' },
+        { key: 'status', label: 'Status' },
+        { key: 'characterCount', label: 'Characters' },
+        { key: 'cost', label: 'Cost' },
+      ]);
+      f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
+    } else {
+      await printRecord(f.io, out, created);
+      if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+    }
+    return;
+  }
+
+  if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  checkCreatedId(created.id, f.commandLine.invocation());
+  // Stopped while waiting or downloading, --out (or --play) is resumed by `tts download --wait`, which writes the
+  // file; `tts wait` alone would only print the record.
+  const again = { out: flags.out, force: flags.force, play: flags.play };
+  const resumesByDownload = flags.out !== undefined || flags.play;
+  const progress = await waitProgress(f);
+  let records;
+  try {
+    records = await waitForGenerations(
+      f,
+      [created.id],
+      {
+        intervalMs: intervalMs(f, flags.interval),
+        ...waitTimeout(flags),
+        resume: resumesByDownload ? ([id]) => downloadCommand(f, id, { ...again, wait: true }) : undefined,
+      },
+      progress.update,
+    );
+  } catch (err) {
+    progress.stop();
+    const partial = recordsOf(err);
+    if (partial && flags.out !== '-') await printGenerations(f, partial, true);
+    throw err;
+  } finally {
+    progress.stop();
+  }
+  let saved: string | null = null;
+  if (flags.out !== undefined) {
+    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
+      throw withDownloadHints(f, err, created.id, again);
+    });
+    if (result.file) f.warn(`Saved ${result.file} (${result.bytes} bytes)`);
+    if (flags.out === '-') return;
+    saved = result.file;
+  }
+  await printGenerations(f, records, true);
+  const later = `${f.commandLine.invocation()} tts download ${shellWord(created.id)}`;
+  if (play && player) {
+    if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
+    // Without --out the audio is only heard: a temporary copy, removed when the command ends.
+    const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
+    f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
+    const copy = await downloadAudio(f, records[0], { force: false, dir }).catch((err: unknown) => {
+      throw withDownloadHints(f, err, created.id, again);
+    });
+    return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);
+  }
+  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
+}
+
+/**
+ * The id the service gave the new generation must be usable in a path (not "", "." or "..") before it is waited
+ * for. The POST was sent: a bad id is the service's answer at fault (exit 1), not the user's input (exit 2).
+ */
+function checkCreatedId(id: string, invocation: string): void {
+  try {
+    encodePathParam(id);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    throw new MalformedResponseError(
+      `POST /v1/tts created a generation with the id ${JSON.stringify(excerpt(id, 60))}, which cannot be asked for: not waiting for it`,
+      {
+        hints: [
+          `The generation was created (and may be charged): do not create it again before checking with \`${invocation} tts list\`.`,
+        ],
+      },
+    );
+  }
+}
