@@ -104,6 +104,26 @@ describe('campaigns wait', () => {
     expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(60_000);
   });
 
+  it('on a terminal, a campaign waiting for its calling window says when it opens, on the sandbox clock', async () => {
+    const { sb, clock, id } = await setup(ALL_ANSWER, ['--start', '--window', '20:00-21:00']);
+    const r = await cli(['campaigns', 'wait', id, '--timeout', '1m'], { sandbox: sb, clock, tty: true });
+    expect(r.code).toBe(6);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d  ${id}  RUNNING  3 contacts: completed 0 · failed 0 · pending 3 · waiting for the calling window: opens Mon 20:00 Europe/Rome, in 10 min \\(sandbox clock, 60x\\)$`,
+      ),
+    );
+    const watch = await cli(['campaigns', 'show', id, '--watch', '--timeout', '10s'], {
+      sandbox: sb,
+      clock,
+      tty: true,
+    });
+    expect(watch.code).toBe(6);
+    expect(watch.stdout).toMatch(
+      /^waiting for the calling window: opens Mon 20:00 Europe\/Rome, in \d+ min \(sandbox clock, 60x\)$/m,
+    );
+  });
+
   it('on a terminal: a line per change on stderr, then a table of the final state that fits 80 columns', async () => {
     const { sb, clock, id } = await setup(ONE_NEVER);
     const r = await cli(['campaigns', 'wait', id], { sandbox: sb, clock, tty: true, columns: 80 });

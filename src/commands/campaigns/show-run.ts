@@ -7,7 +7,7 @@ import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
-import { stageOf } from '../../campaigns/outcome.js';
+import { stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 import { waitTimeoutOf } from './wait-flags.js';
 import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
@@ -98,7 +98,8 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
     }
     if (!redraw) return;
     const moving = stageOf(c) === 'moving';
-    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
+    const window = windowWait(c, f.clock.now());
+    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}${window ? `\n${terminalSafe(windowWaitText(window))}` : ''}`;
     await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
   };
   const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;

@@ -1,6 +1,12 @@
 // campaigns wait: what it runs (the declaration is wait.ts).
 import { redactData } from '../../api/redact.js';
-import { type CampaignProgress, progressOf, progressText } from '../../campaigns/outcome.js';
+import {
+  type CampaignProgress,
+  progressOf,
+  progressText,
+  windowWait,
+  windowWaitText,
+} from '../../campaigns/outcome.js';
 import type { Factory } from '../../factory.js';
 import { localTime } from '../../io/format.js';
 import { printList, type Column } from '../../io/output.js';
@@ -51,14 +57,18 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
       ...waitTimeoutOf(opts),
       resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
     },
-    async (id, _record, p) => {
+    async (id, record, p) => {
       const json = JSON.stringify(redactData(p, f.redact));
-      if (last.get(id) === json) return;
-      last.set(id, json);
+      // On a terminal a campaign that waits for its calling window says so, and when it opens (in the sandbox, on its
+      // clock): a wait with nothing to show for minutes looks stuck.
+      const window = mode.lines ? windowWait(record, f.clock.now()) : undefined;
+      const key = `${json}${window ? ` ${window.opens}` : ''}`;
+      if (last.get(id) === key) return;
+      last.set(id, key);
       if (mode.stream) await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
       else if (mode.lines)
         f.warn(
-          `${new Date(f.clock.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}`,
+          `${new Date(f.clock.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}${window ? ` · ${terminalSafe(windowWaitText(window))}` : ''}`,
         );
     },
   );
