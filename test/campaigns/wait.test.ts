@@ -119,7 +119,7 @@ describe('campaigns wait', () => {
       tty: true,
     });
     expect(watch.code).toBe(6);
-    expect(watch.stdout).toMatch(
+    expect(watch.stdout.replace(/\x1b\[K/g, '')).toMatch(
       /^waiting for the calling window: opens Mon 20:00 Europe\/Rome, in \d+ min \(sandbox clock, 60x\)$/m,
     );
   });

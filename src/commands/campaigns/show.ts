@@ -34,7 +34,7 @@ export const showCommand = defineCommand({
   name: 'show',
   summary: 'Show a campaign (reference 4.7): its settings, progress counters, caller IDs per attempt and contacts.',
   description:
-    '--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view, contacts table included, is redrawn in place at each check, with the time it looked. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final. --timeout ends the watch (exit 6, with the command that watches again); --exit-status exits 10 when the campaign finished with contacts not reached (as campaigns wait).',
+    '--watch checks every 5 seconds while the campaign is RUNNING or SCHEDULED and stops when it no longer changes by itself (or on Ctrl-C). On a terminal the whole view is redrawn in place at each check, with the time it looked, fitted to the terminal: the summary, then as many contacts as fit (those in a call and not reached first) and how many more. Piped (or --json) it prints one document, the final record; -o ndjson prints one line per change, the last one final. --timeout ends the watch (exit 6, with the command that watches again); --exit-status exits 10 when the campaign finished with contacts not reached (as campaigns wait).',
   examples: [
     'voicectl campaigns show cmp_0123456789abcdef',
     'voicectl campaigns show cmp_0123456789abcdef --watch',
