@@ -117,7 +117,8 @@ const bundle = await rolldown({
   treeshake: true,
   // The MCP SDK (and the zod, ajv and friends it brings) is loaded from node_modules by `voicectl mcp` alone, as
   // the SDK ships it: bundling it would copy zod into dist/ a second time.
-  external: [/^@modelcontextprotocol\/sdk(\/|$)/],
+  // jq-web (--jq) reads its jq.wasm from beside its own file: it stays in node_modules, loaded by --jq alone.
+  external: [/^@modelcontextprotocol\/sdk(\/|$)/, /^jq-web$/],
   plugins: [lazyBuiltins],
   transform: {
     target: 'node20',

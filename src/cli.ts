@@ -270,7 +270,10 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     actionCommand = cmd;
     // The schema library loads only when a command really runs, never for --help.
     schema = await import('./globals.js');
-    if (!factory.globals().color) io.color = false;
+    const g = factory.globals();
+    if (!g.color) io.color = false;
+    // A bad --jq is exit 2 before anything is sent; jq itself loads only when the flag is given.
+    if (g.jq !== undefined) await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY });
   });
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);

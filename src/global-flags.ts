@@ -26,6 +26,16 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
     complete: FORMATS,
   },
   { flags: '-q, --quiet', description: 'print only IDs, one per line' },
+  {
+    flags: '--jq <expression>',
+    description: "filter the JSON output with a jq expression (jq's language, no jq needed): strings print raw",
+    value: true,
+  },
+  {
+    flags: '--fields <a,b,c>',
+    description: 'only these fields, in this order: table and CSV columns, JSON record keys',
+    value: true,
+  },
   { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },

@@ -16,6 +16,17 @@ export const GlobalOptions = z
     json: z._default(z.boolean(), false),
     output: z.optional(choice(FORMATS)),
     quiet: z._default(z.boolean(), false),
+    jq: z.optional(z.string().check(z.refine((s) => s.trim() !== '', 'must be a jq expression, such as .[].id'))),
+    fields: z.optional(
+      z
+        .pipe(
+          z.string(),
+          z.transform((s) => s.split(',').map((f) => f.trim())),
+        )
+        .check(
+          z.refine((fs) => fs.every((f) => f !== ''), 'must be field names separated by commas, such as id,status'),
+        ),
+    ),
     csvRaw: z._default(z.boolean(), false),
     color: z._default(z.boolean(), true),
     debug: z._default(z.boolean(), false),
@@ -26,6 +37,15 @@ export const GlobalOptions = z
     z.refine((g) => !g.json || g.output === undefined || g.output === 'json', {
       path: ['output'],
       message: 'conflicts with --json (which is -o json): give one of them',
+    }),
+    // --jq filters JSON: a table or CSV would have nothing for it to read, and -q prints ids alone.
+    z.refine((g) => g.jq === undefined || g.output === undefined || g.output === 'json', {
+      path: ['output'],
+      message: 'conflicts with --jq, which filters the JSON output',
+    }),
+    z.refine((g) => g.jq === undefined || !g.quiet, {
+      path: ['quiet'],
+      message: 'conflicts with --jq: print the ids with --jq, e.g. --jq ".[].id"',
     }),
   );
 export type GlobalOptions = z.infer<typeof GlobalOptions>;

@@ -24,8 +24,15 @@ export function emptyContacts(source: string): string {
   return `${source === '-' ? 'stdin' : terminalSafe(source)} has no contacts (a campaign needs at least one)`;
 }
 
-function where(path: PropertyKey[], fromFlags: Set<string>, file: string | undefined): string {
+function where(
+  path: PropertyKey[],
+  fromFlags: Set<string>,
+  file: string | undefined,
+  at?: (path: readonly PropertyKey[]) => string | undefined,
+): string {
   const [top, ...rest] = path.map(String);
+  // A value of the --file body is named with its line and column there.
+  if (file && at) file = at(path) ?? file;
   if (top === 'contacts' && rest.length > 0) {
     const [i, ...more] = rest;
     return `${fromFlags.has('contacts') || !file ? '--contacts' : `contacts (in ${file})`}: contact ${Number(i) + 1}${
@@ -62,6 +69,8 @@ export function validateBody(
   opts: {
     fromFlags?: Set<string>;
     file?: string;
+    /** Where a path of the --file body is in its file (`campaign.yaml:3:13`). */
+    at?: (path: readonly PropertyKey[]) => string | undefined;
     now: number;
     windowFlag?: boolean;
     /** The number rules for caller IDs (contacts/phone.ts), passed in to keep this module pure. */
@@ -84,7 +93,7 @@ export function validateBody(
       const r = opts.checkCallerId(v);
       if (r.ok) continue;
       numberPaths.add(path.join('.'));
-      numberLines.push(`${where(path, fromFlags, opts.file)}: ${r.reason} (got ${describeValue(v)})`);
+      numberLines.push(`${where(path, fromFlags, opts.file, opts.at)}: ${r.reason} (got ${describeValue(v)})`);
     }
   }
   const result = CampaignCreate.safeParse(raw);
@@ -93,7 +102,7 @@ export function validateBody(
     const zodLines = issues.map((issue) => {
       let value: unknown = raw;
       for (const p of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
-      let name = where(issue.path, fromFlags, opts.file);
+      let name = where(issue.path, fromFlags, opts.file, opts.at);
       if (opts.windowFlag && (issue.path[0] === 'callingStartTime' || issue.path[0] === 'callingEndTime'))
         name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
       if (value === undefined && issue.code === 'invalid_type') return `${name} is required`;

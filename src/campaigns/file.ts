@@ -1,12 +1,14 @@
-// `campaigns create --file campaign.json`: the create body of the reference (4.4) from a file. Read in its
-// encoding (UTF-8 unless --encoding or a BOM says otherwise), refused whole when it names a field the
-// reference does not have: a misspelled "maxRetry" silently dropped would run the campaign with no retries.
+// `campaigns create --file campaign.yaml`: the create body of the reference (4.4) from a file, YAML or JSON as its
+// content says (a JSON file starts with `{`). Read in its encoding (UTF-8 unless --encoding or a BOM says
+// otherwise), refused whole when it names a field the reference does not have: a misspelled "maxRetry" silently
+// dropped would run the campaign with no retries. Errors say the line and column of what they blame.
 import { CliError, UsageError } from '../errors.js';
 import { decodeText } from '../io/encoding.js';
 import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate } from '../schemas/campaigns.js';
 import { editDistance } from '../suggest.js';
+import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 
 /** The body fields of the reference, 4.4. */
 const BODY_FIELDS: readonly string[] = Object.keys(CampaignCreate.shape);
@@ -25,7 +27,61 @@ function closestField(name: string): string | undefined {
   return bestD <= Math.max(2, Math.ceil(x.length / 3)) ? best : undefined;
 }
 
-export async function readBodyFile(file: string, encoding?: string): Promise<Record<string, unknown>> {
+/** A body read from --file, and where each of its values is: `file:line:column`, for a path of the body. */
+export interface BodyFile {
+  body: Record<string, unknown>;
+  at: (path: readonly PropertyKey[]) => string | undefined;
+}
+
+/** Line and column (from 1) of offset `i` in `text`. */
+function lineColumn(text: string, i: number): string {
+  const before = text.slice(0, i).split('\n');
+  return `${before.length}:${before[before.length - 1].length + 1}`;
+}
+
+/** JSON as JSON.parse reads it, its syntax errors with a line and column (Node 20 gives only a position). */
+function parseJson(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    const pos = /at position (\d+)/.exec(message);
+    const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
+    throw new UsageError(
+      `--file: ${name}${pos ? `:${lineColumn(text, Number(pos[1]))}` : ''}: not valid JSON: ${reason}`,
+    );
+  }
+}
+
+/**
+ * The document's values by path, for positions: YAML's own parser reads JSON too (it is a subset), so the same
+ * lookup serves both. A path deeper than the document goes (a contact's field) stops at the deepest node it finds.
+ */
+function locator(name: string, doc: ReturnType<typeof parseDocument>, counter: LineCounter) {
+  return (path: readonly PropertyKey[]): string | undefined => {
+    let node: unknown = doc.contents;
+    let found: Node | undefined;
+    for (const p of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((it) => String((it.key as { value?: unknown })?.value ?? it.key) === String(p));
+        if (!pair) break;
+        found = (pair.key as Node) ?? found;
+        node = pair.value;
+      } else if (isSeq(node) && /^\d+$/.test(String(p))) {
+        const item = (node as { items: unknown[] }).items[Number(p)];
+        if (!item) break;
+        found = item as Node;
+        node = item;
+      } else break;
+    }
+    const start = found?.range?.[0];
+    if (start === undefined) return undefined;
+    const { line, col } = counter.linePos(start);
+    return `${name}:${line}:${col}`;
+  };
+}
+
+export async function readBodyFile(file: string, encoding?: string): Promise<BodyFile> {
   const { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile } = await import('../io/input-file.js');
   let data: Buffer;
   try {
@@ -37,19 +93,33 @@ export async function readBodyFile(file: string, encoding?: string): Promise<Rec
     );
   }
   const text = decodeText(data, encoding, `--file: ${file}`);
+  const name = terminalSafe(file);
+  const isJson = /^\s*[[{]/.test(text);
+  const counter = new LineCounter();
+  const yaml = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`--file: ${file} is not valid JSON: ${(err as Error).message}`);
+  if (isJson) doc = parseJson(text, name);
+  else {
+    const bad = yaml.errors[0];
+    if (bad) {
+      const { line, col } = counter.linePos(bad.pos[0]);
+      throw new UsageError(
+        `--file: ${name}:${line}:${col}: not valid YAML: ${bad.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+      );
+    }
+    doc = yaml.toJS({ maxAliasCount: 100 });
   }
+  const kind = isJson ? 'JSON' : 'YAML';
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-    throw new UsageError(`--file: ${file} must hold one JSON object (the create body of the reference, 4.4)`);
+    throw new UsageError(`--file: ${name} must hold one ${kind} object (the create body of the reference, 4.4)`, {
+      hints: ['`voicectl campaigns create --skeleton` prints one with every field.'],
+    });
+  const at = locator(name, yaml, counter);
   const unknown = Object.keys(doc).filter((k) => !BODY_FIELDS.includes(k));
   if (unknown.length) {
     const lines = unknown.map((k) => {
       const near = closestField(k);
-      return `--file: ${file}: unknown field ${terminalSafe(describeValue(k))}${near ? `; did you mean "${near}"?` : ''}`;
+      return `--file: ${at([k]) ?? name}: unknown field ${terminalSafe(describeValue(k))}${near ? `; did you mean "${near}"?` : ''}`;
     });
     throw new UsageError(lines[0], {
       hints: [
@@ -58,5 +128,5 @@ export async function readBodyFile(file: string, encoding?: string): Promise<Rec
       ],
     });
   }
-  return doc as Record<string, unknown>;
+  return { body: doc as Record<string, unknown>, at };
 }

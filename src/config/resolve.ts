@@ -53,50 +53,62 @@ export function checkApiKey(key: string, from: string, hints: string[] = []): vo
   }
 }
 
-export async function resolveConfig({ flags, env, openStore }: ConfigInputs): Promise<ResolvedConfig> {
-  let baseUrl = flags.baseUrl;
-  let baseSource = 'flag --base-url';
-  let apiKey: string | undefined;
-  let keySource = '';
-  if (!flags.profile) {
-    if (!baseUrl && env.VOICECTL_BASE_URL) {
-      baseUrl = env.VOICECTL_BASE_URL;
-      baseSource = 'VOICECTL_BASE_URL';
-    }
-    // The factory's env has the key's ends trimmed already (factory.ts); a key left empty is no key.
-    const envKey = env.VOICECTL_API_KEY;
-    if (envKey) {
-      checkApiKey(envKey, 'VOICECTL_API_KEY', ['Set VOICECTL_API_KEY to the key alone.']);
-      apiKey = envKey;
-      keySource = 'VOICECTL_API_KEY';
-    }
-  }
-  const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
-  let profileName: string | undefined;
+interface Found {
+  baseUrl?: string;
+  baseSource: string;
+  apiKey?: string;
+  keySource: string;
+  profile?: string;
+}
 
-  if (!baseUrl || !apiKey || selected) {
-    const store = await openStore();
-    const data = store.read();
-    if (selected && !hasProfile(data, selected)) {
-      throw unknownProfile(selected, data, flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)');
-    }
-    const name = selected ?? data.current;
-    const profile = name ? getProfile(data, name) : undefined;
-    if (name && profile) {
-      profileName = name;
-      if (!baseUrl) {
-        baseUrl = profile.baseUrl;
-        baseSource = `profile ${name}`;
-      }
-      if (!apiKey) {
-        apiKey = trimApiKey(profile.apiKey);
-        checkApiKey(apiKey, `profile ${terminalSafe(name)} (${terminalSafe(store.path)})`, [
-          `Store it again: voicectl profiles add ${terminalSafe(shellWord(name))} --base-url <url> --force`,
-        ]);
-        keySource = `profile ${name}`;
-      }
-    }
+/** Without --profile: the base URL and the key from the environment, each where it is set. */
+function fromEnv(flags: ConfigInputs['flags'], env: ConfigInputs['env']): Found {
+  const found: Found = { baseUrl: flags.baseUrl, baseSource: 'flag --base-url', keySource: '' };
+  if (flags.profile) return found;
+  if (!found.baseUrl && env.VOICECTL_BASE_URL) {
+    found.baseUrl = env.VOICECTL_BASE_URL;
+    found.baseSource = 'VOICECTL_BASE_URL';
   }
+  // The factory's env has the key's ends trimmed already (factory.ts); a key left empty is no key.
+  const envKey = env.VOICECTL_API_KEY;
+  if (envKey) {
+    checkApiKey(envKey, 'VOICECTL_API_KEY', ['Set VOICECTL_API_KEY to the key alone.']);
+    found.apiKey = envKey;
+    found.keySource = 'VOICECTL_API_KEY';
+  }
+  return found;
+}
+
+/** What the selected (or current) profile gives that flags and the environment did not. */
+async function fromProfile(found: Found, selected: string | undefined, inputs: ConfigInputs): Promise<void> {
+  const store = await inputs.openStore();
+  const data = store.read();
+  if (selected && !hasProfile(data, selected)) {
+    throw unknownProfile(selected, data, inputs.flags.profile ? ' (--profile)' : ' (VOICECTL_PROFILE)');
+  }
+  const name = selected ?? data.current;
+  const profile = name ? getProfile(data, name) : undefined;
+  if (!name || !profile) return;
+  found.profile = name;
+  if (!found.baseUrl) {
+    found.baseUrl = profile.baseUrl;
+    found.baseSource = `profile ${name}`;
+  }
+  if (!found.apiKey) {
+    found.apiKey = trimApiKey(profile.apiKey);
+    checkApiKey(found.apiKey, `profile ${terminalSafe(name)} (${terminalSafe(store.path)})`, [
+      `Store it again: voicectl profiles add ${terminalSafe(shellWord(name))} --base-url <url> --force`,
+    ]);
+    found.keySource = `profile ${name}`;
+  }
+}
+
+export async function resolveConfig(inputs: ConfigInputs): Promise<ResolvedConfig> {
+  const { flags, env } = inputs;
+  const found = fromEnv(flags, env);
+  const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
+  if (!found.baseUrl || !found.apiKey || selected) await fromProfile(found, selected, inputs);
+  const { baseUrl, apiKey, baseSource, keySource, profile: profileName } = found;
   if (!baseUrl) {
     throw new AuthConfigError('no base URL configured', {
       hints: [

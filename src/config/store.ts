@@ -165,13 +165,11 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
-  const sharedDirMode = ensureDir(dir);
+/** conf over profiles.json, 0600; a file that is not JSON is a NotJsonError with its line and column. */
+async function openConf(dir: string) {
   const { default: Conf } = await import('conf');
-  const file = join(dir, 'profiles.json');
-  let conf: InstanceType<typeof Conf<StoreData>>;
   try {
-    conf = new Conf<StoreData>({
+    return new Conf<StoreData>({
       projectName: 'voicectl',
       projectSuffix: '',
       cwd: dir,
@@ -188,15 +186,70 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
       // profile written meanwhile by another process. StoreData supplies them when reading.
     });
   } catch (err) {
-    throw storeOpenError(err, file, dir);
+    throw storeOpenError(err, join(dir, 'profiles.json'), dir);
   }
-  let insecureMode: number | undefined;
+}
+
+/**
+ * The lock beside profiles.json. Another voicectl holding it (ELOCKED) is waited for, up to 12 s (tries 10 to 100 ms
+ * apart): until a lock left by a voicectl that died has become stale and been taken over. Any other failure (a
+ * folder that may not be written: EACCES, EPERM, EROFS) is final: proper-lockfile's own retries would retry it too,
+ * and `profiles add` said nothing for 10 s before saying so.
+ */
+async function lockProfiles(path: string, options: StoreOptions): Promise<() => Promise<void>> {
+  const [{ default: lockfile }, { setTimeout: wait }] = await Promise.all([
+    import('proper-lockfile'),
+    import('node:timers/promises'),
+  ]);
+  const sleep = options.sleep ?? wait;
+  const now = options.now ?? Date.now;
+  const giveUpAt = now() + LOCK_STALE_MS + 2_000;
   try {
-    const mode = statSync(conf.path).mode & 0o777;
-    if (mode & 0o077) insecureMode = mode;
-  } catch {
-    // not written yet
+    for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 100)) {
+      try {
+        // The lock is held for one read and one write; a holder this slow has nothing left to protect.
+        return await lockfile.lock(path, { realpath: false, stale: LOCK_STALE_MS, onCompromised: () => undefined });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
+        // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
+        // LOCK_STALE_MS old, and that wait should not be silent.
+        if (attempt === 1) {
+          const age = lockAge(`${path}.lock`);
+          options.onWait?.(
+            `waiting for another voicectl writing profiles (profiles.json.lock${age === undefined ? '' : `, ${age} s old`}; taken over at ${LOCK_STALE_MS / 1000} s) …`,
+          );
+        }
+        await sleep(delay * (0.5 + Math.random()));
+      }
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // The lock is a folder beside the file: a folder voicectl may not write is not another voicectl.
+    const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
+    throw new CliError(`could not lock ${path} to change it: ${(err as Error).message}`, {
+      hints: [
+        denied
+          ? `voicectl may not write in ${dirname(path)}: check its permissions, or set VOICECTL_CONFIG_DIR to a folder you can write`
+          : `Another voicectl is writing profiles; if none is running, remove ${path}.lock`,
+      ],
+    });
   }
+}
+
+/** The mode of a profiles.json that others may read or write, or undefined. */
+function insecureModeOf(path: string): number | undefined {
+  try {
+    const mode = statSync(path).mode & 0o777;
+    return mode & 0o077 ? mode : undefined;
+  } catch {
+    return undefined; // not written yet
+  }
+}
+
+export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
+  const sharedDirMode = ensureDir(dir);
+  const conf = await openConf(dir);
+  const insecureMode = insecureModeOf(conf.path);
   // conf renames a new file into place, so this is the file voicectl just wrote, never a symlink's target.
   const secure = async () => {
     if ((await lstat(conf.path)).isFile()) await chmod(conf.path, 0o600);
@@ -214,54 +267,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
     return parsed.data;
   };
   const update = async (change: (data: StoreData) => StoreData): Promise<StoreData> => {
-    const [{ default: lockfile }, { setTimeout: wait }] = await Promise.all([
-      import('proper-lockfile'),
-      import('node:timers/promises'),
-    ]);
-    const sleep = options.sleep ?? wait;
-    // Until a lock left by a voicectl that died has become stale and been taken over (100 tries of ~100 ms gave up
-    // at 9.5 s, before the 10 s at which it is stale), with a little to spare.
-    const now = options.now ?? Date.now;
-    const giveUpAt = now() + LOCK_STALE_MS + 2_000;
-    let release: () => Promise<void>;
-    try {
-      // Another voicectl holding the lock (ELOCKED) is waited for, up to 12 s (tries 10 to 100 ms apart). Any other
-      // failure (a folder that may not be written: EACCES, EPERM, EROFS) is final: proper-lockfile's own retries
-      // would retry it too, and `profiles add` said nothing for 10 s before saying so.
-      for (let attempt = 0, delay = 10; ; attempt++, delay = Math.min(delay * 2, 100)) {
-        try {
-          release = await lockfile.lock(conf.path, {
-            realpath: false,
-            stale: LOCK_STALE_MS,
-            // The lock is held for one read and one write; a holder this slow has nothing left to protect.
-            onCompromised: () => undefined,
-          });
-          break;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ELOCKED' || now() >= giveUpAt) throw err;
-          // Said once, after the first short wait: a lock left by a voicectl that died is waited for until it is
-          // LOCK_STALE_MS old, and that wait should not be silent.
-          if (attempt === 1) {
-            const age = lockAge(`${conf.path}.lock`);
-            options.onWait?.(
-              `waiting for another voicectl writing profiles (profiles.json.lock${age === undefined ? '' : `, ${age} s old`}; taken over at ${LOCK_STALE_MS / 1000} s) …`,
-            );
-          }
-          await sleep(delay * (0.5 + Math.random()));
-        }
-      }
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      // The lock is a folder beside the file: a folder voicectl may not write is not another voicectl.
-      const denied = code === 'EACCES' || code === 'EPERM' || code === 'EROFS';
-      throw new CliError(`could not lock ${conf.path} to change it: ${(err as Error).message}`, {
-        hints: [
-          denied
-            ? `voicectl may not write in ${dirname(conf.path)}: check its permissions, or set VOICECTL_CONFIG_DIR to a folder you can write`
-            : `Another voicectl is writing profiles; if none is running, remove ${conf.path}.lock`,
-        ],
-      });
-    }
+    const release = await lockProfiles(conf.path, options);
     try {
       const next = change(read());
       conf.store = next;

@@ -1,11 +1,13 @@
 // The output contract: data to stdout, in the format the user asked for or the one that suits where stdout goes.
 // TTY: tables. Piped or --json: the API's `data` as JSON. ndjson: one record per line, streamed. csv: lists.
-// -q: only the ids, one per line.
+// -q: only the ids, one per line. --fields chooses and orders the fields of every format; --jq filters the JSON.
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { similar } from '../suggest.js';
 import type { Pagination } from '../schemas/common.js';
 import { redactData } from '../api/redact.js';
 import { cell, csvField, humanTime } from './format.js';
+import type { JqFilter, JqRuntimeError } from './jq.js';
 import { jsonForTerminal, terminalSafe } from './safe.js';
 import type * as TableKit from './table.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
@@ -25,17 +27,95 @@ export interface OutputOptions {
    * a service may echo the key in a record. The rest of JSON, ndjson and CSV is the data as it came.
    */
   redact?: (s: string) => string;
+  /** --fields: the fields of each record, in this order (table columns, CSV columns, JSON keys). */
+  fields?: readonly string[];
+  /** --jq: the program, run on the JSON that would be printed (checked by src/cli.ts before the command runs). */
+  jq?: string;
 }
 
 export function resolveOutput(
-  g: { json?: boolean; output?: string; quiet?: boolean; csvRaw?: boolean },
+  g: { json?: boolean; output?: string; quiet?: boolean; csvRaw?: boolean; fields?: readonly string[]; jq?: string },
   io: IOStreams,
 ): OutputOptions {
   if (g.output !== undefined && !(FORMATS as readonly string[]).includes(g.output)) {
     throw new UsageError(`--output must be one of ${FORMATS.join(', ')} (got "${g.output}")`);
   }
-  const format: Format = g.json ? 'json' : ((g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json'));
-  return { format, quiet: Boolean(g.quiet), csvRaw: Boolean(g.csvRaw), tty: io.stdoutIsTTY };
+  const format: Format =
+    g.json || g.jq !== undefined ? 'json' : ((g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json'));
+  return {
+    format,
+    quiet: Boolean(g.quiet),
+    csvRaw: Boolean(g.csvRaw),
+    tty: io.stdoutIsTTY,
+    ...(g.fields ? { fields: g.fields } : {}),
+    ...(g.jq !== undefined ? { jq: g.jq } : {}),
+  };
+}
+
+/**
+ * --fields against the fields a record has (and the columns a command declares): an unknown name is refused with
+ * the nearest ones and the whole list.
+ */
+function checkFields(fields: readonly string[], known: readonly string[]): void {
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (unknown.length === 0) return;
+  const lines = unknown.map((f) => {
+    const near = similar(f, known);
+    return `--fields: no field ${terminalSafe(JSON.stringify(f))}${near.length ? `; did you mean ${near.join(' or ')}?` : ''}`;
+  });
+  throw new UsageError(lines[0], {
+    hints: [...lines.slice(1), `The fields: ${known.map((k) => terminalSafe(k)).join(', ')}.`],
+  });
+}
+
+/** The record with only `fields`, in that order (every field when there is no --fields). */
+function pick<T extends Rec>(record: T, fields: readonly string[] | undefined): T {
+  if (!fields) return record;
+  return Object.fromEntries(fields.map((f) => [f, record[f] ?? null])) as T;
+}
+
+/** The columns --fields asks for: a command's own column of that name (how it reads on a terminal), else the raw field. */
+function chosenColumns<T extends Rec>(cols: Column<T>[], fields: readonly string[] | undefined): Column<T>[] {
+  if (!fields) return cols;
+  return fields.map((f) => cols.find((c) => c.key === f) ?? { key: f, time: /At$/.test(f) });
+}
+
+/** Writes what jq printed (made safe on a terminal) and its messages; a runtime error after what came before it. */
+async function emitJq(io: IOStreams, out: OutputOptions, run: () => { out: string; err: string }): Promise<void> {
+  const put = async (r: { out: string; err: string }) => {
+    if (r.out) await write(io.out, out.tty ? terminalSafe(r.out, { keepNewlines: true }) : r.out);
+    if (r.err) await write(io.err, terminalSafe(r.err, { keepNewlines: true }));
+  };
+  let r: { out: string; err: string };
+  try {
+    r = run();
+  } catch (e) {
+    const printed = (e as Partial<JqRuntimeError>).printed;
+    if (printed) await put(printed);
+    throw e;
+  }
+  await put(r);
+}
+
+async function jqFilterOf(out: OutputOptions): Promise<JqFilter> {
+  const { compileJq } = await import('./jq.js');
+  return compileJq(out.jq!, { pretty: Boolean(out.tty) });
+}
+
+/** Prints `value` as JSON (indented on a terminal, or always with `indent`), or what --jq makes of it. */
+export async function printJson(
+  io: IOStreams,
+  out: OutputOptions,
+  value: unknown,
+  opts: { indent?: boolean } = {},
+): Promise<void> {
+  if (out.redact) value = redactData(value, out.redact);
+  if (out.jq !== undefined) {
+    const filter = await jqFilterOf(out);
+    return emitJq(io, out, () => filter.apply(JSON.stringify(value)));
+  }
+  const json = JSON.stringify(value, null, (opts.indent ?? io.stdoutIsTTY) ? 2 : undefined);
+  await write(io.out, `${io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
 }
 
 /**
@@ -181,11 +261,20 @@ export async function printList<T extends Rec>(
   const it = redacting(await asyncIter(source), out.redact);
   const stream: Writable = io.out;
   let first = await it.next();
-  const columnsFor = (r: T | undefined) => (typeof opts.columns === 'function' ? opts.columns(r) : opts.columns);
+  const declared = (r: T | undefined) => (typeof opts.columns === 'function' ? opts.columns(r) : opts.columns);
+  if (out.fields && !first.done) {
+    const keys = [...declared(first.value).map((c) => c.key), ...Object.keys(first.value)];
+    checkFields(out.fields, [...new Set(keys)]);
+  }
+  const columnsFor = (r: T | undefined) => chosenColumns(declared(r), out.fields);
+  if (out.jq !== undefined && !out.quiet) return jqList(io, out, picking(it, out.fields), first, opts);
   if (out.format !== 'table' || out.quiet) {
     const batch = new BatchedWriter(stream);
+    // JSON and ndjson records narrowed to --fields; CSV takes its columns from them.
+    const narrowed = out.format === 'csv' ? it : picking(it, out.fields);
+    if (!first.done && out.format !== 'csv') first = { done: false, value: pick(first.value, out.fields) };
     try {
-      return await streamList(it, first, out, opts, (text) => batch.push(text), columnsFor);
+      return await streamList(narrowed, first, out, opts, (text) => batch.push(text), columnsFor);
     } finally {
       await batch.flush();
     }
@@ -216,8 +305,9 @@ export async function printList<T extends Rec>(
  * shape in later records; the formula guard applies to it as to any cell. The header is written before the
  * rest arrives: a field that only later records have is not a column.
  */
-function csvKeys<T extends Rec>(cols: Column<T>[], sample: T | undefined): string[] {
+function csvKeys<T extends Rec>(cols: Column<T>[], sample: T | undefined, fields?: readonly string[]): string[] {
   const keys = cols.map((c) => c.key);
+  if (fields) return keys;
   const known = new Set(keys);
   return [...keys, ...Object.keys(sample ?? {}).filter((k) => !known.has(k))];
 }
@@ -263,7 +353,11 @@ async function streamList<T extends Rec>(
         await write(`${screen.json(JSON.stringify(first.value))}\n`);
       return count;
     case 'csv': {
-      const keys = csvKeys(columnsFor(first.done ? undefined : first.value), first.done ? undefined : first.value);
+      const keys = csvKeys(
+        columnsFor(first.done ? undefined : first.value),
+        first.done ? undefined : first.value,
+        out.fields,
+      );
       await write(screen.text(csvLine(out, keys)));
       for (; !first.done; first = await it.next(), count++) {
         const r = first.value;
@@ -281,6 +375,57 @@ async function streamList<T extends Rec>(
     default:
       throw new Error(`streamList: ${out.format}`);
   }
+}
+
+/** The records of `it` narrowed to --fields. */
+function picking<T extends Rec>(it: AsyncIterator<T>, fields: readonly string[] | undefined): AsyncIterator<T> {
+  if (!fields) return it;
+  return {
+    next: async () => {
+      const r = await it.next();
+      return r.done ? r : { done: false, value: pick(r.value, fields) };
+    },
+  };
+}
+
+/** Records given to jq at once when it runs record by record: a page or so, so that memory stays flat. */
+const JQ_CHUNK = 100;
+
+/**
+ * --jq on a list: the program sees what --json prints. A program that starts with `.[]` runs on the records as they
+ * arrive (with --all, a listing of any length in flat memory); any other needs the whole list first.
+ */
+async function jqList<T extends Rec>(
+  io: IOStreams,
+  out: OutputOptions,
+  it: AsyncIterator<T>,
+  first: IteratorResult<T>,
+  opts: ListPrintOptions<T>,
+): Promise<number> {
+  const filter = await jqFilterOf(out);
+  const head = first.done ? undefined : pick(first.value, out.fields);
+  let count = 0;
+  if (filter.each !== undefined && opts.pagination === undefined) {
+    let chunk: string[] = [];
+    const flush = async () => {
+      const records = chunk;
+      chunk = [];
+      if (records.length) await emitJq(io, out, () => filter.applyEach(records));
+    };
+    for (let r: IteratorResult<T> = head ? { done: false, value: head } : first; !r.done; r = await it.next()) {
+      chunk.push(JSON.stringify(r.value));
+      count++;
+      if (chunk.length >= JQ_CHUNK) await flush();
+    }
+    await flush();
+    return count;
+  }
+  const rows: T[] = [];
+  for (let r: IteratorResult<T> = head ? { done: false, value: head } : first; !r.done; r = await it.next())
+    rows.push(r.value);
+  const doc = opts.pagination !== undefined ? { data: rows, pagination: opts.pagination } : rows;
+  await emitJq(io, out, () => filter.apply(JSON.stringify(doc)));
+  return rows.length;
 }
 
 export interface Field<T = Rec> {
@@ -327,6 +472,18 @@ export async function printRecord<T extends Rec>(
   const screen = forScreen(out);
   if (out.redact) record = redactData(record, out.redact) as T;
   if (out.quiet) return void (await write(io.out, `${screen.text(cell(record[idKey]))}\n`));
+  if (out.fields) {
+    checkFields(out.fields, [...new Set([...(fields ?? []).map((f) => f.key), ...Object.keys(record)])]);
+    fields = out.fields.map(
+      (key) => fields?.find((f) => f.key === key) ?? ({ key, time: /At$/.test(key) } as Field<T>),
+    );
+    if (out.format !== 'table' && out.format !== 'csv') record = pick(record, out.fields);
+  }
+  if (out.jq !== undefined) {
+    const filter = await jqFilterOf(out);
+    const json = JSON.stringify(record);
+    return emitJq(io, out, () => filter.apply(json));
+  }
   if (out.format === 'json') return void (await write(io.out, `${screen.json(JSON.stringify(record, null, 2))}\n`));
   if (out.format === 'ndjson') return void (await write(io.out, `${screen.json(JSON.stringify(record))}\n`));
   if (out.format === 'csv') {

@@ -308,6 +308,30 @@ if (want('lists')) {
     'RSS flat in pages',
     `peak RSS ${small.rssMb.toFixed(0)} MB (100 pages: above), first record after ${fmt(small.firstMs)}`,
   );
+  // --jq on the same 10,000 records: a program that starts with .[] runs page by page; one that needs the whole list
+  // (here: sort_by) holds it. Its memory beside ndjson's is what streaming saves.
+  const jqArgs = (program) => [
+    join(ROOT, 'bin/voicectl.js'),
+    'tts',
+    'list',
+    '--all',
+    '--limit',
+    '100',
+    '--jq',
+    program,
+  ];
+  const streamed = await measure(process.execPath, jqArgs('.[] | select(.status == "completed") | .id'), env(sandbox));
+  const whole = await measure(process.execPath, jqArgs('sort_by(.createdAt) | .[] | .id'), env(sandbox));
+  const ndjson = await measure(process.execPath, args('tts', 100), env(sandbox));
+  row(
+    '4 large lists',
+    'tts list --all --jq (.[] then select, .id)',
+    streamed.ms,
+    'the whole list (sort_by)',
+    whole.ms,
+    'RSS near ndjson',
+    `${streamed.stdout.toString().split('\n').filter(Boolean).length} ids, peak RSS ${streamed.rssMb.toFixed(0)} MB streamed, ${whole.rssMb.toFixed(0)} MB whole, ${ndjson.rssMb.toFixed(0)} MB for -o ndjson; first output after ${fmt(streamed.firstMs)}`,
+  );
   await sandbox.close();
 }
 

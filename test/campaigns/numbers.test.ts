@@ -1,7 +1,7 @@
 // One validator for every number that enters a campaign, whatever the door: --from, --from-attempts, the
 // --file body (its numbers, its contacts, its field names, its encoding) and JSON contacts. Each refusal
 // exits 2 with the flag or field, the rule and the value, and nothing reaches the sandbox.
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, parseJson, useSandbox, tempDir } from '../helpers/cli.js';
@@ -114,12 +114,14 @@ describe('--file: the body as the reference has it', () => {
 
   it('an unknown field is refused with "did you mean"; every field is named', async () => {
     const f = file(body({ maxRetry: 3, retryDelay: 10, whatever: 1 }));
+    // Each named with its line and column in the file (one line of JSON here).
+    const at = (text: string) => `${f}:1:${readFileSync(f, 'utf8').indexOf(text) + 1}`;
     const r = await refused(
       ['--file', f],
-      `--file: ${f}: unknown field "maxRetry"; did you mean "maxRetries"?`,
-      `--file: ${f}: unknown field "retryDelay"; did you mean "retryDelayMinutes"?`,
+      `--file: ${at('"maxRetry"')}: unknown field "maxRetry"; did you mean "maxRetries"?`,
+      `--file: ${at('"retryDelay"')}: unknown field "retryDelay"; did you mean "retryDelayMinutes"?`,
     );
-    expect(r.stderr).toContain(`--file: ${f}: unknown field "whatever"\n`);
+    expect(r.stderr).toContain(`--file: ${at('"whatever"')}: unknown field "whatever"\n`);
     expect(r.stderr).toContain('The fields of a campaign (reference 4.4): name, agentId, fromNumber, contacts,');
   });
 
@@ -149,12 +151,13 @@ describe('--file: the body as the reference has it', () => {
     );
     const r = await refused(['--file', f], `contacts[0], phone_number "+390000000000"`);
     const g = file(body({ fromNumber: '+12', fromNumberAttempts: ['+39 02 9876 5432'] }));
+    const at = (text: string) => `${g}:1:${readFileSync(g, 'utf8').indexOf(text) + 1}`;
     const s = await refused(
       ['--file', g],
-      `fromNumber (in ${g}): must be an E.164 phone number: not a valid phone number (too short) (got "+12")`,
+      `fromNumber (in ${at('"fromNumber"')}): must be an E.164 phone number: not a valid phone number (too short) (got "+12")`,
     );
     expect(s.stderr).toContain(
-      `fromNumberAttempts[0] (in ${g}): must be an E.164 phone number (+, the country code, digits only): did you mean +390298765432?`,
+      `fromNumberAttempts[0] (in ${at('"+39 02')}): must be an E.164 phone number (+, the country code, digits only): did you mean +390298765432?`,
     );
     expect(r.stdout).toBe('');
   });

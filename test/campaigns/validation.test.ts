@@ -322,7 +322,7 @@ describe('boundaries: last good value, first bad value, nothing sent', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
-        `maxRetries \\(in ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\): must be from 0 to 5 \\(got 9\\)`,
+        `maxRetries \\(in ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1:\\d+\\): must be from 0 to 5 \\(got 9\\)`,
       ),
     );
     r = await cli(

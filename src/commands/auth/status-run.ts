@@ -1,5 +1,6 @@
 // auth status: what it runs (the declaration is status.ts): the key checked against the API, scope by scope.
 import * as z from 'zod/mini';
+import type { ApiClient } from '../../api/client.js';
 import { hideUrlCredentials, maskKey } from '../../api/redact.js';
 import { ApiError, MalformedResponseError, NetworkError, ScopesUnknownError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -31,44 +32,41 @@ interface Outcome {
   unreachable?: unknown;
 }
 
+/** What one probe says of its scope: granted on a 2xx read or a 400/422 write, refused on a 403, else unknown. */
+async function probe(client: ApiClient, p: (typeof PROBES)[number]): Promise<Outcome> {
+  const [path, qs] = p.path.split('?');
+  try {
+    await client.json(
+      {
+        method: p.method,
+        path,
+        query: qs ? Object.fromEntries(new URLSearchParams(qs)) : undefined,
+        body: p.method === 'POST' ? {} : undefined,
+      },
+      z.unknown(),
+    );
+    // A read answered: the scope is there. A write probe is an empty body, which a service that checked it
+    // refuses: a 2xx to it shows nothing about the scope.
+    return p.method === 'GET' ? { granted: true } : { granted: null, why: 'a 2xx to an empty request' };
+  } catch (err) {
+    if (err instanceof ApiError) {
+      if (err.status === 401) throw err;
+      if (err.status === 403) return { granted: false };
+      // Passed authorization, refused for its empty body.
+      if (p.method === 'POST' && (err.status === 400 || err.status === 422)) return { granted: true };
+      return { granted: null, why: `HTTP ${err.status}` };
+    }
+    if (err instanceof NetworkError) return { granted: null, why: 'no answer', unreachable: err };
+    if (err instanceof MalformedResponseError) return { granted: null, why: 'a 2xx that is not JSON' };
+    throw err;
+  }
+}
+
 export async function run(f: Factory): Promise<void> {
   const cfg = await f.config();
   const client = await f.client();
   const outcomes: Record<string, Outcome> = {};
-  await Promise.all(
-    PROBES.map(async (p) => {
-      const [path, qs] = p.path.split('?');
-      try {
-        await client.json(
-          {
-            method: p.method,
-            path,
-            query: qs ? Object.fromEntries(new URLSearchParams(qs)) : undefined,
-            body: p.method === 'POST' ? {} : undefined,
-          },
-          z.unknown(),
-        );
-        // A read answered: the scope is there. A write probe is an empty body, which a service that checked it
-        // refuses: a 2xx to it shows nothing about the scope.
-        outcomes[p.scope] =
-          p.method === 'GET' ? { granted: true } : { granted: null, why: 'a 2xx to an empty request' };
-      } catch (err) {
-        if (err instanceof ApiError) {
-          if (err.status === 401) throw err;
-          outcomes[p.scope] =
-            err.status === 403
-              ? { granted: false }
-              : p.method === 'POST' && (err.status === 400 || err.status === 422)
-                ? { granted: true } // passed authorization, refused for its empty body
-                : { granted: null, why: `HTTP ${err.status}` };
-        } else if (err instanceof NetworkError) {
-          outcomes[p.scope] = { granted: null, why: 'no answer', unreachable: err };
-        } else if (err instanceof MalformedResponseError) {
-          outcomes[p.scope] = { granted: null, why: 'a 2xx that is not JSON' };
-        } else throw err;
-      }
-    }),
-  );
+  await Promise.all(PROBES.map(async (p) => void (outcomes[p.scope] = await probe(client, p))));
   // Reference 4.9: SMS sending answers 503 (not implemented) once the key and its scope passed. A 503 is also what a
   // service that is down answers, so it counts as granted only when a read probe showed the service up.
   const sms = outcomes['messages:write'];

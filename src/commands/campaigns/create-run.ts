@@ -11,9 +11,7 @@ import { CliError, DeclinedError, InterruptedError, UsageError } from '../../err
 import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { plural } from '../../io/format.js';
-import { printRecord } from '../../io/output.js';
-import { jsonForTerminal } from '../../io/safe.js';
-import { write } from '../../io/streams.js';
+import { printJson, printRecord } from '../../io/output.js';
 import { Campaign } from '../../schemas/campaigns.js';
 import { E164_PATTERN, envelope } from '../../schemas/common.js';
 import { checkRejectsFile, loadCsvSkippingInvalid } from './contacts.js';
@@ -107,7 +105,8 @@ export async function run(f: Factory, opts: CreateOptions): Promise<void> {
 
 async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: boolean }): Promise<void> {
   const checks = await numberChecks(opts);
-  const base = opts.file ? await readBodyFile(opts.file, opts.encoding) : {};
+  const file = opts.file ? await readBodyFile(opts.file, opts.encoding) : undefined;
+  const base: Record<string, unknown> = file?.body ?? {};
   // Contacts written in the --file body pass the rules of --contacts ones (numbers, duplicates).
   if (opts.file && opts.contacts === undefined && Array.isArray(base.contacts))
     base.contacts = checkJsonContacts(base.contacts, {
@@ -144,6 +143,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body, request, warnings } = validateBody(raw, {
     fromFlags,
     file: opts.file,
+    at: file?.at,
     now: f.clock.now(),
     windowFlag: opts.window !== undefined,
     checkCallerId: checks.callerId,
@@ -165,8 +165,12 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
       await printSummary(f, body, plan, f.io.out, title);
     } else {
       const ifAbsent = absent && decision ? { ifAbsent: absent.decisionJson(decision) } : {};
-      const json = JSON.stringify({ body: request, plan: planJson(plan), ...ifAbsent }, null, 2);
-      await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+      await printJson(
+        f.io,
+        { ...out, redact: undefined },
+        { body: request, plan: planJson(plan), ...ifAbsent },
+        { indent: true },
+      );
     }
     return;
   }

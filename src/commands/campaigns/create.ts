@@ -33,8 +33,8 @@ const BODY: Record<string, Flag> = Object.fromEntries(
           [
             'file',
             {
-              flag: '--file <campaign.json>',
-              help: 'a whole create body in JSON; flags override its fields',
+              flag: '--file <campaign.yaml>',
+              help: 'a whole create body in YAML or JSON; flags override its fields',
               schema: z.optional(z.string()),
             },
           ],

@@ -1,9 +1,9 @@
 // contacts convert: what it runs (the declaration is convert.ts).
-import { convertCsv } from '../../contacts/csv.js';
+import { type CsvSummary, convertCsv } from '../../contacts/csv.js';
 import { checkUtf8, conversionNotes, noContactsError, rowErrorsToUsageError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
 import { summaryJson } from '../../contacts/report.js';
-import { openContactsSource } from '../../contacts/source.js';
+import { type Chunks, openContactsSource } from '../../contacts/source.js';
 import { withAnswers } from '../../contacts/walkthrough.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -33,13 +33,9 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   const g = f.globals();
   if (g.output === 'csv' || g.output === 'table')
     throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
-  const ndjson = f.output().format === 'ndjson';
   // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
   // copied as the first pass reads it (contacts/source.ts).
   const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
-  const { label } = src;
-  const input = src.csv();
-
   // Neither output may be the input: with --force it would be replaced by what was read from it.
   const checkOutputs = async () => {
     await checkNotInput('--out', opts.out, opts.file);
@@ -48,7 +44,6 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     await checkDestination('--rejects', opts.rejects, opts.force);
   };
   await checkOutputs();
-
   const staged: StagedFile[] = [];
   const discardAll = async () => void (await Promise.all(staged.map((s) => s.discard())));
   f.cleanup.add(discardAll);
@@ -57,66 +52,89 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     staged.push(out);
     const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
     if (rejects) staged.push(rejects);
-    const writer = new ContactWriter(out, ndjson, !opts.out && f.io.stdoutIsTTY);
-    const first: unknown[] = [];
-    const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
-    const summary = await convertCsv(
-      input,
-      { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
-      {
-        header: sink?.header,
-        contact: (c) => {
-          if (first.length < PREVIEW_ROWS) first.push(c);
-          return writer.write(c);
-        },
-        reject: sink?.reject,
-      },
-    );
-    const { errors } = summary;
-    // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
-    checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
-    if (errors.count && !opts.skipInvalid) {
-      throw rowErrorsToUsageError(label, errors, 'row', [
-        'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
-      ]);
-    }
-    if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
-    writer.end();
+    const { summary, first } = await convert(f, opts, src.label, src.csv(), out, rejects);
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
-    if (preview && opts.out) {
-      // Answers were given at prompts: show what they give before the file appears.
-      f.warn(`The first ${plural(first.length, 'contact')} of ${plural(summary.contacts, 'contact')}:`);
-      for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
-      const p = await f.prompter();
-      if (!(await p.confirm(`Write them to ${opts.out}?`, true)))
-        throw new InterruptedError('cancelled at the confirmation; nothing was written');
-    }
+    if (preview && opts.out) await confirmPreview(f, opts.out, first, summary.contacts);
     await out.commit(f.io.out);
     if (rejects) await rejects.commit();
-    if (g.quiet) return;
-    // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
-    if (g.json) {
-      const json = JSON.stringify({ summary: summaryJson(summary) });
-      return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
-    }
-    conversionNotes(summary, f.warn);
-    if (summary.duplicates) {
-      const d = summary.firstDuplicate!;
-      f.warn(
-        `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
-      );
-    }
-    if (errors.count) {
-      f.warn(
-        `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
-      );
-      if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
-    }
-    f.warn(
-      `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
-    );
+    report(f, opts, src.label, summary);
   } finally {
     await discardAll();
   }
+}
+
+/** The CSV converted into the staged files; row errors (without --skip-invalid) and no contact at all stop it. */
+async function convert(
+  f: Factory,
+  opts: ConvertOptions,
+  label: string,
+  input: Chunks | (() => Chunks),
+  out: StagedFile,
+  rejects: StagedFile | undefined,
+) {
+  const g = f.globals();
+  const writer = new ContactWriter(out, f.output().format === 'ndjson', !opts.out && f.io.stdoutIsTTY);
+  const first: unknown[] = [];
+  const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
+  const summary = await convertCsv(
+    input,
+    { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
+    {
+      header: sink?.header,
+      contact: (c) => {
+        if (first.length < PREVIEW_ROWS) first.push(c);
+        return writer.write(c);
+      },
+      reject: sink?.reject,
+    },
+  );
+  const { errors } = summary;
+  // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
+  checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
+  if (errors.count && !opts.skipInvalid) {
+    throw rowErrorsToUsageError(label, errors, 'row', [
+      'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
+    ]);
+  }
+  if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
+  writer.end();
+  return { summary, first };
+}
+
+/** Answers were given at prompts: show what they give before the file appears. */
+async function confirmPreview(f: Factory, out: string, first: unknown[], total: number): Promise<void> {
+  f.warn(`The first ${plural(first.length, 'contact')} of ${plural(total, 'contact')}:`);
+  for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
+  const p = await f.prompter();
+  if (!(await p.confirm(`Write them to ${out}?`, true)))
+    throw new InterruptedError('cancelled at the confirmation; nothing was written');
+}
+
+/** What was decided and skipped, on stderr: text notes, or one JSON object with --json. */
+function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSummary): void {
+  const g = f.globals();
+  if (g.quiet) return;
+  // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
+  if (g.json) {
+    const json = JSON.stringify({ summary: summaryJson(summary) });
+    return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
+  }
+  conversionNotes(summary, f.warn);
+  const { errors } = summary;
+  if (summary.duplicates) {
+    const d = summary.firstDuplicate!;
+    f.warn(
+      `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
+    );
+  }
+  if (errors.count) {
+    f.warn(
+      `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
+    );
+    if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+  }
+  f.warn(
+    `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
+  );
 }

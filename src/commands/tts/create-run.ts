@@ -10,7 +10,7 @@ import { shellWord } from '../../io/shell.js';
 import { tokenCost } from '../../facts.js';
 import { printRecord } from '../../io/output.js';
 import { envelope } from '../../schemas/common.js';
-import { TtsCreated } from '../../schemas/tts.js';
+import { TtsCreated, type TtsGeneration } from '../../schemas/tts.js';
 import { downloadCommand, withDownloadHints } from '../../tts/again.js';
 import { checkDestination, downloadAudio } from '../../tts/download.js';
 import { playFile, requirePlayer } from '../../tts/play.js';
@@ -33,51 +33,14 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const client = await f.client();
   const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
   const created = res.body.data;
-  const out = f.output();
+  if (!waiting) return printCreated(f, created, chars);
 
-  if (!waiting) {
-    if (out.format === 'table' && !out.quiet) {
-      await printRecord(f.io, out, { ...created, cost: `${tokenCost(created.characterCount ?? chars)} tokens` }, [
-        { key: 'id', label: 'ID' },
-        { key: 'status', label: 'Status' },
-        { key: 'characterCount', label: 'Characters' },
-        { key: 'cost', label: 'Cost' },
-      ]);
-      f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
-    } else {
-      await printRecord(f.io, out, created);
-      if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
-    }
-    return;
-  }
-
-  if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  if (!f.output().quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
   checkCreatedId(created.id, f.commandLine.invocation());
   // Stopped while waiting or downloading, --out (or --play) is resumed by `tts download --wait`, which writes the
   // file; `tts wait` alone would only print the record.
   const again = { out: flags.out, force: flags.force, play: flags.play };
-  const resumesByDownload = flags.out !== undefined || flags.play;
-  const progress = await waitProgress(f);
-  let records;
-  try {
-    records = await waitForGenerations(
-      f,
-      [created.id],
-      {
-        intervalMs: intervalMs(f, flags.interval),
-        ...waitTimeout(flags),
-        resume: resumesByDownload ? ([id]) => downloadCommand(f, id, { ...again, wait: true }) : undefined,
-      },
-      progress.update,
-    );
-  } catch (err) {
-    progress.stop();
-    const partial = recordsOf(err);
-    if (partial && flags.out !== '-') await printGenerations(f, partial, true);
-    throw err;
-  } finally {
-    progress.stop();
-  }
+  const records = await waitFor(f, flags, created.id, again);
   let saved: string | null = null;
   if (flags.out !== undefined) {
     const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
@@ -89,17 +52,74 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   }
   await printGenerations(f, records, true);
   const later = `${f.commandLine.invocation()} tts download ${shellWord(created.id)}`;
-  if (play && player) {
-    if (saved) return play.playFile(f, player, saved, `The audio is in ${saved}.`);
-    // Without --out the audio is only heard: a temporary copy, removed when the command ends.
-    const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
-    f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
-    const copy = await downloadAudio(f, records[0], { force: false, dir }).catch((err: unknown) => {
-      throw withDownloadHints(f, err, created.id, again);
-    });
-    return play.playFile(f, player, copy.file!, `The audio was not kept (no --out); download it with: ${later}`);
-  }
+  if (play && player) return playIt(f, { play, player, saved, later, record: records[0], again });
+  const out = f.output();
   if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
+}
+
+type Again = { out?: string; force: boolean; play?: boolean };
+
+/** Without --wait: the new record, with its cost, and how to follow it. */
+async function printCreated(f: Factory, created: TtsCreated, chars: number): Promise<void> {
+  const out = f.output();
+  if (out.format === 'table' && !out.quiet) {
+    await printRecord(f.io, out, { ...created, cost: `${tokenCost(created.characterCount ?? chars)} tokens` }, [
+      { key: 'id', label: 'ID' },
+      { key: 'status', label: 'Status' },
+      { key: 'characterCount', label: 'Characters' },
+      { key: 'cost', label: 'Cost' },
+    ]);
+    f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
+    return;
+  }
+  await printRecord(f.io, out, created);
+  if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+}
+
+/** --wait: until the generation is final, with progress; stopped, it prints what it knows and how to resume. */
+async function waitFor(f: Factory, flags: CreateOptions, id: string, again: Again) {
+  const resumesByDownload = flags.out !== undefined || flags.play;
+  const progress = await waitProgress(f);
+  try {
+    return await waitForGenerations(
+      f,
+      [id],
+      {
+        intervalMs: intervalMs(f, flags.interval),
+        ...waitTimeout(flags),
+        resume: resumesByDownload ? ([r]) => downloadCommand(f, r, { ...again, wait: true }) : undefined,
+      },
+      progress.update,
+    );
+  } catch (err) {
+    progress.stop();
+    const partial = recordsOf(err);
+    if (partial && flags.out !== '-') await printGenerations(f, partial, true);
+    throw err;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** --play: the saved file, or (without --out) a temporary copy removed when the command ends. */
+async function playIt(
+  f: Factory,
+  p: {
+    play: { playFile: typeof playFile; requirePlayer: typeof requirePlayer };
+    player: NonNullable<ReturnType<typeof requirePlayer>>;
+    saved: string | null;
+    later: string;
+    record: TtsGeneration;
+    again: Again;
+  },
+): Promise<void> {
+  if (p.saved) return p.play.playFile(f, p.player, p.saved, `The audio is in ${p.saved}.`);
+  const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
+  f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
+  const copy = await downloadAudio(f, p.record, { force: false, dir }).catch((err: unknown) => {
+    throw withDownloadHints(f, err, p.record.id, p.again);
+  });
+  return p.play.playFile(f, p.player, copy.file!, `The audio was not kept (no --out); download it with: ${p.later}`);
 }
 
 /**

@@ -1,0 +1,117 @@
+// --jq and --fields through the real CLI against the sandbox: what a script sees, and what reached the service.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, parseJson, useSandbox } from '../helpers/cli.js';
+
+const sandbox = useSandbox();
+const ids: string[] = [];
+
+beforeAll(async () => {
+  for (let i = 0; i < 5; i++) {
+    const r = await cli(['tts', 'create', '-q', '--text', `Hello ${i}`], { sandbox });
+    ids.unshift(r.stdout.trim());
+  }
+});
+
+describe('--jq', () => {
+  it('filters a list with --all, printing strings raw, one per line', async () => {
+    const r = await cli(['tts', 'list', '--all', '--limit', '2', '--jq', '.[] | .text'], { sandbox });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(['Hello 4', 'Hello 3', 'Hello 2', 'Hello 1', 'Hello 0'].map((s) => `${s}\n`).join(''));
+  });
+
+  it('sees what --json prints: a whole list for a program that needs it, values as compact JSON', async () => {
+    const json = parseJson<{ id: string }[]>((await cli(['tts', 'list', '--all'], { sandbox })).stdout);
+    const r = await cli(['tts', 'list', '--all', '--jq', '[.[].id] | {n: length, first: .[0]}'], { sandbox });
+    expect(r.stdout).toBe(`${JSON.stringify({ n: json.length, first: json[0].id })}\n`);
+  });
+
+  it('on a record, and on a dry run', async () => {
+    const get = await cli(['tts', 'get', ids[0], '--jq', '"\\(.id) \\(.status)"'], { sandbox });
+    expect(get.stdout).toBe(
+      `${ids[0]} ${parseJson<{ status: string }>((await cli(['tts', 'get', ids[0]], { sandbox })).stdout).status}\n`,
+    );
+    const dry = await cli(
+      [
+        'campaigns',
+        'create',
+        '--name',
+        'N',
+        '--agent',
+        'a',
+        '--from',
+        '+390212345678',
+        '--contacts',
+        '-',
+        '--dry-run',
+        '--jq',
+        '.body.contacts | length',
+      ],
+      { sandbox, stdin: '[{"phone_number":"+393331234567"},{"phone_number":"+393331234568"}]' },
+    );
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe('2\n');
+  });
+
+  it("a bad expression is exit 2, with jq's message, and nothing reaches the service", async () => {
+    const r = await cli(['tts', 'list', '--all', '--jq', '.[] | select(.status =='], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --jq: syntax error, unexpected end of file/);
+    expect(sandbox.log).toEqual([]);
+    const unknown = await cli(['campaigns', 'create', '--name', 'N', '--jq', 'nosuch'], { sandbox });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('nosuch/0 is not defined');
+    expect(sandbox.log).toEqual([]);
+  });
+
+  it('an error while filtering stops it: what came before is printed, then the error (exit 1)', async () => {
+    const r = await cli(
+      ['tts', 'list', '--all', '--jq', '.[] | if .text == "Hello 2" then error("stop here") else .text end'],
+      {
+        sandbox,
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('Hello 4\nHello 3\n');
+    expect(r.stderr).toContain('error: --jq: stop here');
+  });
+
+  it('filters JSON only: with -o csv or -q it is refused', async () => {
+    for (const extra of [['-o', 'csv'], ['-q']]) {
+      const r = await cli(['tts', 'list', '--jq', '.', ...extra], { sandbox });
+      expect(r.code, extra.join(' ')).toBe(2);
+      expect(r.stderr).toContain('conflicts with --jq');
+    }
+  });
+});
+
+describe('--fields', () => {
+  it('chooses and orders the keys of JSON records', async () => {
+    const r = await cli(['tts', 'list', '--all', '--fields', 'status,id'], { sandbox });
+    const records = parseJson<Record<string, unknown>[]>(r.stdout);
+    expect(records.map((x) => Object.keys(x))).toEqual(ids.map(() => ['status', 'id']));
+    expect(records.map((x) => x.id)).toEqual(ids);
+  });
+
+  it('chooses the columns of CSV and tables', async () => {
+    const csv = await cli(['tts', 'list', '--fields', 'id,text', '-o', 'csv'], { sandbox });
+    expect(csv.stdout.split('\n')[0]).toBe('id,text');
+    expect(csv.stdout.split('\n')[1]).toBe(`${ids[0]},Hello 4`);
+    const table = await cli(['tts', 'list', '--fields', 'text,id'], { sandbox, tty: true });
+    expect(table.stdout.split('\n')[0]).toMatch(/^TEXT\s+ID\s*$/);
+    const record = await cli(['tts', 'get', ids[0], '--fields', 'text', '-o', 'csv'], { sandbox });
+    expect(record.stdout).toBe('text\nHello 4\n');
+  });
+
+  it('goes before --jq', async () => {
+    const r = await cli(['tts', 'get', ids[0], '--fields', 'id', '--jq', 'keys'], { sandbox });
+    expect(r.stdout).toBe('["id"]\n');
+  });
+
+  it('an unknown field is refused with the nearest one and the list', async () => {
+    const r = await cli(['tts', 'list', '--fields', 'id,stauts'], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--fields: no field "stauts"; did you mean status?');
+    expect(r.stderr).toMatch(/The fields: .*\bid\b.*\bstatus\b/);
+  });
+});
