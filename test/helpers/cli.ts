@@ -143,7 +143,13 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 
 /** Runs the CLI in this process against the sandbox; stdout is not a TTY unless `tty`. */
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin, columns: opts.columns, rows: opts.rows });
+  const io = testStreams({
+    tty: opts.tty,
+    color: opts.color,
+    stdin: opts.stdin,
+    columns: opts.columns,
+    rows: opts.rows,
+  });
   const env = cliEnv(opts);
   const code = await run(argv, {
     io,

@@ -96,14 +96,14 @@ async function captured(f: Factory, draw: (io: IOStreams) => Promise<void>): Pro
  */
 async function frame(f: Factory, c: Rec, head: number): Promise<string[]> {
   const { cutToWidth } = await import('../../io/table.js');
-  const fit = (text: string) =>
+  const toLines = (text: string) =>
     text
       .replace(/\n$/, '')
       .split('\n')
       .map((l) => cutToWidth(l, f.io.columns || 80));
-  const record = fit(await captured(f, (io) => printRecord(io, f.output(), c, CAMPAIGN_FIELDS)));
+  const record = toLines(await captured(f, (io) => printRecord(io, f.output(), c, CAMPAIGN_FIELDS)));
   const room = (f.io.rows || 24) - head - record.length - 5;
-  return fit(await captured(f, (io) => render(f, c, io, room)));
+  return toLines(await captured(f, (io) => render(f, c, io, room)));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../campaigns/outcome.js';
 import type { Factory } from '../../factory.js';
 import { localTime } from '../../io/format.js';
-import { printList, type Column } from '../../io/output.js';
+import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { shellWord } from '../../io/shell.js';
 import { write } from '../../io/streams.js';
@@ -75,8 +75,8 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
   if (!mode.stream) {
     const rows = [...finals].map(([id, r]) => progressOf(id, r) as Row);
     const out = f.output();
-    if (out.format === 'json' && !out.quiet && rows.length === 1)
-      await write(f.io.out, `${JSON.stringify(rows[0], null, 2)}\n`);
+    // One campaign's final state is a record, as `tts wait` prints one generation; several are a list.
+    if (out.format === 'json' && rows.length === 1) await printRecord(f.io, out, rows[0]);
     else await printList(f.io, out, rows, { columns: COLUMNS });
   }
   if (opts.exitStatus) checkReached(f, finals);
