@@ -181,6 +181,23 @@ describe('campaigns wait', () => {
     expect(missing.stderr).toContain('campaign cmp_nope not found');
   });
 
+  it('campaigns create --start and campaigns start on a terminal say how to follow it and how to wait for its outcome', async () => {
+    const { sb, clock, id } = await setup(ALL_ANSWER, []);
+    const started = await cli(['campaigns', 'start', id], { sandbox: sb, clock, tty: true });
+    expect(started.stderr).toContain(`Follow it with: voicectl campaigns show ${id} --watch\n`);
+    expect(started.stderr).toContain(`Or wait for its outcome: voicectl campaigns wait ${id} --exit-status\n`);
+    const created = await cli(
+      [
+        ...['campaigns', 'create', '--name', 'Hinted', '--agent', 'agent_sales', '--from', '+390212345678'],
+        ...['--contacts', CONTACTS, '--start', '--yes'],
+      ],
+      { sandbox: sb, clock, tty: true },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toMatch(/Or wait for its outcome: voicectl campaigns wait cmp_\w+ --exit-status\n/);
+    expect(created.stderr).not.toContain('Start it with');
+  });
+
   it('bad flags are exit 2 before any request', async () => {
     const { sb, clock, id } = await setup(ALL_ANSWER);
     sb.log.length = 0;
