@@ -328,11 +328,14 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
  * CI job is kept in its logs, and voicectl never prints a key outside the sandbox's own commands.
  */
 function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
+  // One thing a line, each under 80 columns for the demo data.
   return [
-    ...[DEMO.acme.org, DEMO.globex.org].map(
-      (o) => `sandbox: ${o.name}: agents ${o.agents.join(', ')}; caller numbers ${o.numbers.join(', ')}`,
-    ),
-    `sandbox: scenario: ${describeScenario(scenario)}; demo keys: voicectl sandbox status`,
+    ...[DEMO.acme.org, DEMO.globex.org].flatMap((o) => [
+      `sandbox: ${o.name}: agents ${o.agents.join(', ')}`,
+      `sandbox: ${o.name}: caller numbers ${o.numbers.join(', ')}`,
+    ]),
+    `sandbox: scenario: ${describeScenario(scenario)}`,
+    'sandbox: its demo keys, and more: voicectl sandbox status',
   ];
 }
 

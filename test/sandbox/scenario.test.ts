@@ -149,12 +149,15 @@ describe('the background sandbox and its scenario', () => {
     const created = await cli(['--sandbox', ...create('CI failures')], { configDir: dir, key: null, env });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).toMatch(/^sandbox: started a background sandbox/m);
+    expect(created.stderr).toMatch(/^sandbox: Acme Srl: agents agent_sales, agent_support$/m);
     expect(created.stderr).toMatch(
-      /^sandbox: Acme Srl: agents agent_sales, agent_support; caller numbers \+390212345678, \+390298765432, \+393401234567$/m,
+      /^sandbox: Acme Srl: caller numbers \+390212345678, \+390298765432, \+393401234567$/m,
     );
-    expect(created.stderr).toMatch(
-      /^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3; demo keys: voicectl sandbox status$/m,
-    );
+    expect(created.stderr).toMatch(/^sandbox: Globex Inc: agents agent_globex$/m);
+    expect(created.stderr).toMatch(/^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3$/m);
+    expect(created.stderr).toMatch(/^sandbox: its demo keys, and more: voicectl sandbox status$/m);
+    for (const line of created.stderr.split('\n').filter((l) => /^sandbox: (Acme|Globex|its)/.test(l)))
+      expect(line.length).toBeLessThanOrEqual(80);
     expect(created.stderr).toContain('scenario from VOICECTL_SANDBOX_SCENARIO');
     const id = JSON.parse(created.stdout).id;
     const shown = await cli(['--sandbox', 'campaigns', 'show', id], { configDir: dir, key: null, env });
