@@ -198,6 +198,13 @@ describe('campaigns wait', () => {
     expect(created.stderr).not.toContain('Start it with');
   });
 
+  it('--jq and --fields apply to the final state, as with --json', async () => {
+    const { sb, clock, id } = await setup(ONE_NEVER);
+    const r = await cli(['campaigns', 'wait', id, '--jq', '.notReached'], { sandbox: sb, clock });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('1\n');
+  });
+
   it('bad flags are exit 2 before any request', async () => {
     const { sb, clock, id } = await setup(ALL_ANSWER);
     sb.log.length = 0;

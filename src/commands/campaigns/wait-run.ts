@@ -40,7 +40,8 @@ function reachedText(p: CampaignProgress): string {
 function modeOf(f: Factory): { stream: boolean; lines: boolean } {
   const g = f.globals();
   const out = f.output();
-  const asked = g.json || g.output !== undefined || g.quiet;
+  // --jq and --fields shape the final output: they ask for it as --json does.
+  const asked = g.json || g.output !== undefined || g.quiet || g.jq !== undefined || g.fields !== undefined;
   const stream = !out.quiet && (out.format === 'ndjson' || (!asked && !f.io.stdoutIsTTY));
   return { stream, lines: !stream && f.io.stderrIsTTY };
 }
