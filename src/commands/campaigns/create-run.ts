@@ -17,7 +17,7 @@ import { E164_PATTERN, envelope } from '../../schemas/common.js';
 import { checkRejectsFile, loadCsvSkippingInvalid } from './contacts.js';
 import type { CreateOptions } from './create.js';
 import * as ifAbsent from './if-absent.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
+import { CAMPAIGN_FIELDS, followHint } from './shared.js';
 import { planJson, printSummary } from './summary.js';
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
@@ -193,7 +193,10 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(c.id)}`);
-  }
+  if (out.format !== 'table' || out.quiet) return;
+  const id = shellWord(c.id);
+  if (c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt)
+    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${id}`);
+  // Started (or scheduled to): what `campaigns start` says after a start, so the next step is never a guess.
+  else f.warn(followHint(f.commandLine.invocation(), id));
 }
