@@ -1,8 +1,9 @@
 // Keeps the sandbox's state in a file, so that the background sandbox (service.ts) starts again where it stopped.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { makeDir } from '../config/paths.js';
 import { CliError } from '../errors.js';
+import { readOwnFile, writeOwnFile } from './files.js';
 import type { SandboxState } from './state.js';
 
 export function stateFile(configDir: string): string {
@@ -19,7 +20,7 @@ export type Loaded = { state: SandboxState } | { absent: true } | { damaged: str
 export function loadState(file: string): Loaded {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readOwnFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { absent: true };
@@ -53,12 +54,5 @@ export function moveAside(file: string): string {
 /** Written to a temporary name and renamed, so an interrupted save never leaves half a file. */
 export function saveState(file: string, state: SandboxState): void {
   makeDir(dirname(file));
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify(state), { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeOwnFile(file, JSON.stringify(state));
 }

@@ -22,6 +22,14 @@ import { initialCore, type SandboxState } from './state.js';
 
 const RESOURCES: ResourceModule<object>[] = [tts, campaigns, messages];
 
+/**
+ * The largest request body the sandbox reads (413 beyond it, unread): above the 32 MiB voicectl itself sends at
+ * most (a contacts file, `campaigns create --file`), far below what would exhaust the process (a 600 MB body did).
+ */
+export const MAX_REQUEST_BYTES = 40 * 1024 * 1024;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
 export interface LogEntry {
   method: string;
   /** Path as received, undecoded. */
@@ -96,6 +104,8 @@ export class Sandbox {
   /** Called with the path of each request as it arrives (the background service's idle clock). */
   onRequest?: (path: string) => void;
   private server?: Server;
+  /** The Host values it answers when it listens on loopback (see hostAllowed); undefined: any. */
+  private hosts?: Set<string>;
   private readonly faults = new Faults();
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
@@ -152,6 +162,12 @@ export class Sandbox {
     const addr = this.server.address() as AddressInfo;
     const h = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.url = `http://${h}:${addr.port}`;
+    // On loopback, only requests addressed to it: a web page whose name was rebound to 127.0.0.1 sends its own
+    // name as Host. Listening on another address (voicectl sandbox --host 0.0.0.0) is the user's choice to be
+    // reached by other names.
+    this.hosts = LOOPBACK.has(addr.address)
+      ? new Set(['127.0.0.1', 'localhost', '[::1]'].map((n) => `${n}:${addr.port}`))
+      : undefined;
     return this.url;
   }
 
@@ -189,7 +205,14 @@ export class Sandbox {
     const sendError = (e: SandboxError) => send(e.status, errorBody(e, requestId));
 
     try {
-      const text = await readBody(req);
+      const host = (req.headers.host ?? '').toLowerCase();
+      if (this.hosts && !this.hosts.has(host))
+        throw new SandboxError(
+          421,
+          'misdirected_request',
+          `the sandbox answers only requests addressed to it (Host ${[...this.hosts].join(' or ')})`,
+        );
+      const text = await readBody(req, () => res.setHeader('connection', 'close'));
       let malformed = false;
       if (text) {
         try {
@@ -236,7 +259,7 @@ export class Sandbox {
       if (malformed && route.body !== 'ignored')
         throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
       this.advance();
-      const host = req.headers.host ?? this.url.replace(/^http:\/\//, '');
+      const origin = req.headers.host ?? this.url.replace(/^http:\/\//, '');
       const result: RouteResult = await route.handle({
         state: this.state,
         org,
@@ -247,7 +270,7 @@ export class Sandbox {
         now: this.clock(),
         settings: this.settings,
         requestId,
-        origin: `http://${host}`,
+        origin: `http://${origin}`,
         headers: req.headers,
       });
       if (method !== 'GET' && this.afterChange) {
@@ -284,10 +307,31 @@ export class Sandbox {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The request body, up to MAX_REQUEST_BYTES: beyond it (announced or sent), 413, the rest unread and the connection
+ * closed after the answer (`tooLarge` marks the response so).
+ */
+function readBody(req: IncomingMessage, tooLarge: () => void): Promise<string> {
+  const refuse = () => {
+    tooLarge();
+    req.pause();
+    return new SandboxError(413, 'payload_too_large', `request bodies are limited to ${MAX_REQUEST_BYTES} bytes`);
+  };
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(refuse());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(refuse());
+        return;
+      }
+      chunks.push(c);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });

@@ -5,9 +5,10 @@
 // for their whole run, audio URLs stay fetchable while it runs, and a command killed after an answer loses
 // nothing (the record was saved before it was answered). Design and measurements: src/sandbox/README.md.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   closeSync,
+  constants,
   existsSync,
   mkdirSync,
   openSync,
@@ -15,7 +16,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,7 @@ import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
+import { readOwnFile, writeOwnFile } from './files.js';
 import { canonicalScenario, describeScenario, SCENARIO_ENV, scenarioFromEnv, scenarioSettings } from './scenario.js';
 import { DEMO } from './state.js';
 
@@ -38,8 +39,22 @@ const START_TIMEOUT_MS = 15_000;
 const START_LOCK_STALE_MS = 20_000;
 const STATUS_PATH = '/_sandbox/status';
 const STOP_PATH = '/_sandbox/stop';
-/** Header carrying the instance token: only someone who can read the 0600 info file may stop the sandbox. */
-const TOKEN_HEADER = 'x-voicectl-sandbox';
+/**
+ * Header of a stop: `<challenge>.<proof>`, the proof an HMAC of a challenge the sandbox gave, keyed with the instance
+ * token of the 0600 info file. The token itself never goes over the wire, in either direction: a process that took
+ * the port after an unclean exit learns nothing it could answer with.
+ */
+const PROOF_HEADER = 'x-voicectl-sandbox-proof';
+const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = constants;
+
+/** The proof that one knows the instance token: HMAC-SHA256 of `purpose` and `nonce`, keyed with it. */
+function proofOf(instance: string, purpose: 'status' | 'stop', nonce: string): string {
+  return createHmac('sha256', instance).update(`voicectl-sandbox ${purpose}\n${nonce}`).digest('hex');
+}
+
+function sameProof(a: unknown, b: string): boolean {
+  return typeof a === 'string' && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
 
 /** What the running sandbox writes to `sandbox.json` (0600) in the config dir. */
 export interface ServiceInfo {
@@ -51,7 +66,10 @@ export interface ServiceInfo {
   startedAt: string;
 }
 
-export interface ServiceStatus extends ServiceInfo {
+/** What the sandbox answers on its status route: its info without the instance token, which it never tells. */
+export interface ServiceStatus extends Omit<ServiceInfo, 'instance'> {
+  /** A challenge for a stop (see PROOF_HEADER). */
+  challenge?: string;
   stateFile: string;
   idleStopSeconds: number;
   lastRequestAt: string;
@@ -65,9 +83,25 @@ const infoFile = (dir: string) => join(dir, 'sandbox.json');
 export const logFile = (dir: string) => join(dir, 'sandbox.log');
 const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
 
+/**
+ * Refuses a config dir that another user could write to (or that is not the user's), as ssh refuses such a
+ * ~/.ssh: there they could plant `sandbox.log -> ~/important` or a `sandbox.json` naming their own server.
+ */
+export function checkPrivateDir(dir: string): void {
+  const st = statSync(dir);
+  const uid = process.getuid?.();
+  const others = st.mode & 0o022;
+  if (others || (uid !== undefined && st.uid !== uid)) {
+    throw new CliError(
+      `the sandbox keeps its files only in a folder of yours that no one else can write: ${terminalSafe(dir)} ${others ? `is writable by other users (mode ${(st.mode & 0o7777).toString(8)})` : 'belongs to another user'}`,
+      { hints: [`Make it private (chmod 700 ${terminalSafe(dir)}), or set VOICECTL_CONFIG_DIR to a private folder.`] },
+    );
+  }
+}
+
 export function readInfo(dir: string): ServiceInfo | undefined {
   try {
-    const info = JSON.parse(readFileSync(infoFile(dir), 'utf8')) as ServiceInfo;
+    const info = JSON.parse(readOwnFile(infoFile(dir))) as ServiceInfo;
     return typeof info.url === 'string' && typeof info.instance === 'string' ? info : undefined;
   } catch {
     return undefined;
@@ -119,10 +153,35 @@ function call(url: string, method: 'GET' | 'POST', timeoutMs: number, headers: R
   });
 }
 
-/** The status of the sandbox `info` names, or undefined when nothing (or another instance) answers there. */
+/**
+ * The status of the sandbox `info` names, or undefined when nothing answers there, or something that cannot prove
+ * it knows the instance token (another process on a reused port): it must answer a fresh nonce with its HMAC.
+ */
 export async function probe(info: ServiceInfo, timeoutMs = 2000): Promise<ServiceStatus | undefined> {
-  const body = (await call(`${info.url}${STATUS_PATH}`, 'GET', timeoutMs)) as { data?: ServiceStatus } | undefined;
-  return body?.data?.instance === info.instance ? body.data : undefined;
+  const nonce = randomBytes(16).toString('hex');
+  const body = (await call(`${info.url}${STATUS_PATH}?nonce=${nonce}`, 'GET', timeoutMs)) as
+    | { data?: ServiceStatus & { proof?: unknown } }
+    | undefined;
+  const data = body?.data;
+  if (!data || !sameProof(data.proof, proofOf(info.instance, 'status', nonce))) return undefined;
+  const { proof: _proof, ...status } = data;
+  return status;
+}
+
+/**
+ * Whether `pid` is this user's `voicectl sandbox serve` (Linux: its command line and owner in /proc): a pid is
+ * named to the user (to `kill` it) only then, never on the word of whatever answered on the port.
+ */
+function ourSandboxPid(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 1) return false;
+  if (process.platform !== 'linux') return false;
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const owner = statSync(`/proc/${pid}`).uid;
+    return argv.includes('sandbox') && argv.includes('serve') && owner === process.getuid?.();
+  } catch {
+    return false;
+  }
 }
 
 /** Asks the sandbox to stop and waits until it no longer answers; false when it was not running. */
@@ -133,14 +192,18 @@ export async function stopService(dir: string, timeoutMs = 10_000): Promise<Serv
     if (info) rmSync(infoFile(dir), { force: true }); // stale: nobody answers there
     return undefined;
   }
-  await call(`${info.url}${STOP_PATH}`, 'POST', 2000, { [TOKEN_HEADER]: info.instance });
+  const challenge = String(status.challenge ?? '');
+  await call(`${info.url}${STOP_PATH}`, 'POST', 2000, {
+    [PROOF_HEADER]: `${challenge}.${proofOf(info.instance, 'stop', challenge)}`,
+  });
   const deadline = monotonicNow() + timeoutMs;
+  const pid = status.pid === info.pid && ourSandboxPid(info.pid) ? info.pid : undefined;
   while (monotonicNow() < deadline) {
-    if (!(await probe(info, 500)) && !pidAlive(status.pid)) return status;
+    if (!(await probe(info, 500)) && (pid === undefined || !pidAlive(pid))) return status;
     await sleep(50);
   }
-  throw new CliError(`the sandbox (pid ${status.pid}) did not stop within ${timeoutMs / 1000} s`, {
-    hints: [`End it with: kill ${status.pid}`],
+  throw new CliError(`the sandbox${pid ? ` (pid ${pid})` : ''} did not stop within ${timeoutMs / 1000} s`, {
+    hints: [pid ? `End it with: kill ${pid}` : `Find it with: ps -u "$USER" -o pid,args | grep 'sandbox serve'`],
   });
 }
 
@@ -202,7 +265,7 @@ function tryStartLock(dir: string): { release: () => void } | { heldMs: number }
 /** The last lines of sandbox.log (why a sandbox that exited at once did), terminal-safe; '' when none. */
 function logTail(dir: string): string {
   try {
-    const text = readFileSync(logFile(dir), 'utf8').slice(-600).trim();
+    const text = readOwnFile(logFile(dir)).slice(-600).trim();
     const lines = text.split('\n').slice(-4).join(' / ');
     return terminalSafe(lines.length > 400 ? `...${lines.slice(-400)}` : lines);
   } catch {
@@ -233,6 +296,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
+  checkPrivateDir(dir);
   const deadline = monotonicNow() + START_TIMEOUT_MS;
   let spawned: ReturnType<typeof spawn> | undefined;
   let exited: string | undefined;
@@ -340,7 +404,8 @@ function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
 }
 
 function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof spawn> {
-  const log = openSync(logFile(opts.dir), 'w', 0o600);
+  // Never through a link planted at its name (O_NOFOLLOW): it would write wherever the link points.
+  const log = openSync(logFile(opts.dir), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
   // Only what the sandbox needs: never the caller's key or proxy settings. The scenario goes as the JSON this
   // command read and checked (a file path would be read again, relative to another directory).
   const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
@@ -371,8 +436,10 @@ export async function serve(opts: {
     import('./persist.js'),
     import('./http.js'),
   ]);
+  checkPrivateDir(opts.dir);
   const file = stateFile(opts.dir);
-  const instance = randomBytes(12).toString('hex');
+  const instance = randomBytes(16).toString('hex');
+  const challenges = new Challenges();
   const idleS = idleSeconds(opts.env);
   const scenario = scenarioFromEnv(opts.env);
   const startedAt = new Date().toISOString();
@@ -404,19 +471,31 @@ export async function serve(opts: {
         method: 'GET',
         pattern: STATUS_PATH,
         auth: false,
-        handle: () => ({
-          status: 200,
-          body: {
-            data: {
-              ...info,
-              stateFile: file,
-              idleStopSeconds: idleS,
-              lastRequestAt: new Date(lastRequest).toISOString(),
-              notes,
-              scenario: canonicalScenario(scenario),
-            } satisfies Partial<ServiceStatus>,
-          },
-        }),
+        handle: (ctx) => {
+          const nonce = nonceOf(ctx.query.get('nonce'));
+          // A prober that proves nothing learns nothing it could use: no nonce, no answer.
+          if (!nonce)
+            throw new SandboxError(400, 'validation_error', 'nonce: a hex nonce of 16 to 128 characters is required');
+          return {
+            status: 200,
+            body: {
+              data: {
+                pid: info?.pid,
+                url: info?.url,
+                version: info?.version,
+                startedAt: info?.startedAt,
+                // The instance token is never told: the caller's nonce is answered with its HMAC.
+                proof: proofOf(instance, 'status', nonce),
+                challenge: challenges.issue(),
+                stateFile: file,
+                idleStopSeconds: idleS,
+                lastRequestAt: new Date(lastRequest).toISOString(),
+                notes,
+                scenario: canonicalScenario(scenario),
+              } satisfies Partial<ServiceStatus> & { proof: string },
+            },
+          };
+        },
       },
       {
         method: 'POST',
@@ -424,8 +503,9 @@ export async function serve(opts: {
         auth: false,
         body: 'ignored',
         handle: (ctx) => {
-          if (ctx.headers[TOKEN_HEADER] !== instance)
-            throw new SandboxError(403, 'forbidden', 'only the process that started this sandbox may stop it');
+          const [challenge = '', proof] = String(ctx.headers[PROOF_HEADER] ?? '').split('.');
+          if (!challenges.take(challenge) || !sameProof(proof, proofOf(instance, 'stop', challenge)))
+            throw new SandboxError(403, 'forbidden', 'only the user who started this sandbox may stop it');
           setImmediate(stopRequested);
           return { status: 200, body: { data: { stopping: true } } };
         },
@@ -437,9 +517,7 @@ export async function serve(opts: {
   const url = await sandbox.listen(0, '127.0.0.1');
   info = { pid: process.pid, url, version: VERSION, instance, startedAt };
   const published = infoFile(opts.dir);
-  const tmp = `${published}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(info), { mode: 0o600 });
-  renameSync(tmp, published);
+  writeOwnFile(published, JSON.stringify(info));
   opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
 
   // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
@@ -462,4 +540,28 @@ export async function serve(opts: {
   if (readInfo(opts.dir)?.instance === instance) rmSync(published, { force: true });
   await sandbox.close();
   opts.log(`${new Date().toISOString()} sandbox ${instance} stopped`);
+}
+
+/** A nonce as the status route takes it (hex, 16 to 128 characters), or undefined. */
+function nonceOf(raw: string | null): string | undefined {
+  return raw && /^[0-9a-f]{16,128}$/.test(raw) ? raw : undefined;
+}
+
+/** Challenges the sandbox gave for a stop: each usable once, for a minute. */
+class Challenges {
+  private readonly issued = new Map<string, number>();
+
+  issue(): string {
+    const now = monotonicNow();
+    for (const [c, at] of this.issued) if (now - at > 60_000) this.issued.delete(c);
+    const c = randomBytes(16).toString('hex');
+    this.issued.set(c, now);
+    return c;
+  }
+
+  take(c: string): boolean {
+    const at = this.issued.get(c);
+    this.issued.delete(c);
+    return at !== undefined && monotonicNow() - at <= 60_000;
+  }
 }

@@ -2,12 +2,14 @@
 // always a real background process; the commands run as child processes where the test is about a process (its
 // exit, its signals, its closed stdio, several at once) and in-process otherwise. Every test has its own config dir.
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmdirSync,
+  rmSync,
   symlinkSync,
   truncateSync,
   writeFileSync,
@@ -250,16 +252,20 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     expect(info(dir).instance).not.toBe('gone');
   }, 30_000);
 
-  it('a sandbox of another voicectl version is asked to stop and replaced', async () => {
+  it('a sandbox of another voicectl version is asked to stop and replaced (its stop proven by a challenge, the token never sent)', async () => {
     const dir = configDir();
     const instance = 'old-instance';
+    const hmac = (purpose: string, nonce: string) =>
+      createHmac('sha256', instance).update(`voicectl-sandbox ${purpose}\n${nonce}`).digest('hex');
     const stops: (string | undefined)[] = [];
     const old = createServer((req, res) => {
-      if (req.url === '/_sandbox/status') {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/_sandbox/status') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ data: { instance, version: '0.0.1', pid: 999_999_999, url: oldUrl } }));
-      } else if (req.url === '/_sandbox/stop' && req.method === 'POST') {
-        stops.push(req.headers['x-voicectl-sandbox'] as string | undefined);
+        const proof = hmac('status', url.searchParams.get('nonce') ?? '');
+        res.end(JSON.stringify({ data: { proof, challenge: 'c1', version: '0.0.1', pid: 999_999_999, url: oldUrl } }));
+      } else if (url.pathname === '/_sandbox/stop' && req.method === 'POST') {
+        stops.push(req.headers['x-voicectl-sandbox-proof'] as string | undefined);
         res.end('{}');
         old.close();
         old.closeAllConnections();
@@ -274,7 +280,7 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     const r = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('sandbox: restarting the background sandbox (it runs voicectl 0.0.1, this is 0.1.0)');
-    expect(stops).toEqual([instance]);
+    expect(stops).toEqual([`c1.${hmac('stop', 'c1')}`]);
     expect(info(dir).url).not.toBe(oldUrl);
   }, 30_000);
 
@@ -377,15 +383,17 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     expect(JSON.parse(again.stdout)).toMatchObject({ id, status: 'completed' });
   }, 60_000);
 
-  it('a state file that cannot be written (a full disk): the command says so and exits 1, in bounded time', async () => {
+  it('a state file that cannot be written: the command says so and exits 1, in bounded time', async () => {
     const dir = configDir();
     expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
-    const { pid } = info(dir);
-    symlinkSync('/dev/full', join(dir, `sandbox-state.json.${pid}.tmp`));
+    // A folder where the state goes: the rename into place fails. (A link to /dev/full at the temporary name no
+    // longer fails it: the sandbox creates its files without following links.)
+    rmSync(join(dir, 'sandbox-state.json'));
+    mkdirSync(join(dir, 'sandbox-state.json', 'x'), { recursive: true });
     const started = Date.now();
     const r = await cli(['--sandbox', 'tts', 'create', '--text', 'Disk full'], opts(dir));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: the sandbox could not save its state .*ENOSPC/m);
+    expect(r.stderr).toMatch(/^error: the sandbox could not save its state .*(EISDIR|ENOTEMPTY|EEXIST)/m);
     expect(r.stderr).toContain('status 500');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(Date.now() - started).toBeLessThan(15_000);
