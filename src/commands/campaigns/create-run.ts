@@ -87,6 +87,20 @@ async function askMissing(
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * Contacts that cannot be read, and required flags missing too (without a terminal, which would ask for them): one
+ * report, not one run for each.
+ */
+function alsoMissing(err: unknown, raw: Record<string, unknown>, f: Factory): unknown {
+  if (!(err instanceof UsageError) || f.io.canPrompt()) return err;
+  const missing = missingRequired({ ...raw, contacts: [{}] });
+  if (missing.length > 0)
+    err.hints.unshift(
+      `Also missing: ${missing.join(', ')} (required ${plural(missing.length, 'flag', { count: 'none' })}).`,
+    );
+  return err;
+}
+
+/**
  * Ctrl-C, SIGTERM or SIGHUP before anything that creates or starts a campaign was sent (reading a big --contacts,
  * a prompt, --if-absent's look at the list) says so, as the confirmation's interrupt does: "interrupted: nothing
  * was sent". After that, the client's own interrupt says the outcome is unknown and which list to check.
@@ -119,7 +133,9 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body: raw, fromFlags } = applyFlags(base, opts as Record<string, unknown>);
   const load = contactsLoader(f, opts);
   if (opts.contacts !== undefined) {
-    raw.contacts = await load(opts.contacts);
+    raw.contacts = await load(opts.contacts).catch((err: unknown) => {
+      throw alsoMissing(err, raw, f);
+    });
     fromFlags.add('contacts');
     // Before the prompts for other missing values: no answer to them could make this campaign valid.
     if ((raw.contacts as unknown[]).length === 0)
