@@ -80,14 +80,14 @@ export interface ServiceStatus extends Omit<ServiceInfo, 'instance'> {
 }
 
 const infoFile = (dir: string) => join(dir, 'sandbox.json');
-export const logFile = (dir: string) => join(dir, 'sandbox.log');
+const logFile = (dir: string) => join(dir, 'sandbox.log');
 const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
 
 /**
  * Refuses a config dir that another user could write to (or that is not the user's), as ssh refuses such a
  * ~/.ssh: there they could plant `sandbox.log -> ~/important` or a `sandbox.json` naming their own server.
  */
-export function checkPrivateDir(dir: string): void {
+function checkPrivateDir(dir: string): void {
   const st = statSync(dir);
   const uid = process.getuid?.();
   const others = st.mode & 0o022;

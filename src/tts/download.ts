@@ -46,7 +46,7 @@ export interface DownloadOptions {
 }
 
 /** A file being created by DownloadOptions.create. */
-export interface NewFile {
+interface NewFile {
   path: string;
   handle: import('node:fs/promises').FileHandle;
   commit(): Promise<void>;

@@ -10,7 +10,6 @@ import {
   readFileSync,
   rmdirSync,
   rmSync,
-  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
