@@ -11,13 +11,14 @@ export const LIST_FLAGS = {
     flag: '--page <n>',
     help: 'page number, from 1, in pages of --limit (with --all: the page to start from, to resume a walk)',
     schema: z.optional(PageNumber),
-    mcp: { description: `Page number, from ${PAGINATION.defaultPage} (the default)` },
+    mcp: { description: `From ${PAGINATION.defaultPage}; ${PAGINATION.defaultLimit} records each` },
   },
   limit: {
     flag: '--limit <n>',
     help: `records per page, 1 to ${max} (the API defaults to ${PAGINATION.defaultLimit}; --all alone reads pages of ${max})`,
     schema: z.optional(PageLimit),
-    mcp: { description: `Records per page, 1 to ${PAGINATION.maxLimit}; default ${PAGINATION.defaultLimit}` },
+    // Left out of the tools: pages of the default size, one argument less in a list read in every conversation.
+    mcp: false,
   },
   all: {
     flag: '--all',

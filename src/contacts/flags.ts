@@ -44,22 +44,28 @@ export function rejectsFlags(outputs: string, skipped: string) {
   } satisfies Record<string, Flag>;
 }
 
-/** The flags that say how a CSV reads: columns, country, delimiter, encoding, duplicates, number types. */
+/**
+ * The flags that say how a CSV reads: columns, country, delimiter, encoding, duplicates, number types. The MCP tools
+ * offer the first and the country; the rest keep their defaults there (the commands have them all).
+ */
 export const CSV_FLAGS = {
   phoneColumn: {
     flag: '--phone-column <names>',
     help: "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
     schema: z.optional(names),
+    mcp: { description: 'Column(s) of the main number; default found by name' },
   },
   attemptColumns: {
     flag: '--attempt-columns <names>',
     help: 'CSV columns of alternative numbers for attempts 2, 3, ... (comma-separated), instead of contact_attempts.N.phone_number columns',
     schema: z.optional(names),
+    mcp: false,
   },
   exclude: {
     flag: '--exclude <names>',
     help: 'CSV columns to leave out of the contacts (comma-separated)',
     schema: z.optional(names),
+    mcp: false,
   },
   defaultCountry: {
     flag: '--default-country <code>',
@@ -70,6 +76,7 @@ export const CSV_FLAGS = {
         z.transform((s: string) => s.toUpperCase()),
       ),
     ),
+    mcp: { description: 'ISO country of numbers without +, such as IT' },
   },
   delimiter: {
     flag: '--delimiter <char>',
@@ -87,21 +94,25 @@ export const CSV_FLAGS = {
           ),
         ),
     ),
+    mcp: false,
   },
   encoding: {
     flag: '--encoding <name>',
     help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
     schema: z.optional(Encoding),
+    mcp: false,
   },
   dedupe: {
     flag: '--dedupe',
     help: 'keep the first of contacts with the same main number instead of failing',
     schema: z.optional(z.boolean()),
+    mcp: false,
   },
   withoutPlus: {
     flag: '--without-plus <reading>',
     help: 'digits written without + or 00 that read two ways (a national number, or an international one whose + a spreadsheet dropped) are an error; national or international says which reading applies',
     schema: z.optional(z.enum(['national', 'international'], { error: 'must be national or international' })),
+    mcp: false,
   },
   allowTypes: {
     flag: '--allow-types <types>',
@@ -125,6 +136,7 @@ export const CSV_FLAGS = {
         z.transform((flags: string[]) => flags.map((f) => typeOfFlag(f)!)),
       ),
     ),
+    mcp: false,
   },
 } satisfies Record<string, Flag>;
 

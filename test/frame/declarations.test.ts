@@ -53,7 +53,7 @@ describe('the declarations', () => {
           continue;
         }
         expect(help, `${path.join(' ')} --help: ${long}`).toContain(fl.flag);
-        const line = bash.split('\n').find((l) => l.startsWith(`    '${path.join(' ')}') echo `));
+        const line = bash.split('\n').find((l) => l.startsWith(`    '${path.join(' ')}') printf `));
         expect(line, `completion of ${path.join(' ')}: ${long}`).toMatch(new RegExp(`[ ']${long}[ ']`));
       }
     }

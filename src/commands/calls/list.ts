@@ -14,7 +14,7 @@ const flags = {
     mcp: {
       key: 'campaignId',
       schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-      description: 'Only calls of this campaign (a query parameter the reference does not document)',
+      description: 'Only calls of this campaign',
     },
   },
   ...LIST_FLAGS,

@@ -10,7 +10,7 @@ const args = {
     schema: z.string().check(z.minLength(1, 'is required')),
     mcp: {
       schema: z.string().check(z.minLength(1, 'must not be empty')),
-      description: 'The CSV file, inside the server folder (--dir)',
+      description: 'CSV file, a relative path',
     },
   },
 } satisfies Args;
@@ -24,14 +24,14 @@ const flags = {
     schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
     mcp: {
       key: 'output',
-      description: 'Where to write the contacts (JSON), inside the server folder; default <file>.contacts.json',
+      description: 'New JSON file; default <file>.contacts.json',
     },
   },
   // The tool never replaces a file, and reports the rows left out instead of writing them.
   force: { ...REJECTS.force, mcp: false },
   skipInvalid: {
     ...REJECTS.skipInvalid,
-    mcp: { description: 'Write the valid contacts even when some rows are invalid (they are reported); default false' },
+    mcp: { description: 'Write valid rows, report the rest' },
   },
   rejects: { ...REJECTS.rejects, mcp: false },
   ...CSV_FLAGS,

@@ -12,7 +12,7 @@ const flags = {
     help: `only this channel: ${orList(MESSAGE_CHANNELS)}`,
     schema: z.optional(choice(MESSAGE_CHANNELS)),
     complete: MESSAGE_CHANNELS,
-    mcp: { schema: z.optional(MessageChannel), description: `Only this channel: ${orList(MESSAGE_CHANNELS)}` },
+    mcp: { schema: z.optional(MessageChannel), description: 'Only this channel' },
   },
   ...LIST_FLAGS,
 } satisfies Flags;

@@ -9,20 +9,20 @@ const flags = {
     help: 'recipient, E.164 (+ and country code, e.g. +393331234567)',
     schema: SmsRequest.shape.to,
     mandatory: true,
-    mcp: { description: 'Recipient, E.164 such as +393331234567' },
+    mcp: { description: 'Recipient, E.164' },
   },
   body: {
     flag: '--body <text>',
     help: 'message text (not empty)',
     schema: SmsRequest.shape.body,
     mandatory: true,
-    mcp: { description: 'Message text, not empty' },
+    mcp: { description: 'Text' },
   },
   from: {
     flag: '--from <number>',
     help: 'sender number, E.164 (the service picks one when absent)',
     schema: SmsRequest.shape.from,
-    mcp: { description: 'Sender number, E.164 (the service picks one when absent)' },
+    mcp: false, // the service picks one; the tool list is read in every conversation
   },
 } satisfies Flags;
 

@@ -1,7 +1,7 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import * as z from 'zod/mini';
-import { decimalText, TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
+import { decimalText, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
 import { Encoding } from '../../io/encoding.js';
 import { TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
 import { defineCommand, type Flags, type Options } from '../define.js';
@@ -13,7 +13,6 @@ const D = TTS_DEFAULTS;
 // Checked with the text by TtsCreateInput, which names --text or --file in its errors.
 const raw = z.optional(z.string());
 const off = z._default(z.boolean(), false);
-const costRule = `${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up (reference 8)`;
 
 const flags = {
   text: {
@@ -22,7 +21,7 @@ const flags = {
     schema: raw,
     mcp: {
       schema: TtsRequest.shape.text,
-      description: `The text to speak, 1 to ${TTS_LIMITS.maxTextLengthText} characters (an emoji counts as one). Cost: ${costRule}.`,
+      description: `1 to ${TTS_LIMITS.maxTextLengthText} characters`,
     },
   },
   file: {
@@ -44,7 +43,7 @@ const flags = {
     complete: 'voices',
     mcp: {
       schema: TtsCreateInput.shape.voice,
-      description: `A built-in voice alias in any case (see voices_list) or a voice ID of exactly 20 letters and digits; default ${D.voice}`,
+      description: `voices_list alias or 20-character ID; default ${D.voice}`,
     },
   },
   language: {
@@ -53,7 +52,7 @@ const flags = {
     schema: raw,
     mcp: {
       schema: TtsCreateInput.shape.language,
-      description: `Language code such as en, it or es; default ${D.language}`,
+      description: `Language code (en, it, ...); default ${D.language}`,
     },
   },
   speed: {
@@ -62,35 +61,27 @@ const flags = {
     schema: raw,
     mcp: {
       schema: TtsRequest.shape.speed,
-      description: `Playback speed, ${speed.min} to ${speed.max}; default ${D.speed}`,
+      description: `${speed.min} to ${speed.max}; default ${D.speed}`,
     },
   },
   stability: {
     flag: '--stability <n>',
     help: `voice stability, ${unit.min} to ${unit.max}; default ${D.stability}`,
     schema: raw,
-    mcp: {
-      schema: TtsRequest.shape.stability,
-      description: `Voice stability, ${unit.min} to ${unit.max}; default ${D.stability}`,
-    },
+    // Left out of the tts_create tool, as similarityBoost and style: its list is read in every conversation.
+    mcp: false,
   },
   similarityBoost: {
     flag: '--similarity-boost <n>',
     help: `similarity boost, ${unit.min} to ${unit.max}; default ${D.similarityBoost}`,
     schema: raw,
-    mcp: {
-      schema: TtsRequest.shape.similarityBoost,
-      description: `Similarity boost, ${unit.min} to ${unit.max}; default ${D.similarityBoost}`,
-    },
+    mcp: false,
   },
   style: {
     flag: '--style <n>',
     help: `style exaggeration, ${unit.min} to ${unit.max}; default ${D.style}`,
     schema: raw,
-    mcp: {
-      schema: TtsRequest.shape.style,
-      description: `Style exaggeration, ${unit.min} to ${unit.max}; default ${D.style}`,
-    },
+    mcp: false,
   },
   dryRun: {
     flag: '--dry-run',

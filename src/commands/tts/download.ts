@@ -14,8 +14,7 @@ const flags = {
     mcp: {
       key: 'file',
       schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-      description:
-        'File name or relative path inside the server folder; default <id> with the extension of the audio (.wav)',
+      description: 'Relative path; default <id>.wav',
     },
   },
   // The tool never replaces a file, and downloads only a completed generation (tts_wait waits).
@@ -30,7 +29,7 @@ const args = {
     name: '<id>',
     help: 'generation ID',
     schema: GenerationId,
-    mcp: { description: 'Generation ID (must be completed)' },
+    mcp: { description: 'Generation ID' },
   },
 } satisfies Args;
 

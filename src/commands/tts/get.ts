@@ -7,7 +7,7 @@ const args = {
     name: '<id>',
     help: 'generation ID (tts create prints it)',
     schema: GenerationId,
-    mcp: { description: 'Generation ID, as tts_create or tts_list return it' },
+    mcp: { description: 'Generation ID' },
   },
 } satisfies Args;
 

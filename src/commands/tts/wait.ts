@@ -22,7 +22,7 @@ const flags = {
           ),
         MCP_WAIT.defaultSeconds,
       ),
-      description: `Longest wait in seconds, 1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}. Call again for longer waits.`,
+      description: `1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}`,
     },
   },
 } satisfies Flags;

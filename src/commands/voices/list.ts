@@ -10,7 +10,7 @@ const flags = {
     flag: '--gender <gender>',
     help: orList(VOICE_GENDERS),
     schema: z.optional(choice(VOICE_GENDERS)),
-    mcp: { schema: z.optional(oneOf(['female', 'male'])), description: 'Only this gender' },
+    mcp: false, // the list is short: an agent filters it itself
   },
   language: {
     flag: '--language <code>',
@@ -22,7 +22,7 @@ const flags = {
     flag: '--accent <accent>',
     help: `Italian accent: ${ACCENTS.join(', ')}`,
     schema: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
-    mcp: { schema: z.optional(oneOf(ACCENTS)), description: 'Only this accent of the Italian custom voices' },
+    mcp: false,
   },
 } satisfies Flags;
 

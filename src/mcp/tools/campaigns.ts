@@ -22,17 +22,7 @@ import {
 import { envelope } from '../../schemas/common.js';
 import { Contact } from '../../schemas/contacts.js';
 import { E164 } from '../../schemas/common.js';
-import {
-  brief,
-  described,
-  folderOf,
-  listPage,
-  PAGE_TEXTS,
-  type Rec,
-  tool,
-  type Tool,
-  type ToolContext,
-} from '../tool.js';
+import { described, folderOf, listPage, type Rec, tool, type Tool, type ToolContext } from '../tool.js';
 
 /** What each field of the create body means (reference 4.4), for the agent reading the tool's schema. */
 const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
@@ -56,19 +46,6 @@ const CAMPAIGN_FIELDS: Record<keyof typeof CampaignCreate.shape, string> = {
   scheduledAt: 'ISO 8601 start, with a zone',
   startImmediately: 'Start calling once created',
 };
-
-/** The CSV flags, described for an agent. */
-const CSV_TEXTS = {
-  phoneColumn: 'Column(s) of the main number; default found by name',
-  attemptColumns: false,
-  exclude: false,
-  defaultCountry: 'ISO country of numbers without +, such as IT',
-  delimiter: false,
-  encoding: false,
-  dedupe: false,
-  withoutPlus: false,
-  allowTypes: false,
-} as const;
 
 /** Contacts shown in a plan. */
 const PLAN_ROWS = 5;
@@ -116,7 +93,7 @@ const CampaignArgs = z.object({
     z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
     "File in the server's folder: CSV or contacts_convert's JSON",
   ),
-  defaultCountry: described(CSV_FLAGS.defaultCountry.schema, CSV_TEXTS.defaultCountry),
+  defaultCountry: described(CSV_FLAGS.defaultCountry.schema, CSV_FLAGS.defaultCountry.mcp.description),
   planId: PlanIdArg,
 });
 const BODY_FIELDS = Object.keys(CampaignCreate.shape);
@@ -152,14 +129,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'contacts_convert',
     description:
       "Convert a CSV in the server's folder to campaign contacts in a new JSON file; invalid rows fail it unless skipInvalid.",
-    input: z.object(
-      brief(toolShape(convertCommand), {
-        file: 'CSV file, a relative path',
-        output: 'New JSON file; default <file>.contacts.json',
-        skipInvalid: 'Write valid rows, report the rest',
-        ...CSV_TEXTS,
-      }),
-    ),
+    input: z.object(toolShape(convertCommand)),
     write: true,
     files: true,
     local: true,
@@ -253,7 +223,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
     name: 'campaigns_start',
     description:
       'Start a campaign. Without planId nothing is sent: show the plan returned, then call again with its planId.',
-    input: z.object(brief(toolShape(startCommand, { planId: PlanIdArg }), { id: 'Campaign ID' })),
+    input: z.object(toolShape(startCommand, { planId: PlanIdArg })),
     write: true,
     untrusted: ['campaign', 'plan'],
     async run(ctx, args) {
@@ -290,7 +260,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_list',
     description: 'One page of campaigns.',
-    input: z.object(brief(toolShape(campaignsListCommand), PAGE_TEXTS)),
+    input: z.object(toolShape(campaignsListCommand)),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/campaigns', Campaign, args);
@@ -299,7 +269,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
   tool({
     name: 'campaigns_show',
     description: 'One campaign, with its contacts.',
-    input: z.object(brief(toolShape(showCommand), { id: 'Campaign ID' })),
+    input: z.object(toolShape(showCommand)),
     untrusted: ['campaign'],
     async run(ctx, args) {
       const client = await ctx.f.client();

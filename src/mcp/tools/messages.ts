@@ -8,13 +8,13 @@ import { sendSmsCommand } from '../../commands/messages/send-sms.js';
 import { ApiError } from '../../errors.js';
 import { Call } from '../../schemas/calls.js';
 import { Message } from '../../schemas/messages.js';
-import { brief, listPage, PAGE_TEXTS, tool, type Tool } from '../tool.js';
+import { listPage, tool, type Tool } from '../tool.js';
 
 export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'messages_list',
     description: 'One page of messages (SMS, email, WhatsApp).',
-    input: z.object(brief(toolShape(messagesListCommand), { ...PAGE_TEXTS, channel: 'Only this channel' })),
+    input: z.object(toolShape(messagesListCommand)),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/messages', Message, args);
@@ -23,7 +23,7 @@ export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'calls_list',
     description: 'One page of call records.',
-    input: z.object(brief(toolShape(callsListCommand), { ...PAGE_TEXTS, campaignId: 'Only calls of this campaign' })),
+    input: z.object(toolShape(callsListCommand)),
     untrusted: ['records'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/calls', Call, args);
@@ -32,7 +32,7 @@ export const MESSAGE_TOOLS: Tool[] = [
   tool({
     name: 'messages_send_sms',
     description: 'Send an SMS (announced, not offered yet: it answers 503).',
-    input: z.object(brief(toolShape(sendSmsCommand), { to: 'Recipient, E.164', body: 'Text', from: false })),
+    input: z.object(toolShape(sendSmsCommand)),
     write: true,
     untrusted: ['response'],
     async run(ctx, args) {

@@ -13,7 +13,7 @@ import { waitCommand } from '../../commands/tts/wait.js';
 import { listCommand as voicesListCommand } from '../../commands/voices/list.js';
 import { explainFailure } from '../../tts/failures.js';
 import { chargeableCharacters } from '../session.js';
-import { brief, folderOf, listPage, PAGE_TEXTS, type Rec, tool, type Tool } from '../tool.js';
+import { folderOf, listPage, type Rec, tool, type Tool } from '../tool.js';
 
 function withExplanation(g: TtsGeneration): Rec {
   if (g.status !== 'failed') return g;
@@ -25,17 +25,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_create',
     description: `Queue speech from text; poll it with tts_wait. ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
-    input: z.object(
-      brief(toolShape(createCommand), {
-        text: '1 to 10,000 characters',
-        voice: 'voices_list alias or 20-character ID; default Sarah',
-        language: 'Language code (en, it, ...); default en',
-        speed: '0.25 to 4; default 1',
-        stability: false,
-        similarityBoost: false,
-        style: false,
-      }),
-    ),
+    input: z.object(toolShape(createCommand)),
     write: true,
     untrusted: ['id', 'status'],
     async run(ctx, args) {
@@ -67,7 +57,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_get',
     description: 'One generation; for a failed one, what its error means.',
-    input: z.object(brief(toolShape(getCommand), { id: 'Generation ID' })),
+    input: z.object(toolShape(getCommand)),
     untrusted: ['text', 'errorMessage', 'audioUrl', 'failure'],
     async run(ctx, args) {
       const { fetchGeneration } = await import('../../tts/wait.js');
@@ -77,7 +67,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_list',
     description: 'One page of generations, newest first.',
-    input: z.object(brief(toolShape(listCommand), { ...PAGE_TEXTS, status: 'Only this status' })),
+    input: z.object(toolShape(listCommand)),
     untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl'],
     async run(ctx, args) {
       return listPage(ctx, '/v1/tts', TtsGeneration, args);
@@ -86,9 +76,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_wait',
     description: 'Wait up to timeoutSeconds for generations to finish; pending: call again.',
-    input: z.object(
-      brief(toolShape(waitCommand), { ids: 'Generation IDs, 1 to 50', timeoutSeconds: '1 to 50; default 30' }),
-    ),
+    input: z.object(toolShape(waitCommand)),
     untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
     async run(ctx, args) {
       const [{ waitForGenerations, recordsOf }, { intervalMs }] = await Promise.all([
@@ -114,9 +102,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'tts_download',
     description: "Save a completed generation's audio to a new file in the server's folder.",
-    input: z.object(
-      brief(toolShape(downloadCommand), { id: 'Generation ID', file: 'Relative path; default <id>.wav' }),
-    ),
+    input: z.object(toolShape(downloadCommand)),
     write: true,
     files: true,
     untrusted: ['contentType'],
@@ -146,13 +132,7 @@ export const TTS_TOOLS: Tool[] = [
   tool({
     name: 'voices_list',
     description: 'The built-in voices (offline).',
-    input: z.object(
-      brief(toolShape(voicesListCommand), {
-        gender: false,
-        language: 'Only this language',
-        accent: false,
-      }),
-    ),
+    input: z.object(toolShape(voicesListCommand)),
     local: true,
     async run(_ctx, args) {
       return { voices: filterVoices(args) };
