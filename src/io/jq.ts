@@ -84,6 +84,14 @@ export class JqFilter {
   }
 
   /**
+   * The program on each of `docs` (JSON texts) in turn, as jq runs on a stream of documents (NDJSON); `input` in the
+   * program reads the next of them. Stops at the first error.
+   */
+  applyDocuments(docs: string[]): JqRun {
+    return this.run(docs.join('\n'), `inputs | (${this.program}\n)`, ['-n']);
+  }
+
+  /**
    * jq-web returns stdout only when jq succeeds, and jq goes on to print after an error only for its next input: the
    * program runs inside `try`, whose handler prints the error after the outputs before it, marked with a nonce that
    * no data can know.
@@ -96,10 +104,11 @@ export class JqFilter {
     } catch (e) {
       throw runtimeError(jqMessage((e as { stderr?: unknown }).stderr));
     }
-    const last = result.out.lastIndexOf(`\n${this.nonce}`);
-    const at = last >= 0 ? last + 1 : result.out.startsWith(this.nonce) ? 0 : -1;
+    const first = result.out.indexOf(`\n${this.nonce}`);
+    const at = result.out.startsWith(this.nonce) ? 0 : first >= 0 ? first + 1 : -1;
     if (at < 0) return result;
-    const value: unknown = JSON.parse(result.out.slice(at + this.nonce.length));
+    const end = result.out.indexOf('\n', at);
+    const value: unknown = JSON.parse(result.out.slice(at + this.nonce.length, end < 0 ? undefined : end));
     const message = typeof value === 'string' ? value : `(not a string): ${JSON.stringify(value)}`;
     throw runtimeError([message], { ...result, out: result.out.slice(0, at) });
   }

@@ -118,6 +118,20 @@ export async function printJson(
   await write(io.out, `${io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
 }
 
+/** --jq on JSON text as it came (`voicectl api`): jq reads it itself, byte for byte. */
+export async function printJqText(io: IOStreams, out: OutputOptions, text: string): Promise<void> {
+  const filter = await jqFilterOf(out);
+  return emitJq(io, out, () => filter.apply(text));
+}
+
+/** --jq on each of `values` in turn, as jq on NDJSON (`voicectl api --paginate`: the records of a page). */
+export async function printJqEach(io: IOStreams, out: OutputOptions, values: unknown[]): Promise<void> {
+  if (values.length === 0) return;
+  const filter = await jqFilterOf(out);
+  const docs = values.map((v) => JSON.stringify(out.redact ? redactData(v, out.redact) : v));
+  return emitJq(io, out, () => filter.applyDocuments(docs));
+}
+
 /**
  * What a streamed format writes, as the place it goes can take it: on a terminal, JSON with DEL, C1 and bidi
  * controls written as \u escapes (the same value) and other text made safe; piped, the data itself.
