@@ -13,6 +13,8 @@ export const ExitCode = {
   alreadyStarted: 8,
   /** `campaigns create --if-absent`: a campaign of that name exists but differs from this one; nothing sent. */
   existsDifferent: 9,
+  /** `campaigns wait`/`show --watch` with --exit-status: a campaign finished with contacts not reached. */
+  notReached: 10,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -81,6 +83,12 @@ export class AlreadyStartedError extends CliError {
 export class ExistsDifferentError extends CliError {
   override readonly exitCode = ExitCode.existsDifferent;
   override code = 'exists_different';
+}
+
+/** --exit-status: the campaign finished, and some of its contacts were never reached (out of attempts). */
+export class NotReachedError extends CliError {
+  override readonly exitCode = ExitCode.notReached;
+  override code = 'not_reached';
 }
 
 export class InterruptedError extends CliError {

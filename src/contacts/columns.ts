@@ -674,11 +674,29 @@ export function splitNumbers(cell: string): string[] {
   return parts.length ? parts : [cell];
 }
 
-/** Collects row errors: all are counted, the first `keep` are kept for the report. */
+/** Errors of one column with one reason: collapsed into one line of the report. */
+interface ErrorGroup {
+  first: RowError;
+  count: number;
+  rows: number[];
+  values: string[];
+}
+
+/** Rows a collapsed line lists before "…", and the values it quotes. */
+const GROUP_ROWS = 8;
+const GROUP_VALUES = 3;
+/** Distinct (column, reason) pairs kept for the report; beyond them errors are counted only. */
+const MAX_GROUPS = 10_000;
+
+/**
+ * Collects row errors: all are counted, the first `keep` are kept, and errors of one column with the same reason
+ * (45 numbers without a country, each saying "pass --default-country") are reported as one line listing their rows.
+ */
 export class ErrorLog {
   readonly first: RowError[] = [];
   count = 0;
   rows = 0;
+  private readonly groups = new Map<string, ErrorGroup>();
   constructor(readonly keep = 20) {}
   /** Some number needs --default-country. */
   needsCountry = false;
@@ -688,13 +706,27 @@ export class ErrorLog {
       if (e.need) this.needsCountry = true;
       this.count++;
       if (this.first.length < this.keep) this.first.push(e);
+      const key = `${e.column}\u0000${e.reason}`;
+      const g = this.groups.get(key);
+      if (g) {
+        g.count++;
+        if (g.rows.length < GROUP_ROWS) g.rows.push(e.row);
+        if (g.values.length < GROUP_VALUES) g.values.push(e.value);
+      } else if (this.groups.size < MAX_GROUPS)
+        this.groups.set(key, { first: e, count: 1, rows: [e.row], values: [e.value] });
     }
   }
-  /** One line per kept error, then how many more. */
+  /** One line per error, or per group of errors with one cause, at most `keep`; then how many more. */
   lines(): string[] {
-    const out = this.first.map(formatRowError);
-    if (this.count > this.first.length)
-      out.push(`… and ${this.count - this.first.length} more error${this.count - this.first.length === 1 ? '' : 's'}`);
+    const out: string[] = [];
+    let shown = 0;
+    for (const g of this.groups.values()) {
+      if (out.length >= this.keep) break;
+      out.push(g.count === 1 ? formatRowError(g.first) : formatGroup(g));
+      shown += g.count;
+    }
+    const more = this.count - shown;
+    if (more > 0) out.push(`… and ${more} more error${more === 1 ? '' : 's'}`);
     return out;
   }
   summary(what = 'row'): string {
@@ -702,9 +734,17 @@ export class ErrorLog {
   }
 }
 
+/** 'rows 2, 3, 5, … (45 rows), phone "333", "12", "7", …: not a valid IT number (too short)'. */
+function formatGroup(g: ErrorGroup): string {
+  const rows = `${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}`;
+  const values = `${g.values.map((v) => JSON.stringify(shortValue(v))).join(', ')}${g.count > g.values.length ? ', …' : ''}`;
+  return `rows ${rows} (${g.count} rows), ${g.first.column} ${values}: ${g.first.reason}`;
+}
+
+const shortValue = (v: string) => (v.length > 40 ? `${v.slice(0, 39)}…` : v);
+
 export function formatRowError(e: RowError): string {
-  const value = e.value.length > 40 ? `${e.value.slice(0, 39)}…` : e.value;
-  return `row ${e.row}, ${e.column} ${JSON.stringify(value)}: ${e.reason}`;
+  return `row ${e.row}, ${e.column} ${JSON.stringify(shortValue(e.value))}: ${e.reason}`;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;

@@ -13,6 +13,8 @@ export interface IOStreams {
   color: boolean;
   /** Terminal width, or 0 when not a terminal. */
   columns: number;
+  /** Terminal height, or 0 when not a terminal (a view redrawn in place must fit it). */
+  rows: number;
   /** Prompts need a human on both ends. */
   canPrompt(): boolean;
   /** Spinners and progress bars go to stderr, only when both stdout and stderr are terminals. */
@@ -44,6 +46,7 @@ export function systemStreams(env: Env = process.env): IOStreams {
     stderrIsTTY,
     color: colorAllowed(env, stdoutIsTTY),
     columns: stdoutIsTTY ? (process.stdout.columns ?? 80) : 0,
+    rows: stdoutIsTTY ? (process.stdout.rows ?? 24) : 0,
     canPrompt: () => stdinIsTTY && stdoutIsTTY && !ciLike,
     canAnimate: () => stdoutIsTTY && stderrIsTTY && !ciLike && colorAllowed(env, true),
   };
@@ -58,7 +61,7 @@ export interface TestStreams extends IOStreams {
 
 /** In-memory streams for tests. `tty` makes every stream claim to be a terminal. */
 export function testStreams(
-  opts: { tty?: boolean; color?: boolean; columns?: number; stdin?: string } = {},
+  opts: { tty?: boolean; color?: boolean; columns?: number; rows?: number; stdin?: string } = {},
 ): TestStreams {
   const tty = opts.tty ?? false;
   const out = new PassThrough();
@@ -78,6 +81,7 @@ export function testStreams(
     stderrIsTTY: tty,
     color: opts.color ?? false,
     columns: tty ? (opts.columns ?? 120) : 0,
+    rows: tty ? (opts.rows ?? 40) : 0,
     canPrompt: () => tty,
     canAnimate: () => tty && (opts.color ?? false),
     stdout: () => Buffer.concat(outChunks).toString('utf8'),

@@ -20,7 +20,7 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
     },
   );
   f.warn(
-    `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}; nothing real is called or charged`,
+    `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}${f.env.VOICECTL_SANDBOX_SCENARIO ? ', scenario from VOICECTL_SANDBOX_SCENARIO' : ''}; nothing real is called or charged`,
   );
   return {
     baseUrl,

@@ -8,7 +8,7 @@
 // Each contact follows the shared attempt plan (src/campaigns/plan.ts).
 import { planAttempt } from '../campaigns/plan.js';
 import { inWindow, isoInstant, nextWindowStart } from '../campaigns/window.js';
-import type { CallOutcome } from '../facts.js';
+import { CALL_OUTCOMES, type CallOutcome } from '../facts.js';
 import type { SandboxCall } from '../schemas/calls.js';
 import type { CampaignCreate } from '../schemas/campaigns.js';
 import type { SandboxSettings } from './settings.js';
@@ -32,6 +32,8 @@ interface ContactProgress {
 }
 
 interface DialerState {
+  /** Simulated seconds per real second, fixed when it started: a sandbox restarted with another speed keeps it. */
+  scale?: number;
   originReal: number;
   originSim: number;
   /** Dialer-clock ms of the last event processed. */
@@ -89,27 +91,48 @@ function fnv1a(text: string): number {
   return h;
 }
 
-/** The outcome of one attempt: a function of the seed, the campaign, the contact and the attempt only. */
+/** The weights of the draw: the scenario's mix (or the default), with `failureRate` setting the share not answered. */
+function weightsOf(settings: SandboxSettings): [CallOutcome, number][] {
+  const mix: [CallOutcome, number][] = settings.outcomeWeights
+    ? WEIGHTS.map(([o]) => [o, settings.outcomeWeights?.[o] ?? 0])
+    : WEIGHTS;
+  const rate = settings.failureRate;
+  if (rate === undefined) return mix;
+  const others = mix.filter(([o]) => o !== 'answered');
+  const sum = others.reduce((n, [, w]) => n + w, 0);
+  // No other outcome in the mix: the calls not answered fail.
+  const share: [CallOutcome, number][] = sum > 0 ? others.map(([o, w]) => [o, (rate * w) / sum]) : [['failed', rate]];
+  return [['answered', 1 - rate], ...share];
+}
+
+/**
+ * The outcome of one attempt: a function of the settings, the campaign's name, the contact, the attempt and the
+ * number dialled only, so that the same campaign created again (a CI job run twice) replays the same outcomes.
+ */
 function outcomeOf(
   settings: SandboxSettings,
-  campaignId: string,
+  campaign: Pick<SandboxCampaign, 'name'>,
   contactIndex: number,
   attempt: number,
+  toNumber: string,
 ): { outcome: CallOutcome; seconds: number } {
-  const h = fnv1a(`${settings.seed}:${campaignId}:${contactIndex}:${attempt}`);
-  let outcome: CallOutcome = settings.dialerOutcome ?? 'answered';
-  if (!settings.dialerOutcome) {
-    let r = h % 100;
-    for (const [o, w] of WEIGHTS) {
-      if (r < w) {
-        outcome = o;
-        break;
-      }
-      r -= w;
-    }
-  }
+  const h = fnv1a(`${settings.seed}:${campaign.name}:${contactIndex}:${attempt}`);
+  let outcome: CallOutcome =
+    settings.outcomesByNumber?.[toNumber] ?? settings.dialerOutcome ?? draw(weightsOf(settings), h);
+  if (!CALL_OUTCOMES.includes(outcome)) outcome = 'failed';
   const [base, spread] = DURATION[outcome];
   return { outcome, seconds: base + (spread ? (h >>> 8) % spread : 0) };
+}
+
+/** A weighted draw from the hash `h`. */
+function draw(weights: [CallOutcome, number][], h: number): CallOutcome {
+  const total = weights.reduce((n, [, w]) => n + w, 0);
+  let r = ((h % 1_000_003) / 1_000_003) * total;
+  for (const [o, w] of weights) {
+    if (r < w) return o;
+    r -= w;
+  }
+  return weights.findLast(([, w]) => w > 0)?.[0] ?? 'answered';
 }
 
 export function countersOf(c: Pick<SandboxCampaign, 'contacts' | 'dialer'>): Counters {
@@ -127,13 +150,14 @@ export function countersOf(c: Pick<SandboxCampaign, 'contacts' | 'dialer'>): Cou
 }
 
 /** Starts (or resumes) the dialer at wall-clock `at`. */
-export function startDialer(c: SandboxCampaign, at: number): void {
+export function startDialer(c: SandboxCampaign, at: number, settings?: SandboxSettings): void {
   const iso = new Date(at).toISOString();
   if (c.dialer) {
     c.dialer.originSim = c.dialer.cursor;
     c.dialer.originReal = at;
   } else {
     c.dialer = {
+      scale: settings?.timeScale,
       originReal: at,
       originSim: at,
       cursor: at,
@@ -153,10 +177,11 @@ export function advanceCampaign(
   settings: SandboxSettings,
 ): void {
   const at = c.scheduledAt ? isoInstant(c.scheduledAt, c.timezone) : undefined;
-  if (c.status === 'SCHEDULED' && at !== undefined && at <= now) startDialer(c, Math.max(at, Date.parse(c.createdAt)));
+  if (c.status === 'SCHEDULED' && at !== undefined && at <= now)
+    startDialer(c, Math.max(at, Date.parse(c.createdAt)), settings);
   if (c.status !== 'RUNNING' || !c.dialer) return;
   const d = c.dialer;
-  const scale = settings.timeScale;
+  const scale = d.scale ?? settings.timeScale;
   const target = d.originSim + (now - d.originReal) * scale;
   const toReal = (sim: number) => new Date(d.originReal + (sim - d.originSim) / scale).toISOString();
   const lines = Math.max(1, (c.maxConcurrency ?? settings.dialerLines) - (c.keepFreeForInbound ?? 0));
@@ -164,6 +189,8 @@ export function advanceCampaign(
   const delay = c.retryDelayMinutes * 60_000;
   let cursor = d.cursor;
   let changed = false;
+  // A scenario may turn the window off (callingWindow: ignore): calls then start whenever a line is free.
+  const open = (ms: number) => settings.callingWindow === 'ignore' || inWindow(ms, c);
   // Waiting contacts in a heap ordered by (due time, index), calls in progress in a short list (at most
   // `lines`): each event costs O(log n), so a campaign of many thousands of contacts replays quickly.
   const heap = new MinHeap((a: number, b: number) => d.contacts[a].nextAt - d.contacts[b].nextAt || a - b);
@@ -209,13 +236,13 @@ export function advanceCampaign(
       changed = true;
     }
     // Due contacts start, earliest due first (then lowest index), while lines are free and the window is open.
-    if (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor && inWindow(cursor, c)) {
+    if (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor && open(cursor)) {
       while (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor) {
         const i = heap.pop()!;
         const p = d.contacts[i];
         const attempt = p.attempts + 1;
         const plan = planAttempt(c, c.contacts[i], attempt);
-        const { outcome, seconds } = outcomeOf(settings, c.id, i, attempt);
+        const { outcome, seconds } = outcomeOf(settings, c, i, attempt, plan.toNumber);
         p.status = 'calling';
         p.call = {
           attempt,

@@ -27,6 +27,8 @@ import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
+import { canonicalScenario, describeScenario, SCENARIO_ENV, scenarioFromEnv, scenarioSettings } from './scenario.js';
+import { DEMO } from './state.js';
 
 /** Seconds without a request before the background sandbox stops (VOICECTL_SANDBOX_IDLE overrides). */
 const IDLE_DEFAULT_S = 900;
@@ -55,6 +57,8 @@ export interface ServiceStatus extends ServiceInfo {
   lastRequestAt: string;
   /** What the sandbox has to tell the command that started it (a damaged state file it moved aside). */
   notes?: string[];
+  /** The scenario it runs, as canonical JSON ('' for none): a command with another one restarts it. */
+  scenario?: string;
 }
 
 const infoFile = (dir: string) => join(dir, 'sandbox.json');
@@ -222,6 +226,8 @@ export interface ConnectOptions {
 export async function connectService(opts: ConnectOptions): Promise<string> {
   const { dir } = opts;
   const idleS = idleSeconds(opts.env); // checked before anything is created or started
+  const scenario = scenarioFromEnv(opts.env);
+  const wanted = canonicalScenario(scenario);
   try {
     makeDir(dir);
   } catch (err) {
@@ -240,15 +246,24 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
       if (opts.signal.aborted) throw new InterruptedError('interrupted');
       const info = readInfo(dir);
       const status = info && (await probe(info));
-      if (status && status.version === VERSION) {
+      if (status && status.version === VERSION && (status.scenario ?? '') === wanted) {
         if (spawned) {
           // Said only once it answers (it said "started" before a sandbox that exited at once).
           opts.note(
             `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${duration(idleS * 1000, 'setting')} idle)`,
           );
+          for (const line of startBanner(scenario)) opts.note(line);
           for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
         }
         return status.url;
+      }
+      if (status && status.version === VERSION) {
+        // Another scenario (or none): the sandbox is started again with this command's; the state carries over.
+        opts.note(
+          `sandbox: restarting the background sandbox with the scenario of ${SCENARIO_ENV}: ${describeScenario(scenario)}`,
+        );
+        await stopService(dir);
+        continue;
       }
       if (status) {
         opts.note(
@@ -264,13 +279,14 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
           release = lock.release;
           // Checked again under the lock: another starter may have finished meanwhile.
           const again = readInfo(dir);
-          if (again && (await probe(again))?.version === VERSION) {
+          const running = again && (await probe(again));
+          if (running && running.version === VERSION && (running.scenario ?? '') === wanted) {
             release();
             release = undefined;
             continue;
           }
           try {
-            spawned = startDaemon(opts);
+            spawned = startDaemon(opts, wanted);
           } catch (err) {
             throw new CliError(`cannot start the background sandbox: ${terminalSafe((err as Error).message)}`, {
               hints: [
@@ -306,11 +322,30 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   );
 }
 
-function startDaemon(opts: ConnectOptions): ReturnType<typeof spawn> {
+/**
+ * The lines the first --sandbox command prints: what each organization has (the agents and caller numbers that
+ * `campaigns create` checks) and the scenario. The demo keys are named by `sandbox status`, not here: stderr of a
+ * CI job is kept in its logs, and voicectl never prints a key outside the sandbox's own commands.
+ */
+function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
+  // One thing a line, each under 80 columns for the demo data.
+  return [
+    ...[DEMO.acme.org, DEMO.globex.org].flatMap((o) => [
+      `sandbox: ${o.name}: agents ${o.agents.join(', ')}`,
+      `sandbox: ${o.name}: caller numbers ${o.numbers.join(', ')}`,
+    ]),
+    `sandbox: scenario: ${describeScenario(scenario)}`,
+    'sandbox: its demo keys, and more: voicectl sandbox status',
+  ];
+}
+
+function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof spawn> {
   const log = openSync(logFile(opts.dir), 'w', 0o600);
-  // Only what the sandbox needs: never the caller's key or proxy settings.
+  // Only what the sandbox needs: never the caller's key or proxy settings. The scenario goes as the JSON this
+  // command read and checked (a file path would be read again, relative to another directory).
   const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
   for (const k of ['PATH', 'HOME', 'VOICECTL_SANDBOX_IDLE', 'TZ']) if (opts.env[k]) env[k] = opts.env[k]!;
+  if (scenario) env[SCENARIO_ENV] = scenario;
   const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], {
     detached: true,
     stdio: ['ignore', 'ignore', log],
@@ -339,6 +374,7 @@ export async function serve(opts: {
   const file = stateFile(opts.dir);
   const instance = randomBytes(12).toString('hex');
   const idleS = idleSeconds(opts.env);
+  const scenario = scenarioFromEnv(opts.env);
   const startedAt = new Date().toISOString();
   // When the last API request came: the time of day for `sandbox status`, the monotonic clock for the idle stop (a
   // step of the time of day must neither stop a sandbox in use nor keep an idle one for hours).
@@ -361,6 +397,7 @@ export async function serve(opts: {
   const loaded = 'state' in read ? read.state : undefined;
   const sandbox = new Sandbox({
     state: loaded,
+    settings: scenario ? scenarioSettings(scenario) : {},
     afterChange: (state) => saveState(file, state),
     routes: [
       {
@@ -376,6 +413,7 @@ export async function serve(opts: {
               idleStopSeconds: idleS,
               lastRequestAt: new Date(lastRequest).toISOString(),
               notes,
+              scenario: canonicalScenario(scenario),
             } satisfies Partial<ServiceStatus>,
           },
         }),

@@ -22,6 +22,14 @@ export const SandboxSettings = z.object({
   dialerLines: z._default(z.int().check(z.positive()), 5),
   /** Forces every campaign call to this outcome (tests); otherwise outcomes come from `seed`. */
   dialerOutcome: z.optional(z.enum(CALL_OUTCOMES)),
+  /** Relative weights of the seeded outcomes (a scenario's `outcomes`); absent: 45/25/10/10/10. */
+  outcomeWeights: z.optional(z.partialRecord(z.enum(CALL_OUTCOMES), z.number().check(z.minimum(0)))),
+  /** Share of calls not answered, 0 to 1 (a scenario's `failureRate`): the other outcomes share it by weight. */
+  failureRate: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  /** Every call to one of these numbers ends with its outcome (a scenario's `numbers`). */
+  outcomesByNumber: z.optional(z.record(z.string(), z.enum(CALL_OUTCOMES))),
+  /** enforce: calls only in the campaign's calling window; ignore: at any time (a scenario's `callingWindow`). */
+  callingWindow: z._default(z.enum(['enforce', 'ignore']), 'enforce'),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettings>;
 

@@ -104,3 +104,26 @@ export function initialCore(now: number): CoreState {
     ],
   };
 }
+
+/**
+ * What each demo organization has that a command must name (`campaigns create --agent`, `--from`) and its demo
+ * keys, for `sandbox status`. Sandbox keys only: they open nothing but the sandbox.
+ */
+export function organizations(): {
+  id: string;
+  name: string;
+  agents: string[];
+  numbers: string[];
+  voiceLibrary: string[];
+  keys: { key: string; label: string; scopes: Scope[] }[];
+}[] {
+  const core = initialCore(0);
+  return core.orgs.map((o) => ({
+    id: o.id,
+    name: o.name,
+    agents: o.agents,
+    numbers: o.numbers,
+    voiceLibrary: o.voiceLibrary,
+    keys: core.keys.filter((k) => k.orgId === o.id).map((k) => ({ key: k.key, label: k.label, scopes: k.scopes })),
+  }));
+}

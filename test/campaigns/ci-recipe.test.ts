@@ -7,6 +7,7 @@ import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, writ
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { scenarioSettings } from '../../src/sandbox/scenario.js';
 import { Sandbox } from '../../src/sandbox/server.js';
 import { assertNoSecrets, BIN, KEYS, ROOT, tempDir } from '../helpers/cli.js';
 
@@ -64,6 +65,7 @@ function shellJob(): Job {
 }
 
 const T0 = Date.parse('2026-11-23T05:00:00Z');
+const NEVER_ANSWERS = '+393475551234';
 
 /** A CI machine of its own: a sandbox, a work dir holding the export, and the PATH shims. */
 interface Runner {
@@ -73,8 +75,23 @@ interface Runner {
 }
 
 async function runner(): Promise<Runner> {
-  // A clock that stands still: a started campaign stays RUNNING (its dialer moves only when time does).
-  const sandbox = new Sandbox({ now: () => T0, settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  // A clock that starts at T0 and runs as the wall clock does, with a dialer a million times faster and a calling
+  // window that is always open: the campaign has finished by the time `campaigns wait` first reads it, so the wait
+  // never sleeps. Carla (+393475551234) never answers: the job ends with exit 10.
+  const start = Date.now();
+  const sandbox = new Sandbox({
+    now: () => T0 + (Date.now() - start),
+    settings: {
+      ttsQueueMs: 0,
+      ttsProcessMs: 0,
+      ...scenarioSettings({
+        outcomes: { answered: 1 },
+        numbers: { [NEVER_ANSWERS]: 'no_answer' },
+        callingWindow: 'ignore',
+        speed: 1_000_000,
+      }),
+    },
+  });
   await sandbox.listen(0, '127.0.0.1');
   const work = tempDir('voicectl-recipe-');
   copyFileSync(EXPORT, join(work, 'crm-export.csv'));
@@ -137,13 +154,13 @@ describe.concurrent.each([
 ])('README recipe, %s', (_name, job) => {
   // One test, three nightly runs: the first creates and starts, the second only reads, and a third after the
   // export changed under the same name stops with exit 9 (each run starts from the state the one before left).
-  it('run twice: one campaign, created and started once; the second run only reads; a changed contact list under the same name then stops the job with exit 9 and sends nothing', async () => {
+  it('run twice against a scenario where one contact never answers: one campaign, created and started once, both runs exit 10 with results.csv; the second run only reads; a changed contact list under the same name then stops the job with exit 9 and sends nothing', async () => {
     const r = await runner();
     const { sandbox, work } = r;
     const posts = () => sandbox.requests('POST');
     try {
       const first = await runJob(r, job());
-      expect(first.code, first.stderr).toBe(0);
+      expect(first.code, first.stderr).toBe(10);
       const id = readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim();
       expect(id).toMatch(/^cmp_/);
       expect(first.stdout).toContain(`campaign ${id}`);
@@ -160,14 +177,27 @@ describe.concurrent.each([
       expect(readFileSync(join(work, 'rejects.csv'), 'utf8')).toMatch(
         /^\uFEFFrejected_row,[^\n]*\n5,phone: a spreadsheet/,
       );
+      // The wait reported the contact not reached, and results.csv says who, with the number dialled.
+      expect(first.stderr).toContain(`error: campaign ${id} finished with 1 contact not reached`);
+      const results = () => readFileSync(join(work, 'results.csv'), 'utf8').trimEnd().split('\n');
+      expect(results()).toHaveLength(5);
+      expect(results()[0]).toMatch(/^phone_number,first_name,last_name,company,account_owner,result\.contact,/);
+      expect(results().find((l) => l.startsWith(NEVER_ANSWERS))).toMatch(
+        /,failed,no_answer,false,1,no_answer,\+393475551234,/,
+      );
+      expect(results().filter((l) => l.includes(',completed,answered,true,'))).toHaveLength(3);
+      const progress = readFileSync(join(work, 'progress.ndjson'), 'utf8').trimEnd().split('\n');
+      expect(JSON.parse(progress.at(-1)!)).toMatchObject({ id, status: 'COMPLETED', notReached: 1 });
 
       sandbox.log.length = 0;
       const second = await runJob(r, job());
-      expect(second.code, second.stderr).toBe(0);
+      expect(second.code, second.stderr).toBe(10);
       expect(readFileSync(join(work, 'campaign-id.txt'), 'utf8').trim()).toBe(id);
       expect(second.stderr).toContain(
-        `campaign "Renewals ${TODAY}" already exists (${id}, RUNNING): not created; it was started before: not started again`,
+        `campaign "Renewals ${TODAY}" already exists (${id}, COMPLETED): not created; it was started before: not started again`,
       );
+      expect(second.stderr).toContain(`error: campaign ${id} finished with 1 contact not reached`);
+      expect(results()).toHaveLength(5);
       expect(posts()).toEqual([]);
       expect(sandbox.requests('GET', '/v1/campaigns').length).toBeGreaterThan(0);
       expect(sandbox.state.campaigns).toHaveLength(1);
@@ -177,7 +207,7 @@ describe.concurrent.each([
       const changed = await runJob(r, job());
       expect(changed.code).toBe(9);
       expect(changed.stderr).toMatch(
-        /error: campaign "Renewals 2026-11-23" already exists \(cmp_\w+, RUNNING\) and differs from this one: contacts 4, this run 5/,
+        /error: campaign "Renewals 2026-11-23" already exists \(cmp_\w+, COMPLETED\) and differs from this one: contacts 4, this run 5/,
       );
       expect(changed.stdout + changed.stderr).toContain(
         "today's campaign exists with other contacts or caller ID: a person must decide",

@@ -2,16 +2,25 @@
 // campaign advances its dialer by STEP, so every run sees the same sequence of states, with no timer racing the
 // watch. On a terminal each change redraws the whole view (contacts table included); -o ndjson prints one line
 // per change; piped JSON is one document, the final record.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT } from '../helpers/cli.js';
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { HAS_SCRIPT, onTerminal } from '../helpers/terminal.js';
 
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
 const T0 = Date.parse('2026-03-02T08:00:00Z');
 const STEP = 2 * 60_000;
 const CLEAR = '\x1b[H\x1b[2J';
+/** Each frame starts at home: the first clears the screen, the later ones rewrite it in place. */
+const FRAME = /\x1b\[H(?:\x1b\[2J)?/;
+/** The frames of a watch, without the erase-to-end-of-line and erase-below of each. */
+const framesOf = (stdout: string) =>
+  stdout
+    .split(FRAME)
+    .slice(1)
+    .map((f) => f.replace(/\x1b\[K/g, '').replace(/\x1b\[J/g, ''));
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -67,7 +76,9 @@ describe('campaigns show --watch', () => {
     const r = await cli(watch(id), { sandbox: sb, tty: true });
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith(CLEAR)).toBe(true);
-    const frames = r.stdout.split(CLEAR).slice(1);
+    // Cleared once; every later frame is written over the last, so the scrollback does not fill with copies.
+    expect(r.stdout.split(CLEAR)).toHaveLength(2);
+    const frames = framesOf(r.stdout);
     expect(frames.length).toBeGreaterThanOrEqual(2);
     for (const frame of frames) {
       expect(frame).toMatch(new RegExp(`^Watching ${id}`));
@@ -119,6 +130,66 @@ describe('campaigns show --watch', () => {
     expect(r.stderr).toContain('Campaign is DRAFT: it will not change by itself, nothing to watch.');
     expect(sb.requests('GET', `/v1/campaigns/${id}`)).toHaveLength(1);
   });
+
+  for (const [columns, rows] of [
+    [60, 24],
+    [80, 40],
+    [120, 40],
+  ] as const) {
+    it(`27 contacts at ${columns}x${rows}: every frame fits, summary first, the contacts that matter most, "and N more"`, async () => {
+      const dir = tempDir();
+      const file = join(dir, 'many.json');
+      writeFileSync(
+        file,
+        JSON.stringify(
+          Array.from({ length: 27 }, (_, i) => ({
+            phone_number: `+3933300000${String(i).padStart(2, '0')}`,
+            first_name: `Contact number ${i + 1} with a rather long name`,
+            contact_attempts: [{ phone_number: `+3906100000${String(i).padStart(2, '0')}` }],
+          })),
+        ),
+      );
+      let reads = (): number => 0;
+      const sb = new Sandbox({
+        now: () => T0 + reads() * STEP,
+        settings: { timeScale: 1, outcomeWeights: { answered: 1, no_answer: 1 } },
+      });
+      reads = () => sb.requests('GET', '/v1/campaigns/').length;
+      sandbox = sb;
+      await sb.listen(0, '127.0.0.1');
+      const created = await cli(
+        [
+          ...['campaigns', 'create', '--name', 'Many', '--agent', 'agent_sales', '--from', '+390212345678'],
+          ...['--contacts', file, '--max-concurrency', '2', '--start', '--yes', '-q'],
+        ],
+        { sandbox: sb },
+      );
+      const id = created.stdout.trim();
+      const r = await cli(watch(id), { sandbox: sb, tty: true, columns, rows });
+      expect(r.code, r.stderr).toBe(0);
+      const frames = framesOf(r.stdout);
+      expect(frames.length).toBeGreaterThanOrEqual(2);
+      for (const frame of frames) {
+        const lines = frame.replace(/\n$/, '').split('\n');
+        expect(lines.length).toBeLessThan(rows);
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+        expect(lines[0]).toMatch(/^Watching cmp_/);
+        expect(frame).toMatch(/Progress\s+total 27/);
+        expect(frame).toContain('Contacts (27)');
+        expect(frame).toMatch(/… and \d+ more/);
+        if (columns >= 80) expect(frame).toContain(`more: voicectl campaigns results ${id}`);
+      }
+      // Those left out are the ones that matter least: every contact in a call, and every one not reached, is listed.
+      for (const frame of frames) {
+        const listed = frame.slice(frame.indexOf('Contacts (27)')).split('\n').slice(2);
+        const count = (status: string) => listed.filter((l) => new RegExp(`\\s${status}\\s`).test(l)).length;
+        const inProgress = Number(/inProgress (\d+)/.exec(frame)?.[1] ?? 0);
+        const failed = Number(/failed (\d+)/.exec(frame)?.[1] ?? 0);
+        expect(count('calling'), frame).toBe(inProgress);
+        if (columns > 60) expect(count('failed'), frame).toBe(failed);
+      }
+    });
+  }
 
   it.skipIf(!HAS_SCRIPT)('on a real terminal the last view shows every contact done', async () => {
     const { sb, id } = await runningCampaign();

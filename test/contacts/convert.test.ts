@@ -57,11 +57,9 @@ describe('contacts convert: fixtures', () => {
     const r = await convert([fx('duplicates.csv'), '--default-country', 'IT']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
+    // Two errors with one cause: one line, their rows and values listed.
     expect(r.stderr).toContain(
-      'row 4, phone_number "0039 333 1234567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n',
-    );
-    expect(r.stderr).toContain(
-      'row 5, phone_number "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n',
+      'rows 4, 5 (2 rows), phone_number "0039 333 1234567", "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first\n',
     );
     const d = await convert([fx('duplicates.csv'), '--default-country', 'IT', '--dedupe']);
     expect(d.code).toBe(0);
@@ -322,14 +320,20 @@ describe('contacts convert: writing', () => {
     expect(readdirSync(dir)).toEqual(['contacts.json']);
   });
 
-  it('more than 20 errors: the first 20, then a count', async () => {
+  it('errors with one cause: one line with their rows; more than 20 causes: the first 20, then a count', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => `12${i},n${i}`).join('\n');
     const r = await convert(['-', '--default-country', 'IT'], `phone_number,name\n${rows}\n`);
     expect(r.code).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    expect(lines[0]).toBe('error: stdin: 25 errors in 25 rows');
-    expect(lines[1]).toBe('  row 2, phone_number "120": not a valid IT number (too short)');
-    expect(lines[20]).toBe('  row 21, phone_number "1219": not a valid IT number (too short)');
+    expect(r.stderr.trim().split('\n').slice(0, 2)).toEqual([
+      'error: stdin: 25 errors in 25 rows',
+      '  rows 2, 3, 4, 5, 6, 7, 8, 9, … (25 rows), phone_number "120", "121", "122", …: not a valid IT number (too short)',
+    ]);
+    // 25 causes (each letter is named in its reason): 20 lines, then the count of the rest.
+    const letters = Array.from({ length: 25 }, (_, i) => `+39 333 ${String.fromCharCode(97 + i)},n${i}`).join('\n');
+    const many = await convert(['-', '--default-country', 'IT'], `phone_number,name\n${letters}\n`);
+    const lines = many.stderr.trim().split('\n');
+    expect(lines[1]).toMatch(/^ {2}row 2, phone_number "\+39 333 a": not a phone number: "a" at position 9/);
+    expect(lines[20]).toMatch(/^ {2}row 21, phone_number "\+39 333 t"/);
     expect(lines[21]).toBe('  … and 5 more errors');
   });
 

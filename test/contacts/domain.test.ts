@@ -165,14 +165,26 @@ describe('planColumns and rowToContact', () => {
 });
 
 describe('ErrorLog', () => {
-  it('keeps the first 20 and counts the rest', () => {
+  it('keeps the first 20 causes and counts the rest', () => {
     const log = new ErrorLog();
-    for (let r = 2; r < 32; r++) log.addRow([{ row: r, column: 'phone_number', value: 'x', reason: 'bad' }]);
+    for (let r = 2; r < 32; r++) log.addRow([{ row: r, column: 'phone_number', value: 'x', reason: `bad ${r}` }]);
     const lines = log.lines();
     expect(lines).toHaveLength(21);
-    expect(lines[0]).toBe('row 2, phone_number "x": bad');
+    expect(lines[0]).toBe('row 2, phone_number "x": bad 2');
     expect(lines[20]).toBe('… and 10 more errors');
     expect(log.summary()).toBe('30 errors in 30 rows');
+  });
+
+  it('errors of one column with one reason are one line; the boundary: one error is a row line', () => {
+    const log = new ErrorLog();
+    log.addRow([{ row: 2, column: 'phone', value: '1', reason: 'no country code' }]);
+    expect(log.lines()).toEqual(['row 2, phone "1": no country code']);
+    log.addRow([{ row: 3, column: 'phone', value: '2', reason: 'no country code' }]);
+    log.addRow([{ row: 4, column: 'alt', value: '3', reason: 'no country code' }]);
+    expect(log.lines()).toEqual([
+      'rows 2, 3 (2 rows), phone "1", "2": no country code',
+      'row 4, alt "3": no country code',
+    ]);
   });
 });
 

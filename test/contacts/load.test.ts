@@ -43,8 +43,7 @@ describe('loadContacts', () => {
     const err = await rejection(loadContacts(fx('duplicates.csv'), { defaultCountry: 'IT', stdin: stdin() }));
     expect(err.message).toBe(`${fx('duplicates.csv')}: 2 errors in 2 rows`);
     expect(err.hints).toEqual([
-      'row 4, phone_number "0039 333 1234567": duplicate of row 2 (+393331234567); --dedupe keeps the first',
-      'row 5, phone_number "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first',
+      'rows 4, 5 (2 rows), phone_number "0039 333 1234567", "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first',
     ]);
   });
 

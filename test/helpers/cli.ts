@@ -97,6 +97,8 @@ export interface CliOptions {
   tty?: boolean;
   /** Terminal width with `tty` (default 120). */
   columns?: number;
+  /** Terminal height with `tty` (default 40). */
+  rows?: number;
   color?: boolean;
   stdin?: string;
   configDir?: string;
@@ -141,7 +143,13 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 
 /** Runs the CLI in this process against the sandbox; stdout is not a TTY unless `tty`. */
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const io = testStreams({ tty: opts.tty, color: opts.color, stdin: opts.stdin, columns: opts.columns });
+  const io = testStreams({
+    tty: opts.tty,
+    color: opts.color,
+    stdin: opts.stdin,
+    columns: opts.columns,
+    rows: opts.rows,
+  });
   const env = cliEnv(opts);
   const code = await run(argv, {
     io,

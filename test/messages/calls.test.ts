@@ -69,12 +69,14 @@ describe('calls list', () => {
     expect(r.stdout).toContain('Examples:');
   });
 
-  it('shows a table on a terminal with the fields that came back: id, status and a timestamp first', async () => {
+  it('shows a table on a terminal with the fields that came back: id, status, number dialled, caller ID, attempt, start first', async () => {
     const r = await cli(['calls', 'list', '--limit', '5'], { sandbox, tty: true });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+STATUS\s+STARTED AT\s+/);
-    expect(lines[1]).toMatch(/^call_dialer_4\s+answered\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+TO\s+FROM\s+ATTEMPT\s+STARTED\s+/);
+    expect(lines[1]).toMatch(
+      /^call_dialer_4\s+answered\s+\+393330000004\s+\+390212345678\s+1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/,
+    );
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(120);
   });
 

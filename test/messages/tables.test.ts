@@ -70,18 +70,19 @@ describe('messages list on a terminal', () => {
 });
 
 describe('calls list on a terminal', () => {
-  it.each([60, 120, 200])(
-    'at %i columns: id, status, then timestamps, then the rest, cut from the end; every line fits',
+  it.each([60, 80, 120, 200])(
+    'at %i columns: id, status, number dialled, caller ID, attempt, start, then the rest, cut from the end; every line fits',
     async (columns) => {
       const all = headers((await onTerminal(['calls', 'list'], 1000)).stdout);
-      expect(all.slice(0, 5)).toEqual(['ID', 'STATUS', 'STARTED AT', 'ENDED AT', 'CREATED AT']);
+      expect(all.slice(0, 7)).toEqual(['ID', 'STATUS', 'TO', 'FROM', 'ATTEMPT', 'STARTED', 'SECONDS']);
       const r = await onTerminal(['calls', 'list'], columns);
       expect(r.code).toBe(0);
       for (const l of r.stdout.trimEnd().split('\n')) expect(l.length).toBeLessThanOrEqual(columns);
       const shown = headers(r.stdout);
       expect(shown).toEqual(all.slice(0, shown.length));
-      if (columns === 60) expect(shown).toEqual(['ID', 'STATUS', 'STARTED AT']);
-      else expect(shown.length).toBeGreaterThanOrEqual(columns === 120 ? 5 : 8);
+      if (columns === 60) expect(shown).toEqual(['ID', 'STATUS', 'TO']);
+      else if (columns === 80) expect(shown).toEqual(['ID', 'STATUS', 'TO', 'FROM', 'ATTEMPT']);
+      else expect(shown.length).toBeGreaterThanOrEqual(columns === 120 ? 7 : 9);
     },
   );
 });

@@ -10,21 +10,39 @@ import { runList } from '../list.js';
 import type { CallsListOptions } from './list.js';
 
 /**
- * Table columns from the fields of the first record, in the order of inferColumns: id, status, the timestamps (local
- * time, without the relative hint that would repeat on each), then the rest, fields empty in the sample last.
- * Columns are dropped from the end while a row is wider than the terminal. CSV keeps the order of inferColumns.
+ * The fields of a call that say what happened, in the order a person reads them, with the rank at which each gives
+ * way on a narrow terminal (higher goes first): at 80 columns the id, the outcome (`status`), the number dialled, the
+ * caller ID and the attempt stay; the start time follows from 90. Only the fields the first record has are shown.
+ */
+const KNOWN: Record<string, { header?: string; order: number; drop?: number }> = {
+  id: { order: 0 },
+  status: { order: 1 },
+  toNumber: { header: 'TO', order: 2 },
+  fromNumber: { header: 'FROM', order: 3, drop: 3 },
+  attempt: { order: 4, drop: 4 },
+  startedAt: { header: 'STARTED', order: 5, drop: 5 },
+  durationSeconds: { header: 'SECONDS', order: 6, drop: 6 },
+};
+
+/**
+ * Table columns from the fields of the first record: the known ones above, then the rest in the order of
+ * inferColumns (timestamps first, fields empty in the sample last), which give way first, from the end. Timestamps
+ * read as local time, without the relative hint that would repeat on each row. CSV keeps the order of inferColumns.
  */
 function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[]): Column[] {
-  const late = (c: Column) =>
-    !c.time &&
-    c.key !== 'id' &&
-    c.key !== 'status' &&
-    (sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '');
-  return [...cols.filter((c) => !late(c)), ...cols.filter(late)].map((c, i) => ({
-    ...c,
-    ...(c.time ? { time: false, human: (r: Record<string, unknown>) => localTime(r[c.key]) } : {}),
-    ...(i > 0 ? { drop: i } : {}),
-  }));
+  const empty = (c: Column) => sample?.[c.key] === null || sample?.[c.key] === undefined || sample?.[c.key] === '';
+  const known = cols.filter((c) => KNOWN[c.key]).sort((a, b) => KNOWN[a.key].order - KNOWN[b.key].order);
+  const rest = cols.filter((c) => !KNOWN[c.key]);
+  const ordered = [...known, ...rest.filter((c) => !empty(c)), ...rest.filter(empty)];
+  return ordered.map((c, i) => {
+    const k = KNOWN[c.key];
+    return {
+      ...c,
+      ...(k?.header ? { header: k.header } : {}),
+      ...(c.time ? { time: false, human: (r: Record<string, unknown>) => localTime(r[c.key]) } : {}),
+      ...(k ? (k.drop !== undefined ? { drop: k.drop } : {}) : { drop: 10 + i }),
+    };
+  });
 }
 
 export async function run(f: Factory, { campaign, ...list }: CallsListOptions): Promise<void> {

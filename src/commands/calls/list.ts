@@ -26,7 +26,7 @@ export const listCommand = defineCommand({
   name: 'list',
   summary: 'List call records, newest first (GET /v1/calls).',
   description:
-    'The API does not document the fields of a call: the table shows the ones that come back (id, status and timestamps first), and JSON passes them through untouched.',
+    'The API does not document the fields of a call: the table shows the ones that come back, what happened first (id, status, the number dialled, the caller ID, the attempt, the start), and JSON passes them through untouched.',
   examples: [
     'voicectl calls list',
     'voicectl calls list --campaign cmp_123 --all -o ndjson',

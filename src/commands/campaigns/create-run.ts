@@ -17,7 +17,7 @@ import { E164_PATTERN, envelope } from '../../schemas/common.js';
 import { checkRejectsFile, loadCsvSkippingInvalid } from './contacts.js';
 import type { CreateOptions } from './create.js';
 import * as ifAbsent from './if-absent.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
+import { CAMPAIGN_FIELDS, followHint } from './shared.js';
 import { planJson, printSummary } from './summary.js';
 
 function contactsLoader(f: Factory, opts: CreateOptions) {
@@ -87,6 +87,20 @@ async function askMissing(
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * Contacts that cannot be read, and required flags missing too (without a terminal, which would ask for them): one
+ * report, not one run for each.
+ */
+function alsoMissing(err: unknown, raw: Record<string, unknown>, f: Factory): unknown {
+  if (!(err instanceof UsageError) || f.io.canPrompt()) return err;
+  const missing = missingRequired({ ...raw, contacts: [{}] });
+  if (missing.length > 0)
+    err.hints.unshift(
+      `Also missing: ${missing.join(', ')} (required ${plural(missing.length, 'flag', { count: 'none' })}).`,
+    );
+  return err;
+}
+
+/**
  * Ctrl-C, SIGTERM or SIGHUP before anything that creates or starts a campaign was sent (reading a big --contacts,
  * a prompt, --if-absent's look at the list) says so, as the confirmation's interrupt does: "interrupted: nothing
  * was sent". After that, the client's own interrupt says the outcome is unknown and which list to check.
@@ -119,7 +133,9 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const { body: raw, fromFlags } = applyFlags(base, opts as Record<string, unknown>);
   const load = contactsLoader(f, opts);
   if (opts.contacts !== undefined) {
-    raw.contacts = await load(opts.contacts);
+    raw.contacts = await load(opts.contacts).catch((err: unknown) => {
+      throw alsoMissing(err, raw, f);
+    });
     fromFlags.add('contacts');
     // Before the prompts for other missing values: no answer to them could make this campaign valid.
     if ((raw.contacts as unknown[]).length === 0)
@@ -193,7 +209,10 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
   const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: request }, envelope(Campaign));
   const c = res.body.data;
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet && c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt) {
-    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(c.id)}`);
-  }
+  if (out.format !== 'table' || out.quiet) return;
+  const id = shellWord(c.id);
+  if (c.status !== 'RUNNING' && !body.startImmediately && !body.scheduledAt)
+    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${id}`);
+  // Started (or scheduled to): what `campaigns start` says after a start, so the next step is never a guess.
+  else f.warn(followHint(f.commandLine.invocation(), id));
 }

@@ -60,3 +60,8 @@ export const CAMPAIGN_FIELDS: Field[] = [
   { key: 'startedAt', label: 'Started', time: true },
   { key: 'completedAt', label: 'Completed', time: true },
 ];
+
+/** What follows a start: watching it, or waiting for its outcome (a script's way); `id` shell-quoted. */
+export function followHint(invocation: string, id: string): string {
+  return `Follow it with: ${invocation} campaigns show ${id} --watch\nOr wait for its outcome: ${invocation} campaigns wait ${id} --exit-status`;
+}

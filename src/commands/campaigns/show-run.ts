@@ -1,23 +1,19 @@
 // campaigns show: what it runs (the declaration is show.ts).
 import { PassThrough } from 'node:stream';
-import { path } from '../../api/client.js';
 import { redactData } from '../../api/redact.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
-import { checkInterrupted } from '../../io/interrupt.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
-import { Campaign } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
+import { stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
+import { waitTimeoutOf } from './wait-flags.js';
+import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
 import type { ShowOptions } from './show.js';
 
 type Rec = Record<string, unknown>;
-
-/** States in which a campaign changes by itself; in any other, --watch has nothing to wait for. */
-const MOVING = new Set(['RUNNING', 'SCHEDULED']);
 
 function contactRows(c: Rec): Rec[] {
   const contacts = Array.isArray(c.contacts) ? (c.contacts as Rec[]) : [];
@@ -42,46 +38,82 @@ function contactRows(c: Rec): Rec[] {
   });
 }
 
+// On a narrow terminal the alternatives give way first, then the last outcome; the fields take what is left.
 const CONTACT_COLUMNS: Column<Rec>[] = [
   { key: '#' },
   { key: 'phone_number', header: 'Number' },
-  { key: 'alternatives', header: 'Alternatives', width: 48 },
+  { key: 'alternatives', header: 'Alternatives', width: 48, drop: 2 },
   { key: 'status', header: 'Status' },
   { key: 'attempts', header: 'Calls' },
-  { key: 'lastOutcome', header: 'Last outcome' },
-  { key: 'fields', header: 'Fields', width: 40 },
+  { key: 'lastOutcome', header: 'Last outcome', drop: 1 },
+  { key: 'fields', header: 'Fields', fill: 10 },
 ];
 
-async function fetchCampaign(f: Factory, id: string): Promise<Rec> {
-  const client = await f.client();
-  const res = await client.json(
-    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal },
-    envelope(Campaign),
-  );
-  return res.body.data;
-}
+/** Which contacts a view too short for all of them shows first: those in a call, then not reached, then waiting. */
+const WEIGHT: Record<string, number> = { calling: 0, failed: 1, pending: 2, completed: 3 };
 
-async function render(f: Factory, c: Rec, io: IOStreams = f.io): Promise<void> {
+/**
+ * The record, then its contacts: all of them, or (`maxContacts`, a view redrawn in place) the ones that matter most,
+ * in their order, and how many more there are.
+ */
+async function render(f: Factory, c: Rec, io: IOStreams = f.io, maxContacts = Infinity): Promise<void> {
   const out = f.output();
   await printRecord(io, out, c, CAMPAIGN_FIELDS);
   if (out.format !== 'table' || out.quiet) return;
-  const rows = contactRows(c);
-  if (rows.length === 0) return;
-  await write(io.out, `\nContacts (${rows.length})\n`);
-  await printList(io, out, rows, { columns: CONTACT_COLUMNS });
+  const all = contactRows(c);
+  if (all.length === 0) return;
+  let rows = all;
+  if (all.length > maxContacts) {
+    const weight = (r: Rec) => WEIGHT[String(r.status)] ?? 2;
+    const keep = new Set(
+      [...all]
+        .sort((a, b) => weight(a) - weight(b) || Number(a['#']) - Number(b['#']))
+        .slice(0, Math.max(0, maxContacts)),
+    );
+    rows = all.filter((r) => keep.has(r));
+  }
+  await write(io.out, `\nContacts (${all.length})\n`);
+  if (rows.length > 0) await printList(io, out, rows, { columns: CONTACT_COLUMNS });
+  if (rows.length < all.length)
+    await write(
+      io.out,
+      `… and ${all.length - rows.length} more: ${f.commandLine.invocation()} campaigns results ${terminalSafe(cell(c.id))}\n`,
+    );
 }
 
-/** The whole view as text, so that a redraw reaches the terminal in one write (no flicker of a half-drawn frame). */
-async function frame(f: Factory, c: Rec): Promise<string> {
+async function captured(f: Factory, draw: (io: IOStreams) => Promise<void>): Promise<string> {
   const chunks: Buffer[] = [];
   const sink = new PassThrough();
   sink.on('data', (b: Buffer) => chunks.push(b));
-  await render(f, c, { ...f.io, out: sink });
+  await draw({ ...f.io, out: sink });
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Home, then clear the screen: each frame replaces the last from the top, as watch(1) does, whatever its height. */
+/**
+ * The whole view as lines that fit the terminal, so that a redraw reaches it in one write (no flicker of a half-drawn
+ * frame) and never scrolls: each line cut to the width, and as many contacts as the height leaves after `head`
+ * lines, the record and the contacts' title, header and "and N more".
+ */
+async function frame(f: Factory, c: Rec, head: number): Promise<string[]> {
+  const { cutToWidth } = await import('../../io/table.js');
+  const toLines = (text: string) =>
+    text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => cutToWidth(l, f.io.columns || 80));
+  const record = toLines(await captured(f, (io) => printRecord(io, f.output(), c, CAMPAIGN_FIELDS)));
+  const room = (f.io.rows || 24) - head - record.length - 5;
+  return toLines(await captured(f, (io) => render(f, c, io, room)));
+}
+
+/**
+ * The first frame clears the screen (what was on it goes to the scrollback once); each later one goes home and
+ * rewrites the lines in place, each cleared to its end, then clears below: the scrollback does not fill with copies.
+ */
 const CLEAR = '\x1b[H\x1b[2J';
+const HOME = '\x1b[H';
+const EOL = '\x1b[K';
+const BELOW = '\x1b[J';
 
 const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
@@ -96,38 +128,65 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
     `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
   );
   const out = f.output();
-  if (!opts.watch) return render(f, c);
+  if (!opts.watch) {
+    for (const flag of ['timeout', 'exitStatus'] as const)
+      if (opts[flag])
+        f.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
+    return render(f, c);
+  }
   const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
   const stream = out.format === 'ndjson' && !out.quiet;
+  let drawn = false;
   const draw = async () => {
     if (stream) {
       const json = JSON.stringify(redactData(c, f.redact));
       return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     if (!redraw) return;
-    const moving = MOVING.has(String(c.status));
-    const head = `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`;
-    await write(f.io.out, `${CLEAR}${head}\n\n${await frame(f, c)}`);
+    const moving = stageOf(c) === 'moving';
+    const window = windowWait(c, f.clock.now());
+    const head = [
+      `Watching ${terminalSafe(cell(c.id))}${moving ? `, every ${opts.interval}s (Ctrl-C stops)` : ''} · ${clockTime(f.clock.now())}`,
+      ...(window ? [terminalSafe(windowWaitText(window))] : []),
+      '',
+    ];
+    const { cutToWidth } = await import('../../io/table.js');
+    const lines = [...head.map((l) => cutToWidth(l, f.io.columns || 80)), ...(await frame(f, c, head.length))];
+    await write(f.io.out, `${drawn ? HOME : CLEAR}${lines.join(`${EOL}\n`)}${EOL}\n${BELOW}`);
+    drawn = true;
   };
   const stopped = () => `Campaign is ${cell(c.status)}: it will not change by itself`;
-  if (!MOVING.has(String(c.status))) {
+  if (stageOf(c) !== 'moving') {
     // Nothing to watch: the plain view, without taking over the screen.
     await render(f, c);
     if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    if (opts.exitStatus && stageOf(c) === 'finished') checkReached(f, new Map([[opts.id, c]]));
     return;
   }
-  await draw();
-  let last = JSON.stringify(c);
-  while (MOVING.has(String(c.status))) {
-    await f.clock.sleep(opts.interval * 1000, f.signal);
-    checkInterrupted(f.signal);
-    c = await fetchCampaign(f, opts.id);
-    const now = JSON.stringify(c);
-    // On a terminal every check redraws, so the header's time says when it last looked and "4m ago" stays true (a
-    // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
-    if (redraw || now !== last) await draw();
-    last = now;
-  }
+  let last = '';
+  const finals = await waitForCampaigns(
+    f,
+    [opts.id],
+    {
+      intervalMs: opts.interval * 1000,
+      ...waitTimeoutOf(opts),
+      resume: () => f.commandLine.withFlags(),
+      first: new Map([[opts.id, c]]),
+    },
+    async (_id, record) => {
+      c = record;
+      const now = JSON.stringify(c);
+      // On a terminal every read redraws, so the header's time says when it last looked and "4m ago" stays true (a
+      // view that stays still for minutes, outside the calling window, looks frozen); -o ndjson prints changes only.
+      if (redraw || now !== last) await draw();
+      last = now;
+    },
+  ).catch(async (err: unknown) => {
+    // Piped, the last record read is still printed before the error (a timeout, Ctrl-C): one valid document.
+    if (!redraw && !stream) await render(f, c);
+    throw err;
+  });
   if (redraw) f.warn(`${stopped()}, stopped watching.`);
   else if (!stream) await render(f, c);
+  if (opts.exitStatus) checkReached(f, finals);
 }

@@ -9,7 +9,7 @@ import { terminalSafe } from '../../io/safe.js';
 import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
 import { excerpt } from '../../api/errors.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
+import { CAMPAIGN_FIELDS, followHint } from './shared.js';
 import type { StartOptions } from './start.js';
 
 type Rec = Record<string, unknown>;
@@ -93,6 +93,5 @@ export async function run(f: Factory, opts: StartOptions): Promise<void> {
     await printRecord(f.io, out, outcome.record);
     if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
   } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet)
-    f.warn(`Follow it with: ${f.commandLine.invocation()} campaigns show ${shellWord(opts.id)} --watch`);
+  if (out.format === 'table' && !out.quiet) f.warn(followHint(f.commandLine.invocation(), shellWord(opts.id)));
 }

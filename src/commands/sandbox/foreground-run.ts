@@ -3,6 +3,7 @@ import { CliError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
+import { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } from '../../sandbox/scenario.js';
 import { Sandbox } from '../../sandbox/server.js';
 import { DEMO } from '../../sandbox/state.js';
 import type { ForegroundOptions } from './index.js';
@@ -43,7 +44,13 @@ function listenError(err: NodeJS.ErrnoException, opts: ForegroundOptions): CliEr
 }
 
 export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
-  const sandbox = new Sandbox({ settings: opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {} });
+  const scenario = opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
+  const sandbox = new Sandbox({
+    settings: {
+      ...(opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {}),
+      ...(scenario ? scenarioSettings(scenario) : {}),
+    },
+  });
   let url: string;
   try {
     url = await sandbox.listen(opts.port, opts.host);
@@ -67,6 +74,8 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
       (o) =>
         `  ${o.name} (${o.id}): ${o.balance} tokens; numbers ${o.numbers.join(', ')}; agents ${o.agents.join(', ')}; voice library ${o.voiceLibrary.join(', ')}`,
     ),
+    '',
+    `Scenario: ${describeScenario(scenario)}`,
     '',
     'Press Ctrl-C to stop.',
   ];

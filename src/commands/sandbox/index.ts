@@ -32,14 +32,26 @@ const flags = {
     schema: z._default(z.string().check(z.refine((h) => h.trim() !== '', 'must not be empty')), DEFAULT_HOST),
   },
   fast: { flag: '--fast', help: 'generations complete at once (as in tests)', schema: z._default(z.boolean(), false) },
+  scenario: {
+    flag: '--scenario <file|json>',
+    help: 'how campaigns come out: a JSON file or inline JSON (seed, outcomes, failureRate, numbers, callingWindow, speed); default: VOICECTL_SANDBOX_SCENARIO',
+    complete: 'files',
+    schema: z.optional(z.string()),
+  },
 } satisfies Flags;
 
 export type ForegroundOptions = Options<typeof flags>;
 
 const statusCommand = defineCommand({
   name: 'status',
-  summary: 'Show whether the background sandbox of --sandbox runs: its URL, pid, version and idle stop.',
-  examples: ['voicectl sandbox status', "voicectl sandbox status --json | jq -r '.url'"],
+  summary:
+    'Show whether the background sandbox of --sandbox runs (URL, pid, version, idle stop, scenario), and its organizations: agents, caller numbers and demo keys.',
+  description: "The demo keys are the sandbox's own: they open nothing else.",
+  examples: [
+    'voicectl sandbox status',
+    "voicectl sandbox status --json | jq -r '.url'",
+    "voicectl sandbox status --json | jq -r '.organizations[0].agents[0]'",
+  ],
   load: () => import('./status-run.js'),
 });
 
@@ -68,6 +80,10 @@ export const group = defineGroup({
   examples: [
     'voicectl sandbox                      # http://127.0.0.1:4010',
     'voicectl sandbox --port 0 --fast      # a free port; generations finish at once',
+    `voicectl sandbox --scenario '{"seed": 7, "failureRate": 0.5, "callingWindow": "ignore", "speed": 600}'`,
+    'VOICECTL_SANDBOX_SCENARIO=ci-failures.json voicectl --sandbox campaigns wait cmp_0123456789abcdef',
+    `voicectl sandbox --scenario '{"seed": 7, "failureRate": 0.5, "callingWindow": "ignore", "speed": 600}'`,
+    'VOICECTL_SANDBOX_SCENARIO=ci-failures.json voicectl --sandbox campaigns wait cmp_0123456789abcdef',
     'voicectl sandbox status               # the background sandbox of --sandbox',
     'voicectl sandbox stop',
   ],

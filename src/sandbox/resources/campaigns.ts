@@ -10,10 +10,28 @@ export interface CampaignSlice {
   campaigns: SandboxCampaign[];
 }
 
-/** The record as the API returns it: no internal dialer state, no orgId. */
-function publicView(c: SandboxCampaign, detail: boolean): Record<string, unknown> {
+/**
+ * The record as the API returns it: no internal dialer state, no orgId. A started campaign's detail adds
+ * `sandboxClock` (not in the reference): the dialer's simulated time and speed, so that a client can say when the
+ * calling window opens in the time the sandbox goes by.
+ */
+function publicView(
+  c: SandboxCampaign,
+  detail: boolean,
+  ctx?: Pick<RouteContext, 'now' | 'settings'>,
+): Record<string, unknown> {
   const { dialer, orgId: _o, contacts, ...rest } = c;
   if (!detail) return rest;
+  const speed = dialer ? (dialer.scale ?? ctx?.settings.timeScale ?? 1) : undefined;
+  const clock =
+    dialer && ctx && speed !== undefined
+      ? {
+          sandboxClock: {
+            now: new Date(dialer.originSim + (ctx.now - dialer.originReal) * speed).toISOString(),
+            speed,
+          },
+        }
+      : {};
   const contactProgress = contacts.map((_, i) => {
     const p = dialer?.contacts[i];
     return {
@@ -23,7 +41,7 @@ function publicView(c: SandboxCampaign, detail: boolean): Record<string, unknown
       lastOutcome: p?.lastOutcome ?? null,
     };
   });
-  return { ...rest, contacts, contactProgress };
+  return { ...rest, contacts, contactProgress, ...clock };
 }
 
 function find(ctx: RouteContext): SandboxCampaign {
@@ -79,9 +97,9 @@ export const campaigns: ResourceModule<CampaignSlice> = {
           completedAt: null,
           dialer: null,
         };
-        if (startImmediately) startDialer(c, ctx.now);
+        if (startImmediately) startDialer(c, ctx.now, ctx.settings);
         ctx.state.campaigns.push(c);
-        return ok(publicView(c, true), 201);
+        return ok(publicView(c, true, ctx), 201);
       },
     },
     {
@@ -97,9 +115,9 @@ export const campaigns: ResourceModule<CampaignSlice> = {
             `campaign ${c.id} is ${c.status}; only ${STARTABLE_STATUSES.join(', ')} campaigns can be started`,
           );
         }
-        startDialer(c, ctx.now);
+        startDialer(c, ctx.now, ctx.settings);
         advanceCampaign(c, ctx.state.calls, ctx.now, ctx.settings);
-        return ok(publicView(c, true));
+        return ok(publicView(c, true, ctx));
       },
     },
     {
@@ -118,7 +136,7 @@ export const campaigns: ResourceModule<CampaignSlice> = {
     {
       method: 'GET',
       pattern: '/v1/campaigns/:id',
-      handle: (ctx) => ok(publicView(find(ctx), true)),
+      handle: (ctx) => ok(publicView(find(ctx), true, ctx)),
     },
   ],
 };

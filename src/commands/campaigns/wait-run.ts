@@ -1,0 +1,84 @@
+// campaigns wait: what it runs (the declaration is wait.ts).
+import { redactData } from '../../api/redact.js';
+import {
+  type CampaignProgress,
+  progressOf,
+  progressText,
+  windowWait,
+  windowWaitText,
+} from '../../campaigns/outcome.js';
+import type { Factory } from '../../factory.js';
+import { localTime } from '../../io/format.js';
+import { printList, printRecord, type Column } from '../../io/output.js';
+import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
+import { shellWord } from '../../io/shell.js';
+import { write } from '../../io/streams.js';
+import type { WaitOptions } from './wait.js';
+import { resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
+import { checkReached, waitForCampaigns } from './waiting.js';
+
+type Row = CampaignProgress & Record<string, unknown>;
+
+const COLUMNS: Column<Row>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'NAME', fill: 8 },
+  { key: 'status', header: 'STATUS' },
+  { key: 'reached', header: 'REACHED', human: (r) => reachedText(r) },
+  { key: 'notReached', header: 'NOT REACHED', human: (r) => (r.notReached === null ? '-' : String(r.notReached)) },
+  { key: 'completedAt', header: 'FINISHED', human: (r) => (r.completedAt ? localTime(r.completedAt) : ''), drop: 1 },
+];
+
+function reachedText(p: CampaignProgress): string {
+  const c = p.counters ?? {};
+  return typeof c.completed === 'number' ? `${c.completed}${typeof c.total === 'number' ? `/${c.total}` : ''}` : '-';
+}
+
+/**
+ * How the wait reports: `stream` one JSON line per change on stdout (piped with no format asked for, or -o ndjson);
+ * `lines` one line per change on stderr, for a person at a terminal; the final list on stdout unless streaming.
+ */
+function modeOf(f: Factory): { stream: boolean; lines: boolean } {
+  const g = f.globals();
+  const out = f.output();
+  // --jq and --fields shape the final output: they ask for it as --json does.
+  const asked = g.json || g.output !== undefined || g.quiet || g.jq !== undefined || g.fields !== undefined;
+  const stream = !out.quiet && (out.format === 'ndjson' || (!asked && !f.io.stdoutIsTTY));
+  return { stream, lines: !stream && f.io.stderrIsTTY };
+}
+
+export async function run(f: Factory, opts: WaitOptions): Promise<void> {
+  const mode = modeOf(f);
+  const last = new Map<string, string>();
+  const flags = resumeFlags(opts);
+  const finals = await waitForCampaigns(
+    f,
+    opts.ids,
+    {
+      intervalMs: waitIntervalMs(f, opts),
+      ...waitTimeoutOf(opts),
+      resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
+    },
+    async (id, record, p) => {
+      const json = JSON.stringify(redactData(p, f.redact));
+      // On a terminal a campaign that waits for its calling window says so, and when it opens (in the sandbox, on its
+      // clock): a wait with nothing to show for minutes looks stuck.
+      const window = mode.lines ? windowWait(record, f.clock.now()) : undefined;
+      const key = `${json}${window ? ` ${window.opens}` : ''}`;
+      if (last.get(id) === key) return;
+      last.set(id, key);
+      if (mode.stream) await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+      else if (mode.lines)
+        f.warn(
+          `${new Date(f.clock.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}${window ? ` · ${terminalSafe(windowWaitText(window))}` : ''}`,
+        );
+    },
+  );
+  if (!mode.stream) {
+    const rows = [...finals].map(([id, r]) => progressOf(id, r) as Row);
+    const out = f.output();
+    // One campaign's final state is a record, as `tts wait` prints one generation; several are a list.
+    if (out.format === 'json' && rows.length === 1) await printRecord(f.io, out, rows[0]);
+    else await printList(f.io, out, rows, { columns: COLUMNS });
+  }
+  if (opts.exitStatus) checkReached(f, finals);
+}

@@ -1,0 +1,166 @@
+// Waiting for campaigns to finish (`campaigns wait`, `campaigns show --watch`): reads each one every interval until
+// it can no longer change by itself, within a deadline. A transient failure of a read (network, 429, 5xx, a
+// malformed answer) is not the campaign's: it keeps waiting. 401, 403 and 404 stop it, and so does a campaign
+// that was never started (DRAFT, PAUSED): it would not finish by waiting.
+import { path } from '../../api/client.js';
+import {
+  ApiError,
+  CliError,
+  InterruptedError,
+  NotReachedError,
+  SandboxStoppedError,
+  WaitTimeoutError,
+} from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { shellWord } from '../../io/shell.js';
+import { type CampaignProgress, progressOf, progressText, stageOf } from '../../campaigns/outcome.js';
+import { cell, duration, plural } from '../../io/format.js';
+import { Campaign } from '../../schemas/campaigns.js';
+import { envelope } from '../../schemas/common.js';
+
+type Rec = Record<string, unknown>;
+
+const STOPPING = new Set([401, 403, 404]);
+
+export async function fetchCampaign(f: Factory, id: string, deadline?: number): Promise<Rec> {
+  const client = await f.client();
+  const res = await client.json(
+    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal, deadline },
+    envelope(Campaign),
+  );
+  return res.body.data;
+}
+
+export interface CampaignWaitOptions {
+  intervalMs: number;
+  /** The whole wait; undefined: no limit. */
+  timeoutMs?: number;
+  /** The timeout as typed ("15m"), for the message when it passes. */
+  timeoutText?: string;
+  /** The command that waits again for `pending`. */
+  resume: (pending: string[]) => string;
+  /** Records already read (the first read of `show --watch`), used as the first round. */
+  first?: Map<string, Rec>;
+}
+
+/**
+ * Waits for every id, calling `onRead` after each read (changed or not) with the record and its progress. Resolves
+ * with the final records in the order of `ids`; throws WaitTimeoutError, InterruptedError, SandboxStoppedError
+ * (each with the command that resumes), an ApiError that waiting will not change, or a CliError for a campaign
+ * that was never started.
+ */
+export async function waitForCampaigns(
+  f: Factory,
+  ids: string[],
+  opts: CampaignWaitOptions,
+  onRead: (id: string, record: Rec, progress: CampaignProgress) => Promise<void> | void,
+): Promise<Map<string, Rec>> {
+  const unique = [...new Set(ids)];
+  const records = new Map<string, Rec>();
+  const started = f.clock.monotonic();
+  const deadline = opts.timeoutMs === undefined ? undefined : started + opts.timeoutMs;
+  const warned = new Map<string, string>();
+  let pending = unique;
+  const lines = (list: string[]) =>
+    list.map((id) => {
+      const r = records.get(id);
+      return r ? `${id}  ${cell(r.status)}  ${progressText(progressOf(id, r))}` : `${id}  not read yet`;
+    });
+  let round = 0;
+  try {
+    for (;;) {
+      const roundStart = f.clock.monotonic();
+      for (const id of pending) {
+        let r = round === 0 ? opts.first?.get(id) : undefined;
+        if (!r) {
+          try {
+            r = await fetchCampaign(f, id, deadline);
+            warned.delete(id);
+          } catch (err) {
+            if (f.signal.aborted) throw err;
+            if (err instanceof ApiError && STOPPING.has(err.status)) {
+              if (err.status === 404) {
+                err.message = `campaign ${id} not found (it does not exist or belongs to another organization)`;
+                err.hints.push(`List your campaigns: ${f.commandLine.invocation()} campaigns list`);
+              }
+              throw err;
+            }
+            if (err instanceof SandboxStoppedError) {
+              err.hints = [`Resume with: ${opts.resume(pending)} (it starts the sandbox again, with the same state)`];
+              throw err;
+            }
+            if (!(err instanceof CliError)) throw err;
+            const trouble =
+              err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
+            if (warned.get(id) !== trouble)
+              f.warn(`warning: reading campaign ${id} failed (${trouble}); still waiting`);
+            warned.set(id, trouble);
+            continue;
+          }
+        }
+        records.set(id, r);
+        if (stageOf(r) === 'unstarted') {
+          throw new CliError(
+            `campaign ${id} is ${cell(r.status)}: it will not finish by itself, so waiting would not end`,
+            {
+              hints: [`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(id)}`],
+            },
+          );
+        }
+        await onRead(id, r, progressOf(id, r));
+      }
+      round++;
+      pending = pending.filter((id) => {
+        const r = records.get(id);
+        return !r || stageOf(r) === 'moving';
+      });
+      if (pending.length === 0) break;
+      const now = f.clock.monotonic();
+      if (deadline !== undefined && now >= deadline) {
+        throw new WaitTimeoutError(
+          `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs ?? 0)}: ${pending.length} of ${plural(unique.length, 'campaign', { count: 'plain' })} still running`,
+          { hints: [...lines(pending), `Wait again with: ${opts.resume(pending)}`] },
+        );
+      }
+      const next = roundStart + opts.intervalMs;
+      await f.clock.sleep(Math.max(0, Math.min(next, deadline ?? next) - now), f.signal);
+    }
+  } catch (err) {
+    if (f.signal.aborted) {
+      throw new InterruptedError(
+        `stopped waiting; ${plural(pending.length, 'campaign', { count: 'plain' })} still running`,
+        { hints: [...lines(pending), `Resume with: ${opts.resume(pending)}`] },
+      );
+    }
+    throw err;
+  }
+  return new Map(unique.map((id) => [id, records.get(id)!]));
+}
+
+/**
+ * --exit-status: exit 10 when a finished campaign left contacts not reached; a campaign whose record does not say
+ * is reported on stderr and does not count (the reference names no counters).
+ */
+export function checkReached(f: Factory, finals: Map<string, Rec>): void {
+  const short: { id: string; line: string; n: number }[] = [];
+  for (const [id, r] of finals) {
+    const p = progressOf(id, r);
+    if (p.notReached === null)
+      f.warn(
+        `warning: campaign ${id} does not say how many contacts were reached (no contactProgress, no counters.failed)`,
+      );
+    else if (p.notReached > 0)
+      short.push({ id, n: p.notReached, line: `${id}  ${p.notReached} not reached  (${progressText(p)})` });
+  }
+  if (short.length === 0) return;
+  const message =
+    finals.size === 1
+      ? `campaign ${short[0].id} finished with ${plural(short[0].n, 'contact')} not reached`
+      : `${short.length} of ${plural(finals.size, 'campaign', { count: 'plain' })} finished with contacts not reached`;
+  throw new NotReachedError(message, {
+    hints: [
+      ...(finals.size === 1 ? [] : short.map((s) => s.line)),
+      `Who was not reached: ${f.commandLine.invocation()} campaigns results ${finals.size === 1 ? shellWord(short[0].id) : '<id>'} --status not_reached`,
+    ],
+  });
+}
