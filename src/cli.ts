@@ -277,7 +277,8 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     const g = factory.globals();
     if (!g.color) io.color = false;
     // A bad --jq is exit 2 before anything is sent; jq itself loads only when the flag is given.
-    if (g.jq !== undefined) jq = await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY });
+    if (g.jq !== undefined)
+      jq = await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY, signal: factory.signal });
   });
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);
@@ -407,7 +408,7 @@ function cleanupError(raw: unknown): CliError {
   });
 }
 
-function reportError(
+async function reportError(
   io: IOStreams,
   err: unknown,
   opts: {
@@ -420,14 +421,14 @@ function reportError(
     /** --jq, taken by the command: the error object goes through it too. */
     jq?: JqFilter;
   },
-): number {
+): Promise<number> {
   // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
   // The --json object stays JSON (which escapes controls itself), but redacted all the same.
   const redact = opts.redact ?? ((s: string) => s);
   const w = (s: string) => io.err.write(`${terminalSafe(redact(s), { keepNewlines: true })}\n`);
-  const wJson = (o: unknown) => {
+  const wJson = async (o: unknown) => {
     const json = JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v));
-    const filtered = opts.jq && jqOnError(opts.jq, json);
+    const filtered = opts.jq && (await jqOnError(opts.jq, json));
     io.err.write(filtered ? terminalSafe(filtered, { keepNewlines: true }) : `${jsonForTerminal(json)}\n`);
   };
   const line = (s: string) => terminalSafe(s);
@@ -439,7 +440,7 @@ function reportError(
     wLabelled(`unexpected failure: ${e.message}`);
     if (opts.debug && e.stack) w(e.stack);
     else w('This is a bug in voicectl; run again with --debug for details and report it.');
-    if (opts.json) wJson({ error: { code: 'internal', message: e.message } });
+    if (opts.json) await wJson({ error: { code: 'internal', message: e.message } });
     return ExitCode.error;
   }
   if (err instanceof DeclinedError) {
@@ -462,7 +463,7 @@ function reportError(
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
   const exitCode = opts.exitCode ?? err.exitCode;
   if (opts.json) {
-    wJson(errorObject(err, exitCode, opts.effects));
+    await wJson(errorObject(err, exitCode, opts.effects));
   }
   return exitCode;
 }
@@ -472,9 +473,9 @@ function reportError(
  * stderr where the object would be. A program that fails on it, or prints nothing for it, leaves the object as it
  * is: the error is never lost.
  */
-function jqOnError(filter: JqFilter, json: string): string | undefined {
+async function jqOnError(filter: JqFilter, json: string): Promise<string | undefined> {
   try {
-    const r = filter.apply(json);
+    const r = await filter.apply(json);
     return r.out + r.err;
   } catch {
     return undefined;

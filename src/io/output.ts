@@ -81,14 +81,18 @@ function chosenColumns<T extends Rec>(cols: Column<T>[], fields: readonly string
 }
 
 /** Writes what jq printed (made safe on a terminal) and its messages; a runtime error after what came before it. */
-async function emitJq(io: IOStreams, out: OutputOptions, run: () => { out: string; err: string }): Promise<void> {
+async function emitJq(
+  io: IOStreams,
+  out: OutputOptions,
+  run: () => Promise<{ out: string; err: string }>,
+): Promise<void> {
   const put = async (r: { out: string; err: string }) => {
     if (r.out) await write(io.out, out.tty ? terminalSafe(r.out, { keepNewlines: true }) : r.out);
     if (r.err) await write(io.err, terminalSafe(r.err, { keepNewlines: true }));
   };
   let r: { out: string; err: string };
   try {
-    r = run();
+    r = await run();
   } catch (e) {
     const printed = (e as Partial<JqRuntimeError>).printed;
     if (printed) await put(printed);

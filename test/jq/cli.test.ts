@@ -1,6 +1,6 @@
 // --jq and --fields through the real CLI against the sandbox: what a script sees, and what reached the service.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, parseJson, useSandbox } from '../helpers/cli.js';
+import { cli, parseJson, spawnCli, useSandbox } from '../helpers/cli.js';
 
 const sandbox = useSandbox();
 const ids: string[] = [];
@@ -179,4 +179,29 @@ describe('--jq wherever JSON is printed', () => {
     expect(r.stderr).toMatch(/^error: --jq: syntax error/);
     expect(sandbox.log).toEqual([]);
   });
+});
+
+describe('--jq in its worker', () => {
+  it('Ctrl-C stops a program that never ends (repeat(1)): exit 130, promptly', async () => {
+    let sentAt = 0;
+    const r = await spawnCli(['tts', 'list', '--jq', 'repeat(1)'], {
+      sandbox,
+      onSpawn: (child) => {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        kill.unref();
+        // The list has arrived (the request is in the log), and jq runs on it: then Ctrl-C.
+        const poll = setInterval(() => {
+          if (!sandbox.log.some((e) => e.method === 'GET' && e.path.startsWith('/v1/tts'))) return;
+          clearInterval(poll);
+          setTimeout(() => {
+            sentAt = Date.now();
+            child.kill('SIGINT');
+          }, 500);
+        }, 20);
+      },
+    });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted');
+    expect(Date.now() - sentAt).toBeLessThan(5000);
+  }, 30_000);
 });
