@@ -108,7 +108,7 @@ function fieldOf(name: string, schema: z.core.$ZodType): Field {
 }
 
 /** The fields of the create body, in the schema's order. */
-export function skeletonFields(): Field[] {
+function skeletonFields(): Field[] {
   return Object.entries(CampaignCreate.shape as Record<string, z.core.$ZodType>).map(([k, s]) => fieldOf(k, s));
 }
 

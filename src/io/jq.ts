@@ -58,7 +58,8 @@ class Engine {
   private stopped = false;
 
   constructor() {
-    const jqWeb = createRequire(import.meta.url).resolve('jq-web');
+    const require = createRequire(import.meta.url);
+    const jqWeb = require.resolve('jq-web');
     this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb } });
     this.worker.unref();
     this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
