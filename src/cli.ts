@@ -20,6 +20,7 @@ import { asInterrupt } from './io/interrupt.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './global-flags.js';
 import type { GlobalOptions } from './globals.js';
 import { jsonForTerminal, terminalSafe } from './io/safe.js';
+import type { JqFilter } from './io/jq.js';
 import type { IOStreams } from './io/streams.js';
 import { systemError } from './io/system-error.js';
 
@@ -214,6 +215,8 @@ function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
 export interface Program {
   program: Command;
   factory: Factory;
+  /** The --jq program, once the command that runs took it (compiled, checked). */
+  jq: () => JqFilter | undefined;
 }
 
 /**
@@ -226,6 +229,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   let actionCommand: Command | undefined;
   let globals: GlobalOptions | undefined;
   let schema: typeof import('./globals.js') | undefined;
+  let jq: JqFilter | undefined;
   const factory = createFactory({
     io,
     env,
@@ -273,7 +277,8 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     const g = factory.globals();
     if (!g.color) io.color = false;
     // A bad --jq is exit 2 before anything is sent; jq itself loads only when the flag is given.
-    if (g.jq !== undefined) await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY });
+    if (g.jq !== undefined)
+      jq = await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY, signal: factory.signal });
   });
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);
@@ -293,7 +298,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     }
   }
   configureTree(program, io, argv);
-  return { program, factory };
+  return { program, factory, jq: () => jq };
 }
 
 /** Runs voicectl with `argv` (without node and script) and returns the exit code. */
@@ -309,6 +314,7 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
   opts = { ...opts, effects };
   const io = opts.io;
   let factory: Factory | undefined;
+  let built: Program | undefined;
   let json = jsonAsked(argv);
   let debug = argv.includes('--debug');
   const env = opts.env ?? process.env;
@@ -335,11 +341,12 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
       // nobody runs it again and creates or sends twice.
       effects: err instanceof FileSystemError ? effects : undefined,
       exitCode: err instanceof InterruptedError ? signalExitCode(opts.signal) : undefined,
+      jq: built?.jq(),
     });
   };
   let code: number;
   try {
-    const built = await buildProgram(argv, opts);
+    built = await buildProgram(argv, opts);
     factory = built.factory;
     if (argv.includes('--help') || argv.includes('-h')) {
       const unknown = unknownHelpTopic(built.program, argv);
@@ -401,7 +408,7 @@ function cleanupError(raw: unknown): CliError {
   });
 }
 
-function reportError(
+async function reportError(
   io: IOStreams,
   err: unknown,
   opts: {
@@ -411,14 +418,19 @@ function reportError(
     effects?: Effects;
     /** The exit code of the signal that stopped the command (143 for SIGTERM), over the error's own 130. */
     exitCode?: number;
+    /** --jq, taken by the command: the error object goes through it too. */
+    jq?: JqFilter;
   },
-): number {
+): Promise<number> {
   // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
   // The --json object stays JSON (which escapes controls itself), but redacted all the same.
   const redact = opts.redact ?? ((s: string) => s);
   const w = (s: string) => io.err.write(`${terminalSafe(redact(s), { keepNewlines: true })}\n`);
-  const wJson = (o: unknown) =>
-    io.err.write(`${jsonForTerminal(JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v)))}\n`);
+  const wJson = async (o: unknown) => {
+    const json = JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v));
+    const filtered = opts.jq && (await jqOnError(opts.jq, json));
+    io.err.write(filtered ? terminalSafe(filtered, { keepNewlines: true }) : `${jsonForTerminal(json)}\n`);
+  };
   const line = (s: string) => terminalSafe(s);
   // "error" in red on a terminal that allows colors (never piped, never with NO_COLOR, CI or --no-color).
   const label = io.color && io.stderrIsTTY ? '\x1b[31merror\x1b[39m' : 'error';
@@ -428,7 +440,7 @@ function reportError(
     wLabelled(`unexpected failure: ${e.message}`);
     if (opts.debug && e.stack) w(e.stack);
     else w('This is a bug in voicectl; run again with --debug for details and report it.');
-    if (opts.json) wJson({ error: { code: 'internal', message: e.message } });
+    if (opts.json) await wJson({ error: { code: 'internal', message: e.message } });
     return ExitCode.error;
   }
   if (err instanceof DeclinedError) {
@@ -451,9 +463,23 @@ function reportError(
   if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
   const exitCode = opts.exitCode ?? err.exitCode;
   if (opts.json) {
-    wJson(errorObject(err, exitCode, opts.effects));
+    await wJson(errorObject(err, exitCode, opts.effects));
   }
   return exitCode;
+}
+
+/**
+ * What --jq prints for the error object (the program can tell it by its `error` key: `.error.code? // .[].id`), on
+ * stderr where the object would be. A program that fails on it, or prints nothing for it, leaves the object as it
+ * is: the error is never lost.
+ */
+async function jqOnError(filter: JqFilter, json: string): Promise<string | undefined> {
+  try {
+    const r = await filter.apply(json);
+    return r.out + r.err;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { decodeText } from '../io/encoding.js';
 import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate } from '../schemas/campaigns.js';
+import { PLACEHOLDER } from './placeholder.js';
 import { editDistance } from '../suggest.js';
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 
@@ -128,5 +129,32 @@ export async function readBodyFile(file: string, encoding?: string): Promise<Bod
       ],
     });
   }
+  const left = placeholdersIn(doc);
+  if (left.length) {
+    const lines = left.map(
+      ([path]) => `--file: ${at(path) ?? name}: ${pathText(path)} still holds the placeholder of --skeleton`,
+    );
+    const optional = left.some(([, text]) => text.startsWith('<optional'));
+    throw new UsageError(lines[0], {
+      hints: [
+        ...lines.slice(1),
+        `Write the values${optional ? ', or remove the optional fields you leave out' : ''}. Nothing was sent.`,
+      ],
+    });
+  }
   return { body: doc as Record<string, unknown>, at };
 }
+
+/** The placeholders of the skeleton (keys or values) left in the body, with their paths. */
+function placeholdersIn(value: unknown, path: PropertyKey[] = []): [PropertyKey[], string][] {
+  if (typeof value === 'string') return PLACEHOLDER.test(value) ? [[path, value]] : [];
+  if (!value || typeof value !== 'object') return [];
+  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+  return entries.flatMap(([k, v]): [PropertyKey[], string][] =>
+    typeof k === 'string' && PLACEHOLDER.test(k) ? [[[...path, k], k]] : placeholdersIn(v, [...path, k]),
+  );
+}
+
+/** `contacts[0].phone_number`. */
+const pathText = (path: PropertyKey[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${terminalSafe(String(p))}`)).join('');

@@ -3,6 +3,7 @@
 // completion, the MCP tool's input schema and docs/commands.md are all derived from it.
 import { Argument, Command, Option } from 'commander';
 import * as z from 'zod/mini';
+import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { parseOptions } from '../options.js';
 import { examples as addExamples } from './help.js';
@@ -83,6 +84,11 @@ export interface CommandSpec<F extends Flags, A extends Args> {
   /** The command's MCP tool, when it has one. */
   mcp?: string;
   /**
+   * `false`: the command never prints JSON or records (a shell script, a server, a message on stderr), so --jq and
+   * --fields are refused (exit 2) rather than ignored.
+   */
+  json?: false;
+  /**
    * The module that runs it, loaded when the command runs (never for --help or completion). Given the options, it
    * may choose a lighter module for a run that needs less (`tts create --dry-run` sends nothing).
    */
@@ -110,7 +116,7 @@ export interface GroupDef {
   examples: string[];
   /** What the group runs by itself (`voicectl sandbox`), when it does: its flags and module; the rest is the group's. */
   // biome-ignore lint/suspicious/noExplicitAny: the group's own options (its run checks them against its flags)
-  own?: { flags: Flags; load: (opts: any) => Promise<{ run: Run<any> }> };
+  own?: { flags: Flags; load: (opts: any) => Promise<{ run: Run<any> }>; json?: false };
   commands: AnyCommand[];
 }
 
@@ -174,8 +180,25 @@ function commandOf(f: Factory, def: AnyCommand): Command {
     const { run } = await def.load(opts);
     await run(f, opts, self);
   });
+  if (def.json === false) refuseOutputFlags(f, cmd);
   commandDefs.set(cmd, def);
   return cmd;
+}
+
+/**
+ * --jq and --fields on a command that prints no JSON or records: exit 2 saying so, rather than ignored. Checked as
+ * the command runs, before anything else it does (commander runs the hooks of its ancestors too: only its own run).
+ */
+function refuseOutputFlags(f: Factory, cmd: Command): void {
+  cmd.hook('preAction', (_self, action) => {
+    if (action !== cmd) return;
+    const g = f.globals();
+    const flag = g.jq !== undefined ? '--jq' : g.fields !== undefined ? '--fields' : undefined;
+    if (!flag) return;
+    const words: string[] = [];
+    for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+    throw new UsageError(`${flag}: \`${words.join(' ')}\` prints no JSON or records: ${flag} has nothing to work on`);
+  });
 }
 
 /** The group's own command (`voicectl sandbox`) with the group's name, help and examples. */

@@ -2,7 +2,7 @@
 // into place only when every row passed. A failed run leaves nothing behind.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -106,6 +106,13 @@ export class StagedFile {
     }
     await unlink(this.tmp);
     this.untrack();
+  }
+
+  /** What was written (for --jq, which filters it before anything is printed); then commit or discard. */
+  async text(): Promise<string> {
+    await this.flush();
+    await this.close();
+    return readFile(this.tmp, 'utf8');
   }
 
   /** Removes the temp file; safe to call twice and after commit. */

@@ -1,11 +1,10 @@
-// --jq: a filter in jq's own language, run by jq itself compiled to WebAssembly (the jq-web package), so that a
-// script needs no jq installed. Loaded only when the flag is given (src/cli.ts checks the expression before the
+// --jq: a filter in jq's own language, run by jq itself compiled to WebAssembly (the jq-web package), in a worker
+// thread, so that a script needs no jq installed and Ctrl-C stops a program that never ends. Loaded only when the flag is given (src/cli.ts checks the expression before the
 // command runs). Output follows gh's --jq: strings printed raw (jq -r), other values as JSON, compact when piped
 // (jq -c) and indented on a terminal.
 import { createRequire } from 'node:module';
-import { CliError, UsageError } from '../errors.js';
-
-type Engine = import('jq-web').JqWeb;
+import { Worker } from 'node:worker_threads';
+import { CliError, InterruptedError, UsageError } from '../errors.js';
 
 /** What jq printed to stdout, and to stderr (`debug`, `stderr`) when it succeeded. */
 interface JqRun {
@@ -17,25 +16,94 @@ interface JqRun {
 const COMPILE_ERROR = 3;
 
 /**
- * Runs the engine once. jq-web sends stderr of a successful run to console.warn and leaves process.exitCode as
- * jq's (Emscripten's exit): both are taken back here, so that nothing reaches the process but through our streams.
+ * The worker's code, run as a script (no file of its own, so that it runs the same from dist/ and from src/ in the
+ * tests). jq-web sends stderr of a successful run to console.warn and leaves process.exitCode as jq's (Emscripten's
+ * exit): both stay in the worker, taken back there. jq-web drops the last newline of stdout; jq prints one after
+ * every value.
  */
-function call(engine: Engine, input: string, program: string, flags: string[]): JqRun {
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const ready = require(workerData.jqWeb);
+parentPort.on('message', async ({ id, input, program, flags }) => {
+  const engine = await ready;
   const warn = console.warn;
-  const exitCode = process.exitCode;
   let err = '';
-  console.warn = (...args: unknown[]) => {
-    err += `${String(args[args.length - 1])}\n`;
-  };
+  console.warn = (...args) => { err += String(args[args.length - 1]) + '\\n'; };
   try {
     const out = engine.raw(input, program, flags) ?? '';
-    // jq-web drops the last newline of stdout; jq prints one after every value.
-    return { out: out === '' ? '' : `${out}\n`, err };
+    parentPort.postMessage({ id, out: out === '' ? '' : out + '\\n', err });
+  } catch (e) {
+    parentPort.postMessage({ id, failed: { exitCode: e?.exitCode, stderr: String(e?.stderr ?? e?.message ?? e) } });
   } finally {
     console.warn = warn;
-    process.exitCode = exitCode;
+    process.exitCode = undefined;
+  }
+});
+`;
+
+interface Failed {
+  exitCode?: number;
+  stderr: string;
+}
+
+/**
+ * jq, in a worker thread: a program that never ends (`repeat(1)`, `def f: f; f`) holds the worker, not the event
+ * loop, so that Ctrl-C still reaches the command, which stops the worker (stop()). It keeps the process alive only
+ * while it runs a program.
+ */
+class Engine {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (r: JqRun) => void; reject: (e: unknown) => void }>();
+  private next = 0;
+  private stopped = false;
+
+  constructor() {
+    const require = createRequire(import.meta.url);
+    const jqWeb = require.resolve('jq-web');
+    this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb } });
+    this.worker.unref();
+    this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.settled(m.id);
+      if (m.failed) p.reject(m.failed);
+      else p.resolve({ out: m.out ?? '', err: m.err ?? '' });
+    });
+    const fail = (e: unknown) => {
+      if (shared === this) shared = undefined;
+      for (const [id, p] of this.pending) {
+        this.settled(id);
+        p.reject(this.stopped ? new InterruptedError('interrupted') : e);
+      }
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', () => fail(new CliError('--jq: jq stopped unexpectedly')));
+  }
+
+  call(input: string, program: string, flags: string[]): Promise<JqRun> {
+    const id = this.next++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, input, program, flags });
+    });
+  }
+
+  private settled(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  /** Ends the worker, and the program it runs: what waits for it is interrupted. */
+  stop(): void {
+    this.stopped = true;
+    if (shared === this) shared = undefined;
+    void this.worker.terminate();
   }
 }
+
+/** The worker every filter of this process runs in, started by the first --jq. */
+let shared: Engine | undefined;
 
 /** jq's message without its "jq: error ...:" prefix and "jq: 1 compile error" trailer, as lines. */
 function jqMessage(stderr: unknown): string[] {
@@ -73,14 +141,22 @@ export class JqFilter {
   }
 
   /** The outputs of the program on one JSON document. */
-  apply(json: string): JqRun {
+  apply(json: string): Promise<JqRun> {
     return this.run(json, this.program, []);
   }
 
   /** The outputs of `each` on each of `records` (JSON texts), in order; stops at the first error, as jq does. */
-  applyEach(records: string[]): JqRun {
+  applyEach(records: string[]): Promise<JqRun> {
     if (this.each === undefined) throw new Error('applyEach: the program does not stream');
     return this.run(records.join('\n'), `inputs | (${this.each}\n)`, ['-n']);
+  }
+
+  /**
+   * The program on each of `docs` (JSON texts) in turn, as jq runs on a stream of documents (NDJSON); `input` in the
+   * program reads the next of them. Stops at the first error.
+   */
+  applyDocuments(docs: string[]): Promise<JqRun> {
+    return this.run(docs.join('\n'), `inputs | (${this.program}\n)`, ['-n']);
   }
 
   /**
@@ -88,18 +164,20 @@ export class JqFilter {
    * program runs inside `try`, whose handler prints the error after the outputs before it, marked with a nonce that
    * no data can know.
    */
-  private run(input: string, program: string, extra: string[]): JqRun {
+  private async run(input: string, program: string, extra: string[]): Promise<JqRun> {
     const wrapped = `try (${program}\n) catch ("${this.nonce.replace('\u001f', '\\u001f')}" + tojson)`;
     let result: JqRun;
     try {
-      result = call(this.engine, input, wrapped, [...extra, ...this.flags]);
+      result = await this.engine.call(input, wrapped, [...extra, ...this.flags]);
     } catch (e) {
-      throw runtimeError(jqMessage((e as { stderr?: unknown }).stderr));
+      if (e instanceof CliError) throw e;
+      throw runtimeError(jqMessage((e as Failed).stderr));
     }
-    const last = result.out.lastIndexOf(`\n${this.nonce}`);
-    const at = last >= 0 ? last + 1 : result.out.startsWith(this.nonce) ? 0 : -1;
+    const first = result.out.indexOf(`\n${this.nonce}`);
+    const at = result.out.startsWith(this.nonce) ? 0 : first >= 0 ? first + 1 : -1;
     if (at < 0) return result;
-    const value: unknown = JSON.parse(result.out.slice(at + this.nonce.length));
+    const end = result.out.indexOf('\n', at);
+    const value: unknown = JSON.parse(result.out.slice(at + this.nonce.length, end < 0 ? undefined : end));
     const message = typeof value === 'string' ? value : `(not a string): ${JSON.stringify(value)}`;
     throw runtimeError([message], { ...result, out: result.out.slice(0, at) });
   }
@@ -123,29 +201,35 @@ function runtimeError(lines: string[], printed?: JqRun): JqRuntimeError {
 }
 
 /**
- * Loads jq and compiles `program`: a program jq refuses is a usage error (exit 2), with jq's own message. Compiled
- * with no input, so nothing of the program runs yet.
+ * Starts jq (in its worker) and compiles `program`: a program jq refuses is a usage error (exit 2), with jq's own
+ * message. Compiled with no input, so nothing of the program runs yet. `signal` (the command's) stops jq when it
+ * aborts, whatever program runs then.
  */
-export async function compileJq(program: string, opts: { pretty: boolean }): Promise<JqFilter> {
-  // jq-web's export is a promise (of the instance), which `import()` would take for the module's own `then`.
-  const engine = await (createRequire(import.meta.url)('jq-web') as typeof import('jq-web').default);
-  const check = (p: string): string[] | undefined => {
+export async function compileJq(program: string, opts: { pretty: boolean; signal?: AbortSignal }): Promise<JqFilter> {
+  shared ??= new Engine();
+  const engine = shared;
+  if (opts.signal) {
+    const { signal } = opts;
+    if (signal.aborted) throw new InterruptedError('interrupted');
+    signal.addEventListener('abort', () => engine.stop(), { once: true });
+  }
+  const check = async (p: string): Promise<string[] | undefined> => {
     try {
-      call(engine, '', p, []);
+      await engine.call('', p, []);
       return undefined;
     } catch (e) {
-      const err = e as { exitCode?: number; stderr?: unknown };
-      if (err.exitCode !== COMPILE_ERROR) throw e;
+      const err = e as Failed;
+      if (e instanceof CliError || err.exitCode !== COMPILE_ERROR) throw e;
       return jqMessage(err.stderr);
     }
   };
-  const problem = check(program);
+  const problem = await check(program);
   if (problem) {
     throw new UsageError(`--jq: ${problem[0]}`, {
       hints: [...problem.slice(1), "The expression is jq's language (https://jqlang.org/manual/). Nothing was sent."],
     });
   }
   const rest = perRecord(program);
-  const each = rest !== undefined && !check(`inputs | (${rest}\n)`) ? rest : undefined;
+  const each = rest !== undefined && !(await check(`inputs | (${rest}\n)`)) ? rest : undefined;
   return new JqFilter(engine, program, opts.pretty ? ['-r'] : ['-r', '-c'], each);
 }

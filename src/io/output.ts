@@ -81,14 +81,18 @@ function chosenColumns<T extends Rec>(cols: Column<T>[], fields: readonly string
 }
 
 /** Writes what jq printed (made safe on a terminal) and its messages; a runtime error after what came before it. */
-async function emitJq(io: IOStreams, out: OutputOptions, run: () => { out: string; err: string }): Promise<void> {
+async function emitJq(
+  io: IOStreams,
+  out: OutputOptions,
+  run: () => Promise<{ out: string; err: string }>,
+): Promise<void> {
   const put = async (r: { out: string; err: string }) => {
     if (r.out) await write(io.out, out.tty ? terminalSafe(r.out, { keepNewlines: true }) : r.out);
     if (r.err) await write(io.err, terminalSafe(r.err, { keepNewlines: true }));
   };
   let r: { out: string; err: string };
   try {
-    r = run();
+    r = await run();
   } catch (e) {
     const printed = (e as Partial<JqRuntimeError>).printed;
     if (printed) await put(printed);
@@ -116,6 +120,20 @@ export async function printJson(
   }
   const json = JSON.stringify(value, null, (opts.indent ?? io.stdoutIsTTY) ? 2 : undefined);
   await write(io.out, `${io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+}
+
+/** --jq on JSON text as it came (`voicectl api`): jq reads it itself, byte for byte. */
+export async function printJqText(io: IOStreams, out: OutputOptions, text: string): Promise<void> {
+  const filter = await jqFilterOf(out);
+  return emitJq(io, out, () => filter.apply(text));
+}
+
+/** --jq on each of `values` in turn, as jq on NDJSON (`voicectl api --paginate`: the records of a page). */
+export async function printJqEach(io: IOStreams, out: OutputOptions, values: unknown[]): Promise<void> {
+  if (values.length === 0) return;
+  const filter = await jqFilterOf(out);
+  const docs = values.map((v) => JSON.stringify(out.redact ? redactData(v, out.redact) : v));
+  return emitJq(io, out, () => filter.applyDocuments(docs));
 }
 
 /**

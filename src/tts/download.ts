@@ -82,6 +82,9 @@ export function checkDestination(f: Factory, opts: DownloadOptions): void {
       throw new UsageError('--out -: refusing to write audio to a terminal', {
         hints: ['Redirect it (> file.wav) or pipe it (| ffplay -), or give --out <file>.'],
       });
+    const g = f.globals();
+    if (g.jq !== undefined || g.fields !== undefined)
+      throw new UsageError(`${g.jq !== undefined ? '--jq' : '--fields'}: --out - prints the audio, not JSON`);
     return;
   }
   if (opts.out !== undefined && opts.out.trim() === '')

@@ -186,6 +186,10 @@ describe.concurrent.each([
         /,failed,no_answer,false,1,no_answer,\+393475551234,/,
       );
       expect(results().filter((l) => l.includes(',completed,answered,true,'))).toHaveLength(3);
+      // --jq names the contact not reached in the job's log (a GitHub annotation there), with no jq installed.
+      expect(first.stdout).toMatch(
+        new RegExp(`^(::warning::)?not reached: \\${NEVER_ANSWERS}( \\(no_answer\\))?$`, 'm'),
+      );
       const progress = readFileSync(join(work, 'progress.ndjson'), 'utf8').trimEnd().split('\n');
       expect(JSON.parse(progress.at(-1)!)).toMatchObject({ id, status: 'COMPLETED', notReached: 1 });
 

@@ -161,6 +161,12 @@ describe('campaigns results', () => {
     expect(plan.body.contacts).toEqual(contacts);
   });
 
+  it('--as-contacts - prints the contacts, which --jq filters', async () => {
+    const r = await results(['--status', 'no_answer,failed', '--as-contacts', '-', '--jq', '.[].phone_number']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('+393332223333\n+393334445555\n');
+  });
+
   it('--as-contacts FILE.csv: a contacts CSV that campaigns create reads back the same', async () => {
     const dir = tempDir();
     const file = join(dir, 'follow-up.csv');

@@ -43,7 +43,7 @@ export async function load(url, context, next) {
   const modules = (JSON.parse(readFileSync(builtins, 'utf8')) as string[])
     .filter((m) => m.startsWith('NativeModule '))
     .map((m) => m.slice('NativeModule '.length));
-  return { ...r, files: urls.length, kb, modules, cliTable3 };
+  return { ...r, files: urls.length, urls, kb, modules, cliTable3 };
 }
 
 describe('the build', () => {
@@ -81,6 +81,22 @@ describe('the build', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^ID +tts_/);
     expect(table.cliTable3).toBe(true);
+  });
+
+  it('jq and the campaign template load only when --jq or --skeleton is given', async () => {
+    const chunk = (urls: string[], name: string) => urls.some((u) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(u));
+    const plain = await loaded(['tts', 'list', '--json'], sandbox);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(chunk(plain.urls, 'jq')).toBe(false);
+    const jq = await loaded(['tts', 'list', '--jq', 'length'], sandbox);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(chunk(jq.urls, 'jq')).toBe(true);
+    const dry = await loaded(['campaigns', 'create', '--name', 'N', '--dry-run'], sandbox);
+    expect(chunk(dry.urls, 'skeleton-run')).toBe(false);
+    const skeleton = await loaded(['campaigns', 'create', '--skeleton']);
+    expect(skeleton.code, skeleton.stderr).toBe(0);
+    expect(chunk(skeleton.urls, 'skeleton-run')).toBe(true);
+    expect(chunk(skeleton.urls, 'create-run')).toBe(false);
   });
 
   it('help and the version print no table and load no cli-table3', async () => {

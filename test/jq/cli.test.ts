@@ -1,6 +1,6 @@
 // --jq and --fields through the real CLI against the sandbox: what a script sees, and what reached the service.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, parseJson, useSandbox } from '../helpers/cli.js';
+import { cli, parseJson, spawnCli, useSandbox } from '../helpers/cli.js';
 
 const sandbox = useSandbox();
 const ids: string[] = [];
@@ -114,4 +114,94 @@ describe('--fields', () => {
     expect(r.stderr).toContain('--fields: no field "stauts"; did you mean status?');
     expect(r.stderr).toMatch(/The fields: .*\bid\b.*\bstatus\b/);
   });
+});
+
+describe('--jq wherever JSON is printed', () => {
+  it('api: the body as it came, and each record of --paginate as `| jq` would', async () => {
+    const body = await cli(['api', 'GET', '/v1/tts', '--jq', '.data | length'], { sandbox });
+    expect(body.code, body.stderr).toBe(0);
+    expect(body.stdout).toBe(`${ids.length}\n`);
+    const pages = await cli(['api', 'GET', '/v1/tts?limit=2', '--paginate', '--jq', '.text'], { sandbox });
+    expect(pages.code, pages.stderr).toBe(0);
+    expect(pages.stdout).toBe(['Hello 4', 'Hello 3', 'Hello 2', 'Hello 1', 'Hello 0'].map((s) => `${s}\n`).join(''));
+  });
+
+  it('the error object of --json goes through it too; one the program fails on stays as it is', async () => {
+    const r = await cli(['tts', 'get', 'tts_nosuch', '--json', '--jq', '.error.code // .id'], { sandbox });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('not_found');
+    const failing = await cli(['tts', 'get', 'tts_nosuch', '--json', '--jq', '.id | ascii_downcase'], { sandbox });
+    expect(failing.code).toBe(4);
+    expect(JSON.parse(failing.stderr.trimEnd().split('\n').at(-1)!)).toMatchObject({
+      error: { code: 'not_found', exitCode: 4 },
+    });
+  });
+
+  it('tts create --dry-run and contacts convert, which print JSON of their own', async () => {
+    const dry = await cli(['tts', 'create', '--text', 'Hi there', '--dry-run', '--jq', '.text'], { sandbox });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe('Hi there\n');
+    const convert = await cli(
+      ['contacts', 'convert', '-', '--default-country', 'IT', '--jq', '[.[].phone_number] | join(",")'],
+      { sandbox, stdin: 'phone\n3331112222\n3332223333\n' },
+    );
+    expect(convert.code, convert.stderr).toBe(0);
+    expect(convert.stdout).toBe('+393331112222,+393332223333\n');
+    const out = await cli(['contacts', 'convert', '-', '--default-country', 'IT', '--jq', '.', '--out', 'x.json'], {
+      sandbox,
+      stdin: 'phone\n3331112222\n',
+    });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('with --out they go to the file');
+    expect(sandbox.log).toEqual([]);
+  });
+
+  it('a command that prints no JSON refuses --jq and --fields (exit 2) rather than ignore them', async () => {
+    for (const [command, argv] of [
+      ['profiles use', ['profiles', 'use', 'work', '--jq', '.']],
+      ['completion', ['completion', 'bash', '--jq', '.']],
+      ['sandbox stop', ['sandbox', 'stop', '--fields', 'id']],
+    ] as const) {
+      const r = await cli([...argv], { sandbox });
+      expect(r.code, command).toBe(2);
+      expect(r.stdout).toBe('');
+      const flag = argv.at(-2);
+      expect(r.stderr).toContain(
+        `error: ${flag}: \`voicectl ${command}\` prints no JSON or records: ${flag} has nothing to work on`,
+      );
+    }
+  });
+
+  it('a bad expression is exit 2 before a request is sent, on any command', async () => {
+    const r = await cli(['api', 'POST', '/v1/tts', '-F', 'text=Hi', '--jq', '.['], { sandbox });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --jq: syntax error/);
+    expect(sandbox.log).toEqual([]);
+  });
+});
+
+describe('--jq in its worker', () => {
+  it('Ctrl-C stops a program that never ends (repeat(1)): exit 130, promptly', async () => {
+    let sentAt = 0;
+    const r = await spawnCli(['tts', 'list', '--jq', 'repeat(1)'], {
+      sandbox,
+      onSpawn: (child) => {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        kill.unref();
+        // The list has arrived (the request is in the log), and jq runs on it: then Ctrl-C.
+        const poll = setInterval(() => {
+          if (!sandbox.log.some((e) => e.method === 'GET' && e.path.startsWith('/v1/tts'))) return;
+          clearInterval(poll);
+          setTimeout(() => {
+            sentAt = Date.now();
+            child.kill('SIGINT');
+          }, 500);
+        }, 20);
+      },
+    });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted');
+    expect(Date.now() - sentAt).toBeLessThan(5000);
+  }, 30_000);
 });

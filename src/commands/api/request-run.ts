@@ -9,6 +9,7 @@ import { CliError, MalformedResponseError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { bodyTooLarge, MAX_BODY_FILE_BYTES, readInputFile } from '../../io/input-file.js';
+import { printJqEach, printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { readAll } from '../../io/stdin.js';
 import { write } from '../../io/streams.js';
@@ -145,8 +146,8 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
       f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
     const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
     const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
-    const quiet = f.output().quiet;
-    const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
+    const out = f.output();
+    const quiet = out.quiet;
     // The pages printed (as asked for, not as the service numbers them), for the command that reads on.
     let done = 0;
     let total: number | undefined;
@@ -158,17 +159,9 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
         maxPages: maxPagesFrom(f.env),
       })) {
         total ??= page.pagination?.totalPages;
-        for (const record of page.records) {
-          const id =
-            quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-          // A service may echo the key in a record: every string is redacted (README "Security").
-          const line = quiet
-            ? id === undefined
-              ? ''
-              : f.redact(String(id))
-            : JSON.stringify(redactData(record, f.redact));
-          await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
-        }
+        // --jq runs on each record, as `| jq` does on the lines printed without it.
+        if (out.jq !== undefined) await printJqEach(f.io, out, page.records);
+        else await printLines(f, page.records, quiet);
         done = page.number;
       }
     } catch (err) {
@@ -202,7 +195,10 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   if ((res.text ?? '') === '') return;
   // A service may echo the key in the body: it is redacted, and the rest left byte for byte (README "Security").
   const text = redactBody(res.text ?? '', f.redact);
-  if (f.io.stdoutIsTTY) {
+  const out = f.output();
+  if (out.jq !== undefined) {
+    await printJqText(f.io, out, text);
+  } else if (f.io.stdoutIsTTY) {
     // On a terminal: pretty JSON (its strings' DEL, C1 and bidi controls as \u escapes, the same JSON), or text
     // made safe (src/io/safe.ts). Piped: the body exactly as it came.
     let pretty: string;
@@ -215,6 +211,18 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   } else {
     // The body as it came, ending with a newline so that `wc -l`, `while read` and the next prompt behave.
     await write(f.io.out, text.endsWith('\n') ? text : `${text}\n`);
+  }
+}
+
+/** --paginate's records, one JSON line each (or their ids, -q). */
+async function printLines(f: Factory, records: unknown[], quiet: boolean): Promise<void> {
+  const screen = (line: string, text: boolean) => (text ? terminalSafe(line) : jsonForTerminal(line));
+  for (const record of records) {
+    const id =
+      quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+    // A service may echo the key in a record: every string is redacted (README "Security").
+    const line = quiet ? (id === undefined ? '' : f.redact(String(id))) : JSON.stringify(redactData(record, f.redact));
+    await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
   }
 }
 

@@ -2,6 +2,7 @@
 // (src/campaigns/flags.ts); the others say where contacts come from and how the command behaves.
 import * as z from 'zod/mini';
 import { BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
+import { SKELETON_FORMATS } from '../../campaigns/placeholder.js';
 import { CSV_FLAGS, rejectsFlags } from '../../contacts/flags.js';
 import { STRATEGIES } from '../../facts.js';
 import { TimeZoneFlag } from '../../schemas/campaigns.js';
@@ -73,6 +74,18 @@ const flags = {
     schema: z.optional(decimal(z.int({ error: 'must be a whole number' }).check(z.minimum(1, 'must be 1 or more')))),
   },
   yes: { flag: '-y, --yes', help: 'do not ask for confirmation on a terminal', schema: off },
+  skeleton: {
+    flag: '--skeleton [format]',
+    help: `print a template for --file, ${SKELETON_FORMATS.join(' or ')} (default ${SKELETON_FORMATS[0]}): every field of the body, its rule and default; send nothing`,
+    // `--skeleton` alone: commander gives true.
+    schema: z.optional(
+      z.pipe(
+        z.transform((v: unknown) => (v === true ? SKELETON_FORMATS[0] : v)),
+        choice(SKELETON_FORMATS),
+      ),
+    ),
+    complete: SKELETON_FORMATS,
+  },
   ...rejectsFlags('--rejects', 'the campaign is created with the valid contacts'),
   ...CSV_FLAGS,
 } satisfies Flags;
@@ -90,7 +103,8 @@ export const createCommand = defineCommand({
     'voicectl campaigns create --file campaign.json --max-retries 2 --from-attempts +390298765432,+393401234567 --from-strategy clamp --dry-run --plan-rows 5',
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.json --days mon-fri --window 09:00-18:00 --map customer=first_name --yes',
     'voicectl contacts convert leads.csv --default-country IT | voicectl campaigns create --name Night --agent agent_sales --from +390212345678 --contacts - --start',
-    "voicectl campaigns create ... --dry-run --json | jq '.plan[0].attempts'",
+    "voicectl campaigns create ... --dry-run --jq '.plan[0].attempts'",
+    'voicectl campaigns create --skeleton > campaign.yaml   # fill it in, then: --file campaign.yaml --dry-run',
   ],
   flags,
   checks: [
@@ -103,5 +117,5 @@ export const createCommand = defineCommand({
       message: 'applies to CSV contacts: use it with --contacts file.csv',
     }),
   ],
-  load: () => import('./create-run.js'),
+  load: (o) => (o.skeleton !== undefined ? import('./skeleton-run.js') : import('./create-run.js')),
 });

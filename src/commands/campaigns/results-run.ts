@@ -12,7 +12,7 @@ import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { CALL_OUTCOMES } from '../../facts.js';
 import { cell, csvField, plural } from '../../io/format.js';
-import { printList, type Column } from '../../io/output.js';
+import { printJqText, printList, type Column } from '../../io/output.js';
 import { shellWord } from '../../io/shell.js';
 import { Call } from '../../schemas/calls.js';
 import { maxPagesFrom } from '../list.js';
@@ -74,7 +74,13 @@ async function writeContacts(f: Factory, file: string, rows: ResultRow[]): Promi
         contacts.length === 0 ? '[]\n' : `[\n${contacts.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]\n`,
       );
     }
-    await staged.commit(f.io.out);
+    // --jq filters the contacts printed to stdout (`--as-contacts -`), as it filters any JSON printed.
+    const out = f.output();
+    if (file === '-' && out.jq !== undefined) {
+      const text = await staged.text();
+      await staged.discard();
+      await printJqText(f.io, out, text);
+    } else await staged.commit(f.io.out);
   } catch (err) {
     await staged.discard();
     throw err;

@@ -22,5 +22,6 @@ export const completionCommand = defineCommand({
     'voicectl completion fish > ~/.config/fish/completions/voicectl.fish',
   ],
   args,
+  json: false,
   load: () => import('./script-run.js'),
 });

@@ -8,6 +8,7 @@ import { withAnswers } from '../../contacts/walkthrough.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
+import { printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import type { ConvertOptions } from './convert.js';
 
@@ -33,6 +34,8 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   const g = f.globals();
   if (g.output === 'csv' || g.output === 'table')
     throw new UsageError(`--output ${g.output}: contacts convert writes json (default) or ndjson`);
+  if (g.jq !== undefined && opts.out !== undefined)
+    throw new UsageError('--jq filters the contacts printed, and with --out they go to the file: give one of them');
   // The same opener as campaigns create and voicectl mcp: a file is opened again for the second pass, stdin is
   // copied as the first pass reads it (contacts/source.ts).
   const src = await openContactsSource(opts.file, { stdin: f.io.in, signal: f.signal });
@@ -56,7 +59,9 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
     if (preview && opts.out) await confirmPreview(f, opts.out, first, summary.contacts);
-    await out.commit(f.io.out);
+    // --jq sees the JSON array --json prints, and prints what the program makes of it instead.
+    if (g.jq !== undefined) await printJqText(f.io, f.output(), await out.text());
+    else await out.commit(f.io.out);
     if (rejects) await rejects.commit();
     report(f, opts, src.label, summary);
   } finally {

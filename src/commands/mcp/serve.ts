@@ -45,5 +45,6 @@ export const mcpCommand = defineCommand({
     'voicectl mcp --allow-write --max-tokens 500 --dir ~/voice',
   ],
   flags,
+  json: false,
   load: () => import('./serve-run.js'),
 });

@@ -1,11 +1,8 @@
 // messages send-sms: what it runs (the declaration is send-sms.ts).
 import * as z from 'zod/mini';
-import { redactData } from '../../api/redact.js';
 import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { printRecord } from '../../io/output.js';
-import { jsonForTerminal } from '../../io/safe.js';
-import { write } from '../../io/streams.js';
+import { printJson, printRecord } from '../../io/output.js';
 import type { SendSmsOptions } from './send-sms.js';
 import { smsUnavailable } from './sms-unavailable.js';
 
@@ -24,8 +21,7 @@ export async function run(f: Factory, opts: SendSmsOptions): Promise<void> {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     await printRecord(f.io, f.output(), data as Record<string, unknown>);
   } else {
-    const json = JSON.stringify(redactData(data ?? null, f.redact), null, f.io.stdoutIsTTY ? 2 : undefined);
-    await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+    await printJson(f.io, f.output(), data ?? null);
   }
   if (f.io.stderrIsTTY) f.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
 }

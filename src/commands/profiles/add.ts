@@ -34,5 +34,6 @@ export const addCommand = defineCommand({
   ],
   args,
   flags,
+  json: false,
   load: () => import('./add-run.js'),
 });

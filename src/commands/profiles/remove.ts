@@ -8,5 +8,6 @@ export const removeCommand = defineCommand({
   summary: 'Delete a stored profile and its key.',
   examples: ['voicectl profiles remove old'],
   args: { name: profileArg },
+  json: false,
   load: () => import('./remove-run.js'),
 });

@@ -7,5 +7,6 @@ export const useCommand = defineCommand({
   summary: 'Make a profile the default.',
   examples: ['voicectl profiles use work'],
   args: { name: profileArg },
+  json: false,
   load: () => import('./use-run.js'),
 });

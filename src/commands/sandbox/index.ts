@@ -59,6 +59,7 @@ const stopCommand = defineCommand({
   name: 'stop',
   summary: 'Stop the background sandbox of --sandbox (its state is kept; the next --sandbox starts it again).',
   examples: ['voicectl sandbox stop'],
+  json: false,
   load: () => import('./stop-run.js'),
 });
 
@@ -67,6 +68,7 @@ const serveCommand = defineCommand({
   hidden: true, // started by --sandbox, not typed
   summary: 'Run the background sandbox (started by --sandbox; not for direct use).',
   examples: ['voicectl --sandbox tts list   # starts it when none runs'],
+  json: false,
   load: () => import('./serve-run.js'),
 });
 
@@ -85,7 +87,7 @@ export const group = defineGroup({
     'voicectl sandbox status               # the background sandbox of --sandbox',
     'voicectl sandbox stop',
   ],
-  own: { flags, load: () => import('./foreground-run.js') },
+  own: { flags, load: () => import('./foreground-run.js'), json: false },
   commands: [statusCommand, stopCommand, serveCommand],
 });
 

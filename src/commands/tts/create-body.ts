@@ -6,9 +6,8 @@ import type { Factory } from '../../factory.js';
 import { TTS_LIMITS } from '../../facts.js';
 import { decodeText } from '../../io/encoding.js';
 import { readInputFile } from '../../io/input-file.js';
-import { jsonForTerminal } from '../../io/safe.js';
+import { printJson } from '../../io/output.js';
 import { readAll } from '../../io/stdin.js';
-import { write } from '../../io/streams.js';
 import { parseOptions } from '../../options.js';
 import { characterCount, TtsCreateInput } from '../../schemas/tts.js';
 import { costLine, warnUnusedWaitFlags } from './common.js';
@@ -101,7 +100,7 @@ export async function prepare(f: Factory, flags: CreateOptions, checkOut?: () =>
 /** --dry-run: the body, and what it would cost. */
 export async function printDryRun(f: Factory, flags: CreateOptions, { body, chars }: Prepared): Promise<void> {
   if (flags.play) f.warn('warning: --play has no effect with --dry-run: nothing is generated');
-  const json = JSON.stringify(body, null, 2);
-  await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
+  // The user's own text, not the service's: nothing to redact. Indented, piped too, as it always was.
+  await printJson(f.io, { ...f.output(), redact: undefined }, body, { indent: true });
   f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
 }
