@@ -179,8 +179,8 @@ export class Sandbox {
   }
 
   /**
-   * Every request goes through the same steps, in the order of checks in README.md: host, body read, faults, route,
-   * key and scope, body judged, handler, state saved, answer.
+   * Every request goes through the same steps: host, body read, faults, then key, scope, route and body (the order
+   * of checks in README.md), the route's handler, the state saved, the answer.
    */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const x = this.exchangeOf(req, res);
