@@ -201,6 +201,7 @@ async function apiPaginate(f: Factory, client: ApiClient, opts: ApiOptions): Pro
 async function printBody(f: Factory, text: string): Promise<void> {
   const out = f.output();
   if (out.jq !== undefined) return printJqText(f.io, out, text);
+  // output: raw by design (`api` piped prints the body byte for byte, redacted); a terminal gets the safe form below.
   if (!f.io.stdoutIsTTY) return write(f.io.out, text.endsWith('\n') ? text : `${text}\n`);
   let pretty: string;
   try {
@@ -208,6 +209,7 @@ async function printBody(f: Factory, text: string): Promise<void> {
   } catch {
     pretty = terminalSafe(text, { keepNewlines: true });
   }
+  // output: made safe above (jsonForTerminal or terminalSafe).
   await write(f.io.out, pretty.endsWith('\n') ? pretty : `${pretty}\n`);
 }
 
@@ -236,6 +238,7 @@ async function printLines(f: Factory, records: unknown[], quiet: boolean): Promi
       quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
     // A service may echo the key in a record: every string is redacted (README "Security").
     const line = quiet ? (id === undefined ? '' : f.redact(String(id))) : JSON.stringify(redactData(record, f.redact));
+    // output: safe on a terminal (screen), raw JSON lines piped.
     await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
   }
 }
