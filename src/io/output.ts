@@ -330,66 +330,91 @@ function csvKeys<T extends Rec>(cols: Column<T>[], sample: T | undefined, fields
   return [...keys, ...Object.keys(sample ?? {}).filter((k) => !known.has(k))];
 }
 
+type Writer = (text: string) => Promise<void> | undefined;
+
+/**
+ * One JSON document of the records, written as they arrive. A walk that stops early (a page failed, Ctrl-C) still
+ * leaves one valid JSON document, the records printed; the error, the resume command and the exit code (never 0)
+ * say it is not all.
+ */
+async function streamJson<T extends Rec>(
+  it: AsyncIterator<T>,
+  first: IteratorResult<T>,
+  out: OutputOptions,
+  pagination: unknown,
+  write: Writer,
+): Promise<number> {
+  const screen = forScreen(out);
+  const wrap = pagination !== undefined;
+  let count = 0;
+  await write(wrap ? '{"data":[' : '[');
+  const close = () => (count === 0 ? ']' : '\n]');
+  while (!first.done) {
+    await write(`${count === 0 ? '\n' : ',\n'}  ${screen.json(JSON.stringify(first.value))}`);
+    count++;
+    try {
+      first = await it.next();
+    } catch (err) {
+      await write(wrap ? `${close()}}\n` : `${close()}\n`);
+      throw err;
+    }
+  }
+  await write(wrap ? `${close()},"pagination":${JSON.stringify(pagination)}}\n` : `${close()}\n`);
+  return count;
+}
+
+/** CSV of the records: the header from the first record's columns, then a line each. */
+async function streamCsv<T extends Rec>(
+  it: AsyncIterator<T>,
+  first: IteratorResult<T>,
+  out: OutputOptions,
+  write: Writer,
+  columnsFor: (r: T | undefined) => Column<T>[],
+): Promise<number> {
+  const screen = forScreen(out);
+  const sample = first.done ? undefined : first.value;
+  const keys = csvKeys(columnsFor(sample), sample, out.fields);
+  await write(screen.text(csvLine(out, keys)));
+  let count = 0;
+  for (; !first.done; first = await it.next(), count++) {
+    const r = first.value;
+    await write(
+      screen.text(
+        csvLine(
+          out,
+          keys.map((k) => r[k]),
+        ),
+      ),
+    );
+  }
+  return count;
+}
+
 /** The streamed formats (json, ndjson, csv, -q): each record is written as soon as it is there. */
 async function streamList<T extends Rec>(
   it: AsyncIterator<T>,
   first: IteratorResult<T>,
   out: OutputOptions,
   opts: ListPrintOptions<T>,
-  write: (text: string) => Promise<void> | undefined,
+  write: Writer,
   columnsFor: (r: T | undefined) => Column<T>[],
 ): Promise<number> {
-  const idKey = opts.idKey ?? 'id';
   const screen = forScreen(out);
   let count = 0;
   if (out.quiet) {
+    const idKey = opts.idKey ?? 'id';
     for (; !first.done; first = await it.next(), count++) await write(`${screen.text(cell(first.value[idKey]))}\n`);
     return count;
   }
   switch (out.format) {
-    case 'json': {
-      const wrap = opts.pagination !== undefined;
-      await write(wrap ? '{"data":[' : '[');
-      const close = () => (count === 0 ? ']' : '\n]');
-      while (!first.done) {
-        await write(`${count === 0 ? '\n' : ',\n'}  ${screen.json(JSON.stringify(first.value))}`);
-        count++;
-        try {
-          first = await it.next();
-        } catch (err) {
-          // README "Output": a walk that stops early (a page failed, Ctrl-C) still leaves one valid JSON document,
-          // the records printed; the error, the resume command and the exit code (never 0) say it is not all.
-          await write(wrap ? `${close()}}\n` : `${close()}\n`);
-          throw err;
-        }
-      }
-      await write(wrap ? `${close()},"pagination":${JSON.stringify(opts.pagination)}}\n` : `${close()}\n`);
-      return count;
-    }
+    case 'json':
+      return streamJson(it, first, out, opts.pagination, write);
     case 'ndjson':
       for (; !first.done; first = await it.next(), count++)
         await write(`${screen.json(JSON.stringify(first.value))}\n`);
       return count;
-    case 'csv': {
-      const keys = csvKeys(
-        columnsFor(first.done ? undefined : first.value),
-        first.done ? undefined : first.value,
-        out.fields,
-      );
-      await write(screen.text(csvLine(out, keys)));
-      for (; !first.done; first = await it.next(), count++) {
-        const r = first.value;
-        await write(
-          screen.text(
-            csvLine(
-              out,
-              keys.map((k) => r[k]),
-            ),
-          ),
-        );
-      }
-      return count;
-    }
+    case 'csv':
+      return streamCsv(it, first, out, write, columnsFor);
     default:
       throw new Error(`streamList: ${out.format}`);
   }

@@ -232,6 +232,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     return { id: g.id, file: dest, bytes: transfer.bytes(), contentType };
   } finally {
     transfers.delete(res.signals);
+    // output: voicectl's own control sequence (clears the progress line).
     if (showProgress) f.io.err.write('\r\x1b[2K');
   }
 }
@@ -260,6 +261,7 @@ function startTransfer(f: Factory, id: string, res: RawResponse, length: number,
       if (bytes > MAX_AUDIO_BYTES) return done(tooLarge(f, id, bytes));
       if (showProgress && Date.now() - lastDraw > 100) {
         lastDraw = Date.now();
+        // output: the progress line; the id is made safe (terminalSafe).
         f.io.err.write(
           `\r\x1b[2KDownloading ${terminalSafe(id)}: ${Math.floor((bytes / length) * 100)}% (${human(bytes)} of ${human(length)})`,
         );

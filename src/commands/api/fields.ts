@@ -52,37 +52,33 @@ function typedValue(text: string, readFile: (name: string) => string): FieldValu
   return text;
 }
 
+/** One step of a field's path: into an array (`[]` appends) or an object; the node the next step starts from. */
+function step(node: FieldValue, path: string[], i: number, value: FieldValue): FieldValue | undefined {
+  const seg = path[i];
+  const last = i === path.length - 1;
+  const next = (): FieldValue => (!last && path[i + 1] === '' ? [] : {});
+  if (Array.isArray(node)) {
+    if (seg !== '') throw new UsageError(`field ${path.join('.')}: cannot set "${seg}" on an array`);
+    if (last) return void node.push(value);
+    const child = next();
+    node.push(child);
+    return child;
+  }
+  if (node === null || typeof node !== 'object')
+    throw new UsageError(`field ${path.join('.')}: "${path.slice(0, i).join('.')}" is already a value`);
+  if (seg === '') throw new UsageError(`field ${path.join('.')}: [] must follow a name`);
+  const obj = node as FieldObject;
+  if (last) return void (obj[seg] = value);
+  if (!Object.hasOwn(obj, seg)) obj[seg] = next();
+  return obj[seg];
+}
+
 /** Builds the JSON object of the fields, in order. */
 export function buildObject(fields: ParsedField[]): FieldObject {
   const root: FieldObject = {};
   for (const { path, value } of fields) {
-    let node: FieldValue = root;
-    for (let i = 0; i < path.length; i++) {
-      const seg = path[i];
-      const last = i === path.length - 1;
-      const nextIsAppend = !last && path[i + 1] === '';
-      if (Array.isArray(node)) {
-        if (seg !== '') throw new UsageError(`field ${path.join('.')}: cannot set "${seg}" on an array`);
-        if (last) {
-          node.push(value);
-          break;
-        }
-        const child: FieldValue = nextIsAppend ? [] : {};
-        node.push(child);
-        node = child;
-        continue;
-      }
-      if (node === null || typeof node !== 'object')
-        throw new UsageError(`field ${path.join('.')}: "${path.slice(0, i).join('.')}" is already a value`);
-      if (seg === '') throw new UsageError(`field ${path.join('.')}: [] must follow a name`);
-      const obj = node as FieldObject;
-      if (last) {
-        obj[seg] = value;
-        break;
-      }
-      if (!Object.hasOwn(obj, seg)) obj[seg] = nextIsAppend ? [] : {};
-      node = obj[seg];
-    }
+    let node: FieldValue | undefined = root;
+    for (let i = 0; i < path.length && node !== undefined; i++) node = step(node, path, i, value);
   }
   return root;
 }

@@ -2,7 +2,8 @@
 // format (CSV for the CRM round trip), and --as-contacts FILE: the contacts of the rows selected by --status, as
 // `campaigns create --contacts` takes them, for a follow-up campaign.
 import * as z from 'zod/mini';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
+import { CAMPAIGN_ID_ARGS } from './id-arg.js';
 
 const RESULTS = [
   'answered',
@@ -16,13 +17,7 @@ const RESULTS = [
   'not_reached',
 ];
 
-const args = {
-  id: {
-    name: '<id>',
-    help: 'campaign ID',
-    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
-  },
-} satisfies Args;
+const args = CAMPAIGN_ID_ARGS;
 
 const flags = {
   status: {

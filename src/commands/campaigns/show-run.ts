@@ -72,9 +72,11 @@ async function render(f: Factory, c: Rec, io: IOStreams = f.io, maxContacts = In
     );
     rows = all.filter((r) => keep.has(r));
   }
+  // output: voicectl's own heading and a count.
   await write(io.out, `\nContacts (${all.length})\n`);
   if (rows.length > 0) await printList(io, out, rows, { columns: CONTACT_COLUMNS });
   if (rows.length < all.length)
+    // output: a count and the command to see the rest; the id is made safe (terminalSafe).
     await write(
       io.out,
       `… and ${all.length - rows.length} more: ${f.commandLine.invocation()} campaigns results ${terminalSafe(cell(c.id))}\n`,
@@ -140,6 +142,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
   const draw = async () => {
     if (stream) {
       const json = JSON.stringify(redactData(c, f.redact));
+      // output: JSON, made safe on a terminal (jsonForTerminal).
       return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
     if (!redraw) return;
@@ -152,6 +155,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
     ];
     const { cutToWidth } = await import('../../io/table.js');
     const lines = [...head.map((l) => cutToWidth(l, f.io.columns || 80)), ...(await frame(f, c, head.length))];
+    // output: voicectl's own redraw sequences around lines drawn by the output layer (cells made safe).
     await write(f.io.out, `${drawn ? HOME : CLEAR}${lines.join(`${EOL}\n`)}${EOL}\n${BELOW}`);
     drawn = true;
   };

@@ -1,16 +1,10 @@
 // campaigns show: GET /v1/campaigns/{id} (reference 4.7), once or --watch.
 import * as z from 'zod/mini';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
+import { CAMPAIGN_ID_ARGS } from './id-arg.js';
 import { CAMPAIGN_WAIT_FLAGS } from './wait-flags.js';
 
-const args = {
-  id: {
-    name: '<id>',
-    help: 'campaign ID',
-    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
-    mcp: { description: 'Campaign ID' },
-  },
-} satisfies Args;
+const args = CAMPAIGN_ID_ARGS;
 
 const flags = {
   watch: {

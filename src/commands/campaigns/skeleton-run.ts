@@ -12,5 +12,6 @@ export async function run(f: Factory, opts: CreateOptions): Promise<void> {
   if (format === 'json') return printJson(f.io, { ...out, redact: undefined }, skeletonJson(), { indent: true });
   if (out.jq !== undefined)
     throw new UsageError('--jq filters JSON, and --skeleton yaml prints YAML', { hints: ['Use --skeleton json.'] });
+  // output: voicectl's own template, from its schema.
   await write(f.io.out, renderSkeleton(format));
 }

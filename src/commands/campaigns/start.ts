@@ -1,15 +1,9 @@
 // campaigns start: POST /v1/campaigns/{id}/start (reference 4.5).
 import * as z from 'zod/mini';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
+import { CAMPAIGN_ID_ARGS } from './id-arg.js';
 
-const args = {
-  id: {
-    name: '<id>',
-    help: 'campaign ID',
-    schema: z.string().check(z.trim(), z.minLength(1, 'must not be empty')),
-    mcp: { description: 'Campaign ID' },
-  },
-} satisfies Args;
+const args = CAMPAIGN_ID_ARGS;
 
 const flags = {
   ifNotRunning: {

@@ -66,6 +66,7 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
       const key = `${json}${window ? ` ${window.opens}` : ''}`;
       if (last.get(id) === key) return;
       last.set(id, key);
+      // output: JSON, made safe on a terminal (jsonForTerminal).
       if (mode.stream) await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
       else if (mode.lines)
         f.warn(

@@ -20,5 +20,6 @@ export async function run(f: Factory, { shell }: CompletionOptions, cmd: Command
   const program = rootOf(cmd);
   const root = readTree(program, { voices: loadVoices() });
   const text = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root);
+  // output: a script for the shell, not the terminal; its candidates are quoted for the shell (scripts.ts).
   await write(f.io.out, text);
 }

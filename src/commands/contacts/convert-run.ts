@@ -123,6 +123,7 @@ function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSum
   // --json: what the text notes say, as one JSON object on stderr (stdout carries the contacts).
   if (g.json) {
     const json = JSON.stringify({ summary: summaryJson(summary) });
+    // output: JSON, made safe on a terminal (jsonForTerminal).
     return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
   }
   conversionNotes(summary, f.warn);

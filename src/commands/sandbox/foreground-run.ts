@@ -79,11 +79,13 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
     '',
     'Press Ctrl-C to stop.',
   ];
+  // output: voicectl's own lines; the host given is made safe above.
   f.io.out.write(`${lines.join('\n')}\n`);
   await new Promise<void>((resolve) => {
     if (f.signal.aborted) return resolve();
     f.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await sandbox.close();
+  // output: voicectl's own line.
   f.io.err.write('sandbox stopped\n');
 }

@@ -43,6 +43,7 @@ export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
   if (saved.file === null) return;
   const out = f.output();
   if (out.quiet) {
+    // output: -q prints the path for scripts; the file name is built from a safe form of the id (safeName).
     await write(f.io.out, `${saved.file}\n`);
   } else if (out.format === 'table')
     f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
