@@ -171,7 +171,7 @@ describe('the plan preview on a terminal', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(rows - 4);
     expect(lines[0]).toBe('Dry run: nothing was sent. The campaign would be:');
-    expect(r.stdout).toMatch(/\n  Contacts +27\n/);
+    expect(r.stdout).toMatch(/\n {2}Contacts +27\n/);
     const shown = lines.filter((l) => /^\d+ +\d|^ +\d +\+/.test(l)).length;
     expect(lines.at(-1)).toBe(`… and ${81 - shown} more rows (to see them all: --dry-run -o table | less)`);
   });
