@@ -7,30 +7,31 @@
 // closing backtick) is one word too: a newline inside a command pasted into a shell would run half of it.
 import { displayWidth } from './width.js';
 
-/** The line's words, a command kept as one. */
-function words(text: string): string[] {
-  const out: string[] = [];
-  const parts = text.split(' ').filter((w) => w !== '');
+/** The line's words, each with the spaces before it (a column's alignment is kept), a command kept as one word. */
+function words(text: string): { gap: string; word: string }[] {
+  const out: { gap: string; word: string }[] = [];
+  const parts = [...text.matchAll(/( *)([^ ]+)/g)].map((m) => ({ gap: m[1], word: m[2] }));
   for (let i = 0; i < parts.length; i++) {
-    const w = parts[i];
-    if (w !== 'voicectl' && w !== '`voicectl') {
-      out.push(w);
+    const { gap, word } = parts[i];
+    if (word !== 'voicectl' && word !== '`voicectl') {
+      out.push(parts[i]);
       continue;
     }
     let end = parts.length;
-    if (w.startsWith('`')) {
-      const close = parts.findIndex((p, j) => j > i && p.includes('`'));
+    if (word.startsWith('`')) {
+      const close = parts.findIndex((p, j) => j > i && p.word.includes('`'));
       if (close >= 0) end = close + 1;
     }
-    out.push(parts.slice(i, end).join(' '));
+    const command = parts.slice(i, end);
+    out.push({ gap, word: command.map((p, j) => (j === 0 ? p.word : p.gap + p.word)).join('') });
     i = end - 1;
   }
   return out;
 }
 
 /**
- * One line (no newline in it) in lines of at most `width` cells; lines after the first are indented as the first
- * is, plus `hang` more cells.
+ * One line (no newline in it) in lines of at most `width` cells, broken at spaces (the spaces at a break are
+ * dropped); lines after the first are indented as the first is, plus `hang` more cells.
  */
 function wrapLine(line: string, width: number, hang: number): string[] {
   if (displayWidth(line) <= width) return [line];
@@ -39,17 +40,19 @@ function wrapLine(line: string, width: number, hang: number): string[] {
   const lines: string[] = [];
   let current = indent;
   let used = indent.length;
-  for (const word of words(line.slice(indent.length))) {
-    const w = displayWidth(word);
-    const start = lines.length === 0 ? indent : rest;
-    if (current !== start && used + 1 + w > width) {
+  let empty = true;
+  for (const { gap, word } of words(line.slice(indent.length))) {
+    const add = (empty ? '' : gap) + word;
+    const w = displayWidth(add);
+    if (!empty && used + w > width) {
       lines.push(current);
-      current = rest;
-      used = rest.length;
+      current = rest + word;
+      used = rest.length + displayWidth(word);
+    } else {
+      current += add;
+      used += w;
     }
-    const sep = current === (lines.length === 0 ? indent : rest) ? '' : ' ';
-    current += sep + word;
-    used += sep.length + w;
+    empty = false;
   }
   lines.push(current);
   return lines;

@@ -44,6 +44,10 @@ describe('wrapText', () => {
     const path = `/tmp/${'x'.repeat(40)}/contacts.csv`;
     expect(wrapText(`cannot read ${path}: no such file`, 30)).toBe(`cannot read\n  ${path}:\n  no such file`);
     expect(wrapText('short\n  two   spaces kept', 30)).toBe('short\n  two   spaces kept');
+    // Spaces that align columns are kept where the line is not broken.
+    expect(wrapText('09:00:00  cmp_1  RUNNING  3 contacts: completed 0 · failed 0', 40)).toBe(
+      '09:00:00  cmp_1  RUNNING  3 contacts:\n  completed 0 · failed 0',
+    );
   });
 });
 
