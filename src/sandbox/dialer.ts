@@ -169,6 +169,26 @@ export function startDialer(c: SandboxCampaign, at: number, settings?: SandboxSe
   c.updatedAt = iso;
 }
 
+/** What one replay of a running campaign works with: its fixed parameters and the two queues of contacts. */
+interface Replay {
+  c: SandboxCampaign;
+  d: DialerState;
+  calls: SandboxCall[];
+  settings: SandboxSettings;
+  /** Lines the campaign may use at once. */
+  lines: number;
+  /** Attempts per contact, the first one included. */
+  attempts: number;
+  /** Dialer-clock ms between the end of a call and the next attempt. */
+  delay: number;
+  toReal: (sim: number) => string;
+  open: (ms: number) => boolean;
+  /** Contacts waiting for an attempt. */
+  heap: MinHeap;
+  /** Contacts in a call. */
+  active: number[];
+}
+
 /** Moves one campaign forward to wall-clock `now`, appending finished calls to `calls`. */
 export function advanceCampaign(
   c: SandboxCampaign,
@@ -183,14 +203,33 @@ export function advanceCampaign(
   const d = c.dialer;
   const scale = d.scale ?? settings.timeScale;
   const target = d.originSim + (now - d.originReal) * scale;
-  const toReal = (sim: number) => new Date(d.originReal + (sim - d.originSim) / scale).toISOString();
-  const lines = Math.max(1, (c.maxConcurrency ?? settings.dialerLines) - (c.keepFreeForInbound ?? 0));
-  const attempts = 1 + c.maxRetries;
-  const delay = c.retryDelayMinutes * 60_000;
+  const r = replayOf(c, d, calls, settings, scale);
   let cursor = d.cursor;
   let changed = false;
-  // A scenario may turn the window off (callingWindow: ignore): calls then start whenever a line is free.
-  const open = (ms: number) => settings.callingWindow === 'ignore' || inWindow(ms, c);
+  for (let guard = 0; guard < 10_000_000; guard++) {
+    changed = endCalls(r, cursor) || changed;
+    changed = startCalls(r, cursor) || changed;
+    if (r.active.length === 0 && r.heap.size === 0) {
+      c.status = 'COMPLETED';
+      c.completedAt = r.toReal(cursor);
+      break;
+    }
+    const next = nextEvent(r, cursor);
+    if (!(next <= target)) break;
+    cursor = next;
+  }
+  d.cursor = cursor;
+  c.counters = countersOf(c);
+  if (changed) c.updatedAt = new Date(Math.min(now, Date.parse(r.toReal(cursor)))).toISOString();
+}
+
+function replayOf(
+  c: SandboxCampaign,
+  d: DialerState,
+  calls: SandboxCall[],
+  settings: SandboxSettings,
+  scale: number,
+): Replay {
   // Waiting contacts in a heap ordered by (due time, index), calls in progress in a short list (at most
   // `lines`): each event costs O(log n), so a campaign of many thousands of contacts replays quickly.
   const heap = new MinHeap((a: number, b: number) => d.contacts[a].nextAt - d.contacts[b].nextAt || a - b);
@@ -198,83 +237,106 @@ export function advanceCampaign(
   d.contacts.forEach((p, i) =>
     p.status === 'pending' ? heap.push(i) : p.status === 'calling' ? active.push(i) : undefined,
   );
+  return {
+    c,
+    d,
+    calls,
+    settings,
+    lines: Math.max(1, (c.maxConcurrency ?? settings.dialerLines) - (c.keepFreeForInbound ?? 0)),
+    attempts: 1 + c.maxRetries,
+    delay: c.retryDelayMinutes * 60_000,
+    toReal: (sim) => new Date(d.originReal + (sim - d.originSim) / scale).toISOString(),
+    // A scenario may turn the window off (callingWindow: ignore): calls then start whenever a line is free.
+    open: (ms) => settings.callingWindow === 'ignore' || inWindow(ms, c),
+    heap,
+    active,
+  };
+}
 
-  for (let guard = 0; guard < 10_000_000; guard++) {
-    // Calls that have ended by the cursor become records, in the order they ended.
-    const ending = active
-      .filter((i) => d.contacts[i].call!.endAt <= cursor)
-      .sort((a, b) => d.contacts[a].call!.endAt - d.contacts[b].call!.endAt || a - b);
-    for (const i of ending) {
-      const p = d.contacts[i];
-      const call = p.call!;
-      active.splice(active.indexOf(i), 1);
-      calls.push({
-        id: newId('call'),
-        orgId: c.orgId,
-        campaignId: c.id,
-        contactIndex: i,
-        attempt: call.attempt,
-        direction: 'OUTBOUND',
-        toNumber: call.toNumber,
-        fromNumber: call.fromNumber,
-        status: call.outcome,
-        durationSeconds: Math.round((call.endAt - call.startAt) / 1000),
-        startedAt: toReal(call.startAt),
-        endedAt: toReal(call.endAt),
-        createdAt: toReal(call.startAt),
-      });
-      p.attempts = call.attempt;
-      p.lastOutcome = call.outcome;
-      p.call = null;
-      if (call.outcome === 'answered') p.status = 'completed';
-      else if (p.attempts >= attempts) p.status = 'failed';
-      else {
-        p.status = 'pending';
-        p.nextAt = call.endAt + delay;
-        heap.push(i);
-      }
-      changed = true;
-    }
-    // Due contacts start, earliest due first (then lowest index), while lines are free and the window is open.
-    if (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor && open(cursor)) {
-      while (active.length < lines && heap.size > 0 && d.contacts[heap.peek()!].nextAt <= cursor) {
-        const i = heap.pop()!;
-        const p = d.contacts[i];
-        const attempt = p.attempts + 1;
-        const plan = planAttempt(c, c.contacts[i], attempt);
-        const { outcome, seconds } = outcomeOf(settings, c, i, attempt, plan.toNumber);
-        p.status = 'calling';
-        p.call = {
-          attempt,
-          toNumber: plan.toNumber,
-          fromNumber: plan.fromNumber,
-          startAt: cursor,
-          endAt: cursor + seconds * 1000,
-          outcome,
-        };
-        active.push(i);
-        changed = true;
-      }
-    }
-    if (active.length === 0 && heap.size === 0) {
-      c.status = 'COMPLETED';
-      c.completedAt = toReal(cursor);
-      break;
-    }
-    // The next moment something can happen.
-    let next = Infinity;
-    for (const i of active) next = Math.min(next, d.contacts[i].call!.endAt);
-    if (heap.size > 0) {
-      const due = d.contacts[heap.peek()!].nextAt;
-      if (due > cursor) next = Math.min(next, due);
-      else if (active.length < lines) next = Math.min(next, nextWindowStart(cursor + 1, c) ?? Infinity);
-    }
-    if (!(next <= target)) break;
-    cursor = next;
+/** Calls that have ended by the cursor become records, in the order they ended. True if any did. */
+function endCalls(r: Replay, cursor: number): boolean {
+  const { d, active } = r;
+  const ending = active
+    .filter((i) => d.contacts[i].call!.endAt <= cursor)
+    .sort((a, b) => d.contacts[a].call!.endAt - d.contacts[b].call!.endAt || a - b);
+  for (const i of ending) {
+    active.splice(active.indexOf(i), 1);
+    endCall(r, i);
   }
-  d.cursor = cursor;
-  c.counters = countersOf(c);
-  if (changed) c.updatedAt = new Date(Math.min(now, Date.parse(toReal(cursor)))).toISOString();
+  return ending.length > 0;
+}
+
+/** Records contact `i`'s call and decides what comes next for the contact: done, given up, or retried later. */
+function endCall(r: Replay, i: number): void {
+  const { c } = r;
+  const p = r.d.contacts[i];
+  const call = p.call!;
+  r.calls.push({
+    id: newId('call'),
+    orgId: c.orgId,
+    campaignId: c.id,
+    contactIndex: i,
+    attempt: call.attempt,
+    direction: 'OUTBOUND',
+    toNumber: call.toNumber,
+    fromNumber: call.fromNumber,
+    status: call.outcome,
+    durationSeconds: Math.round((call.endAt - call.startAt) / 1000),
+    startedAt: r.toReal(call.startAt),
+    endedAt: r.toReal(call.endAt),
+    createdAt: r.toReal(call.startAt),
+  });
+  p.attempts = call.attempt;
+  p.lastOutcome = call.outcome;
+  p.call = null;
+  if (call.outcome === 'answered') p.status = 'completed';
+  else if (p.attempts >= r.attempts) p.status = 'failed';
+  else {
+    p.status = 'pending';
+    p.nextAt = call.endAt + r.delay;
+    r.heap.push(i);
+  }
+}
+
+/** Whether a line is free and the earliest waiting contact is due by the cursor. */
+function canStart(r: Replay, cursor: number): boolean {
+  return r.active.length < r.lines && r.heap.size > 0 && r.d.contacts[r.heap.peek()!].nextAt <= cursor;
+}
+
+/** Due contacts start, earliest due first (then lowest index), while lines are free and the window is open. */
+function startCalls(r: Replay, cursor: number): boolean {
+  if (!canStart(r, cursor) || !r.open(cursor)) return false;
+  while (canStart(r, cursor)) {
+    const i = r.heap.pop()!;
+    const p = r.d.contacts[i];
+    const attempt = p.attempts + 1;
+    const plan = planAttempt(r.c, r.c.contacts[i], attempt);
+    const { outcome, seconds } = outcomeOf(r.settings, r.c, i, attempt, plan.toNumber);
+    p.status = 'calling';
+    p.call = {
+      attempt,
+      toNumber: plan.toNumber,
+      fromNumber: plan.fromNumber,
+      startAt: cursor,
+      endAt: cursor + seconds * 1000,
+      outcome,
+    };
+    r.active.push(i);
+  }
+  return true;
+}
+
+/** The next moment something can happen: a call ends, a contact falls due, or the window opens for one that is. */
+function nextEvent(r: Replay, cursor: number): number {
+  const { d, heap } = r;
+  let next = Infinity;
+  for (const i of r.active) next = Math.min(next, d.contacts[i].call!.endAt);
+  if (heap.size > 0) {
+    const due = d.contacts[heap.peek()!].nextAt;
+    if (due > cursor) next = Math.min(next, due);
+    else if (r.active.length < r.lines) next = Math.min(next, nextWindowStart(cursor + 1, r.c) ?? Infinity);
+  }
+  return next;
 }
 
 /** A binary min-heap of contact indices. */

@@ -178,7 +178,35 @@ export class Sandbox {
     this.server = undefined;
   }
 
+  /**
+   * Every request goes through the same steps: host, body read, faults, then key, scope, route and body (the order
+   * of checks in README.md), the route's handler, the state saved, the answer.
+   */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const x = this.exchangeOf(req, res);
+    try {
+      this.checkHost(req);
+      const malformed = await readEntryBody(x);
+      if (await this.faults.apply(x.method, x.rawPath, req, res, x.entry, x.requestId)) return;
+      const found = this.findRoute(x.method, x.rawPath);
+      const { key, org } = this.authenticate(x, found);
+      if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${x.method} ${x.rawPath} in the sandbox`);
+      const route = found.c.route;
+      // The body is judged last, after the key, the scope and the route.
+      if (malformed && route.body !== 'ignored')
+        throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
+      this.advance();
+      const result = await route.handle(this.contextOf(x, found.params, key, org));
+      if (x.method !== 'GET') this.saveChange();
+      sendResult(x, result);
+    } catch (err) {
+      if (err instanceof SandboxError) return sendError(x, err);
+      sendError(x, new SandboxError(500, 'internal_error', `sandbox failure: ${(err as Error).message}`));
+    }
+  }
+
+  /** The request's log entry, written before anything can fail, so every request shows in the log. */
+  private exchangeOf(req: IncomingMessage, res: ServerResponse): Exchange {
     const requestId = `req_${randomBytes(8).toString('hex')}`;
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
@@ -192,119 +220,152 @@ export class Sandbox {
       at: new Date(this.clock()).toISOString(),
     };
     this.log.push(entry);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      entry.status = status;
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(status, {
-        'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
-        'x-request-id': requestId,
-        ...headers,
-      });
-      res.end(text);
+    return { req, res, requestId, url, method, rawPath, entry };
+  }
+
+  private checkHost(req: IncomingMessage): void {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (this.hosts && !this.hosts.has(host))
+      throw new SandboxError(
+        421,
+        'misdirected_request',
+        `the sandbox answers only requests addressed to it (Host ${[...this.hosts].join(' or ')})`,
+      );
+  }
+
+  private findRoute(method: string, rawPath: string): FoundRoute | undefined {
+    const segments = rawPath.split('/');
+    for (const c of this.routes) {
+      const params = match(c, method, segments);
+      if (params) return { c, params };
+    }
+    return undefined;
+  }
+
+  /**
+   * The caller's key and organization. Authentication comes first for every /v1 path, known or not, as a real API
+   * gateway would; a route without auth gets the first organization.
+   */
+  private authenticate(x: Exchange, found: FoundRoute | undefined): Pick<RouteContext, 'key' | 'org'> {
+    if (!(found ? found.c.route.auth !== false : x.rawPath.startsWith('/v1/'))) return { org: this.state.orgs[0] };
+    const m = /^Bearer\s+(\S+)$/i.exec(x.req.headers.authorization ?? '');
+    if (!m) throw new SandboxError(401, 'unauthorized', 'missing Authorization: Bearer <API_KEY> header');
+    const key = this.state.keys.find((k) => k.key === m[1]);
+    if (!key) throw new SandboxError(401, 'unauthorized', 'the API key is not valid');
+    x.entry.keyId = key.id;
+    const endpoint = findEndpoint(x.method, x.rawPath);
+    if (endpoint && !key.scopes.includes(endpoint.scope)) {
+      throw new SandboxError(
+        403,
+        'forbidden',
+        `this key lacks the scope ${endpoint.scope} required by ${x.method} ${endpoint.path}`,
+      );
+    }
+    return { key, org: this.state.orgs.find((o) => o.id === key.orgId)! };
+  }
+
+  private contextOf(
+    x: Exchange,
+    params: Record<string, string>,
+    key: RouteContext['key'],
+    org: RouteContext['org'],
+  ): RouteContext {
+    const origin = x.req.headers.host ?? this.url.replace(/^http:\/\//, '');
+    return {
+      state: this.state,
+      org,
+      key,
+      params,
+      query: x.url.searchParams,
+      body: x.entry.body,
+      now: this.clock(),
+      settings: this.settings,
+      requestId: x.requestId,
+      origin: `http://${origin}`,
+      headers: x.req.headers,
     };
-    const sendError = (e: SandboxError) => send(e.status, errorBody(e, requestId));
+  }
 
+  private saveChange(): void {
+    if (!this.afterChange) return;
     try {
-      const host = (req.headers.host ?? '').toLowerCase();
-      if (this.hosts && !this.hosts.has(host))
-        throw new SandboxError(
-          421,
-          'misdirected_request',
-          `the sandbox answers only requests addressed to it (Host ${[...this.hosts].join(' or ')})`,
-        );
-      const text = await readBody(req, () => res.setHeader('connection', 'close'));
-      let malformed = false;
-      if (text) {
-        try {
-          entry.body = JSON.parse(text);
-        } catch {
-          entry.body = text;
-          malformed = method !== 'GET';
-        }
-      }
-      if (await this.faults.apply(method, rawPath, req, res, entry, requestId)) return;
-
-      const segments = rawPath.split('/');
-      let found: { c: CompiledRoute; params: Record<string, string> } | undefined;
-      for (const c of this.routes) {
-        const params = match(c, method, segments);
-        if (params) {
-          found = { c, params };
-          break;
-        }
-      }
-      // Authentication comes first for every /v1 path, known or not, as a real API gateway would.
-      let key: RouteContext['key'];
-      let org = this.state.orgs[0];
-      if (found ? found.c.route.auth !== false : rawPath.startsWith('/v1/')) {
-        const header = req.headers.authorization ?? '';
-        const m = /^Bearer\s+(\S+)$/i.exec(header);
-        if (!m) throw new SandboxError(401, 'unauthorized', 'missing Authorization: Bearer <API_KEY> header');
-        key = this.state.keys.find((k) => k.key === m[1]);
-        if (!key) throw new SandboxError(401, 'unauthorized', 'the API key is not valid');
-        entry.keyId = key.id;
-        const endpoint = findEndpoint(method, rawPath);
-        if (endpoint && !key.scopes.includes(endpoint.scope)) {
-          throw new SandboxError(
-            403,
-            'forbidden',
-            `this key lacks the scope ${endpoint.scope} required by ${method} ${endpoint.path}`,
-          );
-        }
-        org = this.state.orgs.find((o) => o.id === key!.orgId)!;
-      }
-      if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${method} ${rawPath} in the sandbox`);
-      const route = found.c.route;
-      // The body is judged last, after the key, the scope and the route (order of checks in README.md).
-      if (malformed && route.body !== 'ignored')
-        throw new SandboxError(400, 'validation_error', 'the request body is not valid JSON');
-      this.advance();
-      const origin = req.headers.host ?? this.url.replace(/^http:\/\//, '');
-      const result: RouteResult = await route.handle({
-        state: this.state,
-        org,
-        key,
-        params: found.params,
-        query: url.searchParams,
-        body: entry.body,
-        now: this.clock(),
-        settings: this.settings,
-        requestId,
-        origin: `http://${origin}`,
-        headers: req.headers,
-      });
-      if (method !== 'GET' && this.afterChange) {
-        try {
-          this.afterChange(this.state);
-        } catch (err) {
-          throw new SandboxError(
-            500,
-            'internal_error',
-            `the sandbox could not save its state (the change is kept in memory only): ${(err as Error).message}`,
-          );
-        }
-      }
-      if (result.raw) {
-        entry.status = result.status;
-        res.writeHead(result.status, {
-          ...result.headers,
-          'content-type': result.raw.contentType,
-          'content-length': String(result.raw.data.length),
-          'x-request-id': requestId,
-        });
-        res.end(result.raw.data);
-        return;
-      }
-      const body =
-        result.body && typeof result.body === 'object' && !Array.isArray(result.body)
-          ? { ...result.body, requestId }
-          : result.body;
-      send(result.status, body ?? { requestId }, result.headers);
+      this.afterChange(this.state);
     } catch (err) {
-      if (err instanceof SandboxError) return sendError(err);
-      sendError(new SandboxError(500, 'internal_error', `sandbox failure: ${(err as Error).message}`));
+      throw new SandboxError(
+        500,
+        'internal_error',
+        `the sandbox could not save its state (the change is kept in memory only): ${(err as Error).message}`,
+      );
     }
   }
+}
+
+/** One request being handled: what the steps of Sandbox.handle pass along. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  requestId: string;
+  url: URL;
+  method: string;
+  /** Path as received, undecoded. */
+  rawPath: string;
+  entry: LogEntry;
+}
+
+interface FoundRoute {
+  c: CompiledRoute;
+  params: Record<string, string>;
+}
+
+/**
+ * Reads the body into the log entry, parsed when it is JSON; true when a request other than GET sent a body that is
+ * not JSON (judged later, once the route is known).
+ */
+async function readEntryBody(x: Exchange): Promise<boolean> {
+  const text = await readBody(x.req, () => x.res.setHeader('connection', 'close'));
+  if (!text) return false;
+  try {
+    x.entry.body = JSON.parse(text);
+    return false;
+  } catch {
+    x.entry.body = text;
+    return x.method !== 'GET';
+  }
+}
+
+function send(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  x.entry.status = status;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  x.res.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+    'x-request-id': x.requestId,
+    ...headers,
+  });
+  x.res.end(text);
+}
+
+function sendError(x: Exchange, e: SandboxError): void {
+  send(x, e.status, errorBody(e, x.requestId));
+}
+
+/** A route's answer: raw bytes as they are, a JSON object with the request id added. */
+function sendResult(x: Exchange, result: RouteResult): void {
+  if (result.raw) {
+    x.entry.status = result.status;
+    x.res.writeHead(result.status, {
+      ...result.headers,
+      'content-type': result.raw.contentType,
+      'content-length': String(result.raw.data.length),
+      'x-request-id': x.requestId,
+    });
+    x.res.end(result.raw.data);
+    return;
+  }
+  const body =
+    result.body && typeof result.body === 'object' && !Array.isArray(result.body)
+      ? { ...result.body, requestId: x.requestId }
+      : result.body;
+  send(x, result.status, body ?? { requestId: x.requestId }, result.headers);
 }
 
 /**

@@ -28,6 +28,7 @@ import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
 import { VERSION } from '../version.js';
 import { readOwnFile, writeOwnFile } from './files.js';
+import type { Route, SandboxError as SandboxErrorClass } from './http.js';
 import { canonicalScenario, describeScenario, SCENARIO_ENV, scenarioFromEnv, scenarioSettings } from './scenario.js';
 import { DEMO } from './state.js';
 
@@ -287,98 +288,132 @@ export interface ConnectOptions {
  * commands starting it at once, one starts it and the other waits for it (the start lock).
  */
 export async function connectService(opts: ConnectOptions): Promise<string> {
-  const { dir } = opts;
   const idleS = idleSeconds(opts.env); // checked before anything is created or started
   const scenario = scenarioFromEnv(opts.env);
-  const wanted = canonicalScenario(scenario);
+  const s: Start = { opts, idleS, scenario, wanted: canonicalScenario(scenario), toldWaiting: false };
+  prepareDir(opts.dir);
+  const deadline = monotonicNow() + START_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (opts.signal.aborted) throw new InterruptedError('interrupted');
+      const info = readInfo(opts.dir);
+      const status = info && (await probe(info));
+      if (status && isWanted(s, status)) return announce(s, status);
+      if (status) {
+        await restart(s, status);
+        continue;
+      }
+      if (s.exited) break;
+      if (!s.spawned && (await tryStart(s))) continue;
+      if (monotonicNow() > deadline) break;
+      await sleep(50, opts.signal).catch(() => undefined);
+    }
+  } finally {
+    s.release?.();
+  }
+  throw startFailure(opts.dir, s.exited);
+}
+
+/** One connectService call: what it wants and how far its own start went. */
+interface Start {
+  opts: ConnectOptions;
+  idleS: number;
+  scenario: ReturnType<typeof scenarioFromEnv>;
+  /** The scenario as canonical JSON ('' for none), as the sandbox reports it. */
+  wanted: string;
+  /** The sandbox this command started, and why it exited when it did. */
+  spawned?: ReturnType<typeof spawn>;
+  exited?: string;
+  /**
+   * The start lock, held by this command from the spawn until the new sandbox answers or this command fails:
+   * released on every way out of connectService, before the command exits (a lock left behind would make the next
+   * command wait 15 s for a sandbox nobody was starting).
+   */
+  release?: () => void;
+  /** Whether the wait for another starter's sandbox was said (once). */
+  toldWaiting: boolean;
+}
+
+function prepareDir(dir: string): void {
   try {
     makeDir(dir);
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
   checkPrivateDir(dir);
-  const deadline = monotonicNow() + START_TIMEOUT_MS;
-  let spawned: ReturnType<typeof spawn> | undefined;
-  let exited: string | undefined;
-  // The start lock, held by this command from the spawn until the new sandbox answers or this command fails:
-  // released on every way out of here, before the command exits (a lock left behind made the next command wait
-  // 15 s for a sandbox nobody was starting).
-  let release: (() => void) | undefined;
-  let toldWaiting = false;
-  try {
-    for (;;) {
-      if (opts.signal.aborted) throw new InterruptedError('interrupted');
-      const info = readInfo(dir);
-      const status = info && (await probe(info));
-      if (status && status.version === VERSION && (status.scenario ?? '') === wanted) {
-        if (spawned) {
-          // Said only once it answers (it said "started" before a sandbox that exited at once).
-          opts.note(
-            `sandbox: started a background sandbox for ${terminalSafe(dir)} (it stops after ${duration(idleS * 1000, 'setting')} idle)`,
-          );
-          for (const line of startBanner(scenario)) opts.note(line);
-          for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
-        }
-        return status.url;
-      }
-      if (status && status.version === VERSION) {
-        // Another scenario (or none): the sandbox is started again with this command's; the state carries over.
-        opts.note(
-          `sandbox: restarting the background sandbox with the scenario of ${SCENARIO_ENV}: ${describeScenario(scenario)}`,
-        );
-        await stopService(dir);
-        continue;
-      }
-      if (status) {
-        opts.note(
-          `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
-        );
-        await stopService(dir);
-        continue;
-      }
-      if (exited) break;
-      if (!spawned) {
-        const lock = tryStartLock(dir);
-        if ('release' in lock) {
-          release = lock.release;
-          // Checked again under the lock: another starter may have finished meanwhile.
-          const again = readInfo(dir);
-          const running = again && (await probe(again));
-          if (running && running.version === VERSION && (running.scenario ?? '') === wanted) {
-            release();
-            release = undefined;
-            continue;
-          }
-          try {
-            spawned = startDaemon(opts, wanted);
-          } catch (err) {
-            throw new CliError(`cannot start the background sandbox: ${terminalSafe((err as Error).message)}`, {
-              hints: [
-                'Check that the config dir is writable (VOICECTL_CONFIG_DIR), or run one in the foreground: voicectl sandbox --port 0',
-              ],
-            });
-          }
-          spawned.once('exit', (code, signal) => {
-            exited = `it exited (${signal ?? `code ${code}`})`;
-          });
-          continue;
-        }
-        if (!toldWaiting) {
-          toldWaiting = true;
-          opts.note(
-            `sandbox: another voicectl is starting the background sandbox (its start lock ${terminalSafe(startLock(dir))} is ${(lock.heldMs / 1000).toFixed(1)} s old); waiting up to ${START_TIMEOUT_MS / 1000} s for it`,
-          );
-        }
-      }
-      if (monotonicNow() > deadline) break;
-      await sleep(50, opts.signal).catch(() => undefined);
+}
+
+/** Whether the sandbox that answered is one this command can use: this version, this scenario. */
+function isWanted(s: Start, status: ServiceStatus): boolean {
+  return status.version === VERSION && (status.scenario ?? '') === s.wanted;
+}
+
+/** The sandbox's URL; when this command started it, said once it answers (not before: it may exit at once). */
+function announce(s: Start, status: ServiceStatus): string {
+  if (!s.spawned) return status.url;
+  const { opts } = s;
+  opts.note(
+    `sandbox: started a background sandbox for ${terminalSafe(opts.dir)} (it stops after ${duration(s.idleS * 1000, 'setting')} idle)`,
+  );
+  for (const line of startBanner(s.scenario)) opts.note(line);
+  for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
+  return status.url;
+}
+
+/** Stops a sandbox of another version or scenario, so that one of this command's starts; the state carries over. */
+async function restart(s: Start, status: ServiceStatus): Promise<void> {
+  s.opts.note(
+    status.version === VERSION
+      ? `sandbox: restarting the background sandbox with the scenario of ${SCENARIO_ENV}: ${describeScenario(s.scenario)}`
+      : `sandbox: restarting the background sandbox (it runs voicectl ${terminalSafe(String(status.version))}, this is ${VERSION})`,
+  );
+  await stopService(s.opts.dir);
+}
+
+/**
+ * Starts the sandbox under the start lock; true when the caller should look again at once (this command started
+ * it, or another starter finished meanwhile), false while another starter holds the lock.
+ */
+async function tryStart(s: Start): Promise<boolean> {
+  const { opts } = s;
+  const lock = tryStartLock(opts.dir);
+  if (!('release' in lock)) {
+    if (!s.toldWaiting) {
+      s.toldWaiting = true;
+      opts.note(
+        `sandbox: another voicectl is starting the background sandbox (its start lock ${terminalSafe(startLock(opts.dir))} is ${(lock.heldMs / 1000).toFixed(1)} s old); waiting up to ${START_TIMEOUT_MS / 1000} s for it`,
+      );
     }
-  } finally {
-    release?.();
+    return false;
   }
+  s.release = lock.release;
+  // Checked again under the lock: another starter may have finished meanwhile.
+  const again = readInfo(opts.dir);
+  const running = again && (await probe(again));
+  if (running && isWanted(s, running)) {
+    s.release();
+    s.release = undefined;
+    return true;
+  }
+  try {
+    s.spawned = startDaemon(opts, s.wanted);
+  } catch (err) {
+    throw new CliError(`cannot start the background sandbox: ${terminalSafe((err as Error).message)}`, {
+      hints: [
+        'Check that the config dir is writable (VOICECTL_CONFIG_DIR), or run one in the foreground: voicectl sandbox --port 0',
+      ],
+    });
+  }
+  s.spawned.once('exit', (code, signal) => {
+    s.exited = `it exited (${signal ?? `code ${code}`})`;
+  });
+  return true;
+}
+
+function startFailure(dir: string, exited: string | undefined): CliError {
   const log = logFile(dir);
   const why = exited ? logTail(dir) : '';
-  throw new CliError(
+  return new CliError(
     `the background sandbox did not start${exited ? `: ${exited}` : ` within ${START_TIMEOUT_MS / 1000} s`}${why ? `: ${why}` : ''}`,
     {
       hints: [`See ${terminalSafe(log)}`, 'Or run one in the foreground: voicectl sandbox --port 0'],
@@ -438,108 +473,145 @@ export async function serve(opts: {
   ]);
   checkPrivateDir(opts.dir);
   const file = stateFile(opts.dir);
-  const instance = randomBytes(16).toString('hex');
-  const challenges = new Challenges();
-  const idleS = idleSeconds(opts.env);
-  const scenario = scenarioFromEnv(opts.env);
-  const startedAt = new Date().toISOString();
-  // When the last API request came: the time of day for `sandbox status`, the monotonic clock for the idle stop (a
-  // step of the time of day must neither stop a sandbox in use nor keep an idle one for hours).
-  let lastRequest = Date.now();
-  let lastRequestMono = monotonicNow();
   let stopRequested: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stopRequested = resolve;
   });
-  let info: ServiceInfo | undefined;
-  const notes: string[] = [];
+  const self: Service = {
+    instance: randomBytes(16).toString('hex'),
+    challenges: new Challenges(),
+    idleS: idleSeconds(opts.env),
+    scenario: scenarioFromEnv(opts.env),
+    file,
+    startedAt: new Date().toISOString(),
+    notes: [],
+    lastRequest: Date.now(),
+    lastRequestMono: monotonicNow(),
+    stop: () => stopRequested(),
+  };
   const read = loadState(file);
   if ('damaged' in read) {
     // Kept aside rather than overwritten by the fresh state (every record was lost silently), and said both in
     // sandbox.log and, through the status, on the stderr of the command that started this sandbox.
     const aside = moveAside(file);
-    notes.push(`the state file ${file} was damaged (${read.damaged}): moved it to ${aside} and started afresh`);
-    opts.log(`${startedAt} ${notes[0]}`);
+    self.notes.push(`the state file ${file} was damaged (${read.damaged}): moved it to ${aside} and started afresh`);
+    opts.log(`${self.startedAt} ${self.notes[0]}`);
   }
   const loaded = 'state' in read ? read.state : undefined;
   const sandbox = new Sandbox({
     state: loaded,
-    settings: scenario ? scenarioSettings(scenario) : {},
+    settings: self.scenario ? scenarioSettings(self.scenario) : {},
     afterChange: (state) => saveState(file, state),
-    routes: [
-      {
-        method: 'GET',
-        pattern: STATUS_PATH,
-        auth: false,
-        handle: (ctx) => {
-          const nonce = nonceOf(ctx.query.get('nonce'));
-          // A prober that proves nothing learns nothing it could use: no nonce, no answer.
-          if (!nonce)
-            throw new SandboxError(400, 'validation_error', 'nonce: a hex nonce of 16 to 128 characters is required');
-          return {
-            status: 200,
-            body: {
-              data: {
-                pid: info?.pid,
-                url: info?.url,
-                version: info?.version,
-                startedAt: info?.startedAt,
-                // The instance token is never told: the caller's nonce is answered with its HMAC.
-                proof: proofOf(instance, 'status', nonce),
-                challenge: challenges.issue(),
-                stateFile: file,
-                idleStopSeconds: idleS,
-                lastRequestAt: new Date(lastRequest).toISOString(),
-                notes,
-                scenario: canonicalScenario(scenario),
-              } satisfies Partial<ServiceStatus> & { proof: string },
-            },
-          };
-        },
-      },
-      {
-        method: 'POST',
-        pattern: STOP_PATH,
-        auth: false,
-        body: 'ignored',
-        handle: (ctx) => {
-          const [challenge = '', proof] = String(ctx.headers[PROOF_HEADER] ?? '').split('.');
-          if (!challenges.take(challenge) || !sameProof(proof, proofOf(instance, 'stop', challenge)))
-            throw new SandboxError(403, 'forbidden', 'only the user who started this sandbox may stop it');
-          setImmediate(stopRequested);
-          return { status: 200, body: { data: { stopping: true } } };
-        },
-      },
-    ],
+    routes: ownRoutes(self, SandboxError),
   });
   // A fresh state (seeded history, dated from now) is saved at once, so a restart shows the same records.
   if (!loaded) saveState(file, sandbox.state);
   const url = await sandbox.listen(0, '127.0.0.1');
-  info = { pid: process.pid, url, version: VERSION, instance, startedAt };
+  const { instance, startedAt } = self;
+  self.info = { pid: process.pid, url, version: VERSION, instance, startedAt };
   const published = infoFile(opts.dir);
-  writeOwnFile(published, JSON.stringify(info));
+  writeOwnFile(published, JSON.stringify(self.info));
   opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
 
   // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
   sandbox.onRequest = (path) => {
     if (path.startsWith('/_sandbox/')) return;
-    lastRequest = Date.now();
-    lastRequestMono = monotonicNow();
+    self.lastRequest = Date.now();
+    self.lastRequestMono = monotonicNow();
   };
-  opts.signal.addEventListener('abort', () => stopRequested(), { once: true });
-  const check = setInterval(
-    () => {
-      // Another sandbox took over the info file (a race of two starters): this one is not reachable, so it goes.
-      if (readInfo(opts.dir)?.instance !== instance) return stopRequested();
-      if (sandbox.inFlight === 0 && monotonicNow() - lastRequestMono >= idleS * 1000) stopRequested();
-    },
-    Math.min(5000, Math.max(50, (idleS * 1000) / 4)),
-  );
+  opts.signal.addEventListener('abort', () => self.stop(), { once: true });
+  const check = watchIdle(self, opts.dir, sandbox);
   await stopped;
   clearInterval(check);
   if (readInfo(opts.dir)?.instance === instance) rmSync(published, { force: true });
   await sandbox.close();
   opts.log(`${new Date().toISOString()} sandbox ${instance} stopped`);
+}
+
+/** The running background sandbox, as its own routes and its idle watch see it. */
+interface Service {
+  /** The instance token: never told, only proven (see PROOF_HEADER). */
+  instance: string;
+  challenges: Challenges;
+  idleS: number;
+  scenario: ReturnType<typeof scenarioFromEnv>;
+  file: string;
+  startedAt: string;
+  /** What it tells the command that started it (see ServiceStatus.notes). */
+  notes: string[];
+  /** Set once it listens. */
+  info?: ServiceInfo;
+  /**
+   * When the last API request came: the time of day for `sandbox status`, the monotonic clock for the idle stop (a
+   * step of the time of day must neither stop a sandbox in use nor keep an idle one for hours).
+   */
+  lastRequest: number;
+  lastRequestMono: number;
+  stop: () => void;
+}
+
+/**
+ * The status and stop routes. SandboxError comes from the caller, which loads the server's modules only in the
+ * background sandbox itself: every --sandbox command loads this module, and none of them needs those.
+ */
+function ownRoutes(self: Service, Errors: typeof SandboxErrorClass): Route[] {
+  return [
+    {
+      method: 'GET',
+      pattern: STATUS_PATH,
+      auth: false,
+      handle: (ctx) => {
+        const nonce = nonceOf(ctx.query.get('nonce'));
+        // A prober that proves nothing learns nothing it could use: no nonce, no answer.
+        if (!nonce) throw new Errors(400, 'validation_error', 'nonce: a hex nonce of 16 to 128 characters is required');
+        const { info } = self;
+        return {
+          status: 200,
+          body: {
+            data: {
+              pid: info?.pid,
+              url: info?.url,
+              version: info?.version,
+              startedAt: info?.startedAt,
+              // The instance token is never told: the caller's nonce is answered with its HMAC.
+              proof: proofOf(self.instance, 'status', nonce),
+              challenge: self.challenges.issue(),
+              stateFile: self.file,
+              idleStopSeconds: self.idleS,
+              lastRequestAt: new Date(self.lastRequest).toISOString(),
+              notes: self.notes,
+              scenario: canonicalScenario(self.scenario),
+            } satisfies Partial<ServiceStatus> & { proof: string },
+          },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: STOP_PATH,
+      auth: false,
+      body: 'ignored',
+      handle: (ctx) => {
+        const [challenge = '', proof] = String(ctx.headers[PROOF_HEADER] ?? '').split('.');
+        if (!self.challenges.take(challenge) || !sameProof(proof, proofOf(self.instance, 'stop', challenge)))
+          throw new Errors(403, 'forbidden', 'only the user who started this sandbox may stop it');
+        setImmediate(self.stop);
+        return { status: 200, body: { data: { stopping: true } } };
+      },
+    },
+  ];
+}
+
+/** Stops the service once it has been idle for its idle time, or once it is no longer the one published. */
+function watchIdle(self: Service, dir: string, sandbox: { inFlight: number }): ReturnType<typeof setInterval> {
+  return setInterval(
+    () => {
+      // Another sandbox took over the info file (a race of two starters): this one is not reachable, so it goes.
+      if (readInfo(dir)?.instance !== self.instance) return self.stop();
+      if (sandbox.inFlight === 0 && monotonicNow() - self.lastRequestMono >= self.idleS * 1000) self.stop();
+    },
+    Math.min(5000, Math.max(50, (self.idleS * 1000) / 4)),
+  );
 }
 
 /** A nonce as the status route takes it (hex, 16 to 128 characters), or undefined. */

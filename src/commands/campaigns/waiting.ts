@@ -56,85 +56,118 @@ export async function waitForCampaigns(
   onRead: (id: string, record: Rec, progress: CampaignProgress) => Promise<void> | void,
 ): Promise<Map<string, Rec>> {
   const unique = [...new Set(ids)];
-  const records = new Map<string, Rec>();
   const started = f.clock.monotonic();
-  const deadline = opts.timeoutMs === undefined ? undefined : started + opts.timeoutMs;
-  const warned = new Map<string, string>();
-  let pending = unique;
-  const lines = (list: string[]) =>
-    list.map((id) => {
-      const r = records.get(id);
-      return r ? `${id}  ${cell(r.status)}  ${progressText(progressOf(id, r))}` : `${id}  not read yet`;
-    });
-  let round = 0;
+  const w: Wait = {
+    f,
+    opts,
+    unique,
+    records: new Map(),
+    deadline: opts.timeoutMs === undefined ? undefined : started + opts.timeoutMs,
+    warned: new Map(),
+    pending: unique,
+  };
   try {
-    for (;;) {
+    for (let round = 0; ; round++) {
       const roundStart = f.clock.monotonic();
-      for (const id of pending) {
-        let r = round === 0 ? opts.first?.get(id) : undefined;
-        if (!r) {
-          try {
-            r = await fetchCampaign(f, id, deadline);
-            warned.delete(id);
-          } catch (err) {
-            if (f.signal.aborted) throw err;
-            if (err instanceof ApiError && STOPPING.has(err.status)) {
-              if (err.status === 404) {
-                err.message = `campaign ${id} not found (it does not exist or belongs to another organization)`;
-                err.hints.push(`List your campaigns: ${f.commandLine.invocation()} campaigns list`);
-              }
-              throw err;
-            }
-            if (err instanceof SandboxStoppedError) {
-              err.hints = [`Resume with: ${opts.resume(pending)} (it starts the sandbox again, with the same state)`];
-              throw err;
-            }
-            if (!(err instanceof CliError)) throw err;
-            const trouble =
-              err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
-            if (warned.get(id) !== trouble)
-              f.warn(`warning: reading campaign ${id} failed (${trouble}); still waiting`);
-            warned.set(id, trouble);
-            continue;
-          }
-        }
-        records.set(id, r);
-        if (stageOf(r) === 'unstarted') {
-          throw new CliError(
-            `campaign ${id} is ${cell(r.status)}: it will not finish by itself, so waiting would not end`,
-            {
-              hints: [`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(id)}`],
-            },
-          );
-        }
+      for (const id of w.pending) {
+        const r = (round === 0 ? opts.first?.get(id) : undefined) ?? (await readCampaign(w, id));
+        if (!r) continue;
+        w.records.set(id, r);
+        checkStarted(f, id, r);
         await onRead(id, r, progressOf(id, r));
       }
-      round++;
-      pending = pending.filter((id) => {
-        const r = records.get(id);
+      w.pending = w.pending.filter((id) => {
+        const r = w.records.get(id);
         return !r || stageOf(r) === 'moving';
       });
-      if (pending.length === 0) break;
-      const now = f.clock.monotonic();
-      if (deadline !== undefined && now >= deadline) {
-        throw new WaitTimeoutError(
-          `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs ?? 0)}: ${pending.length} of ${plural(unique.length, 'campaign', { count: 'plain' })} still running`,
-          { hints: [...lines(pending), `Wait again with: ${opts.resume(pending)}`] },
-        );
-      }
-      const next = roundStart + opts.intervalMs;
-      await f.clock.sleep(Math.max(0, Math.min(next, deadline ?? next) - now), f.signal);
+      if (w.pending.length === 0) break;
+      await pause(w, roundStart);
     }
   } catch (err) {
     if (f.signal.aborted) {
       throw new InterruptedError(
-        `stopped waiting; ${plural(pending.length, 'campaign', { count: 'plain' })} still running`,
-        { hints: [...lines(pending), `Resume with: ${opts.resume(pending)}`] },
+        `stopped waiting; ${plural(w.pending.length, 'campaign', { count: 'plain' })} still running`,
+        { hints: [...linesOf(w, w.pending), `Resume with: ${opts.resume(w.pending)}`] },
       );
     }
     throw err;
   }
-  return new Map(unique.map((id) => [id, records.get(id)!]));
+  return new Map(unique.map((id) => [id, w.records.get(id)!]));
+}
+
+/** One wait for campaigns: its records so far and the campaigns still moving. */
+interface Wait {
+  f: Factory;
+  opts: CampaignWaitOptions;
+  unique: string[];
+  records: Map<string, Rec>;
+  /** Monotonic ms at which the wait gives up; undefined: never. */
+  deadline?: number;
+  /** The trouble last said per campaign, so a read that keeps failing the same way warns once. */
+  warned: Map<string, string>;
+  /** Campaigns still to read: all at first, then those that may still change. */
+  pending: string[];
+}
+
+/** A status line per campaign, for the hints of a wait that ends before they finish. */
+function linesOf(w: Wait, list: string[]): string[] {
+  return list.map((id) => {
+    const r = w.records.get(id);
+    return r ? `${id}  ${cell(r.status)}  ${progressText(progressOf(id, r))}` : `${id}  not read yet`;
+  });
+}
+
+/**
+ * One read of a campaign; undefined when it failed in a way waiting may outlast (warned once per kind of trouble).
+ * Throws what waiting will not change.
+ */
+async function readCampaign(w: Wait, id: string): Promise<Rec | undefined> {
+  const { f } = w;
+  try {
+    const r = await fetchCampaign(f, id, w.deadline);
+    w.warned.delete(id);
+    return r;
+  } catch (err) {
+    if (f.signal.aborted) throw err;
+    if (err instanceof ApiError && STOPPING.has(err.status)) {
+      if (err.status === 404) {
+        err.message = `campaign ${id} not found (it does not exist or belongs to another organization)`;
+        err.hints.push(`List your campaigns: ${f.commandLine.invocation()} campaigns list`);
+      }
+      throw err;
+    }
+    if (err instanceof SandboxStoppedError) {
+      err.hints = [`Resume with: ${w.opts.resume(w.pending)} (it starts the sandbox again, with the same state)`];
+      throw err;
+    }
+    if (!(err instanceof CliError)) throw err;
+    const trouble = err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
+    if (w.warned.get(id) !== trouble) f.warn(`warning: reading campaign ${id} failed (${trouble}); still waiting`);
+    w.warned.set(id, trouble);
+    return undefined;
+  }
+}
+
+/** A campaign never started would not finish by waiting. */
+function checkStarted(f: Factory, id: string, r: Rec): void {
+  if (stageOf(r) !== 'unstarted') return;
+  throw new CliError(`campaign ${id} is ${cell(r.status)}: it will not finish by itself, so waiting would not end`, {
+    hints: [`Start it with: ${f.commandLine.invocation()} campaigns start ${shellWord(id)}`],
+  });
+}
+
+/** Sleeps until the next round (an interval after the last one started), or gives up once the deadline passed. */
+async function pause(w: Wait, roundStart: number): Promise<void> {
+  const { f, opts, deadline } = w;
+  const now = f.clock.monotonic();
+  if (deadline !== undefined && now >= deadline) {
+    throw new WaitTimeoutError(
+      `gave up after ${opts.timeoutText ?? duration(opts.timeoutMs ?? 0)}: ${w.pending.length} of ${plural(w.unique.length, 'campaign', { count: 'plain' })} still running`,
+      { hints: [...linesOf(w, w.pending), `Wait again with: ${opts.resume(w.pending)}`] },
+    );
+  }
+  const next = roundStart + opts.intervalMs;
+  await f.clock.sleep(Math.max(0, Math.min(next, deadline ?? next) - now), f.signal);
 }
 
 /**

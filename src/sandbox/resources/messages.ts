@@ -62,41 +62,62 @@ const SUBJECTS = [
 const MESSAGES_PER_ORG = [260, 140];
 const CALLS_PER_ORG = [45, 12];
 
+/** Prefix of the provider's message id, by channel. */
+const EXTERNAL_ID_PREFIX: Record<MessageChannel, string> = { email: 'em', sms: 'SM', whatsapp: 'wamid.' };
+
+/** Where an organization's seeded messages come from and go to. */
+interface Sender {
+  org: Org;
+  /** Country code of the other party's phone numbers, the organization's own. */
+  cc: string;
+  /** Mail domain of the organization's support address. */
+  domain: string;
+}
+
 function seedMessages(org: Org, orgIndex: number, now: number, seed: number): SandboxMessage[] {
   const r = rng(seed * 7919 + orgIndex * 104729 + 1);
   const count = MESSAGES_PER_ORG[orgIndex] ?? 100;
-  const cc = org.numbers[0]?.startsWith('+1') ? '1' : '39';
-  const domain = `${org.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+  const sender: Sender = {
+    org,
+    cc: org.numbers[0]?.startsWith('+1') ? '1' : '39',
+    domain: `${org.name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+  };
   const out: SandboxMessage[] = [];
   let t = now - 60_000;
   for (let i = 0; i < count; i++) {
     // Newest first: each record a few minutes to a few hours older than the one before.
     t -= Math.floor(60_000 + r() * 3 * 3600_000);
-    const channel = pick(r, MESSAGE_CHANNELS);
-    const direction = r() < 0.6 ? 'OUTBOUND' : 'INBOUND';
-    const status = direction === 'OUTBOUND' ? pick(r, OUTBOUND_STATUSES) : pick(r, INBOUND_STATUSES);
-    const ours = channel === 'email' ? `support@${domain}` : pick(r, org.numbers);
-    const theirs = channel === 'email' ? `${pick(r, NAMES).toLowerCase()}.${hex(r, 3)}@mail.example` : phone(r, cc);
-    const body = pick(r, BODIES)
-      .replace('{name}', pick(r, NAMES))
-      .replace('{code}', String(100000 + Math.floor(r() * 899999)));
-    out.push({
-      id: `msg_${hex(r, 16)}`,
-      orgId: org.id,
-      channel,
-      direction,
-      status,
-      fromAddress: direction === 'OUTBOUND' ? ours : theirs,
-      toAddress: direction === 'OUTBOUND' ? theirs : ours,
-      subject: channel === 'email' ? pick(r, SUBJECTS) : null,
-      body,
-      externalId:
-        status === 'queued' ? null : `${channel === 'email' ? 'em' : channel === 'sms' ? 'SM' : 'wamid.'}${hex(r, 24)}`,
-      errorMessage: status === 'failed' ? pick(r, FAILURES[channel]) : null,
-      createdAt: new Date(t).toISOString(),
-    });
+    out.push(seedMessage(r, sender, t));
   }
   return out;
+}
+
+/** One seeded message at time `t`; the draws from `r` come in a fixed order, so a seed gives the same history. */
+function seedMessage(r: () => number, { org, cc, domain }: Sender, t: number): SandboxMessage {
+  const channel = pick(r, MESSAGE_CHANNELS);
+  const direction = r() < 0.6 ? 'OUTBOUND' : 'INBOUND';
+  const status = direction === 'OUTBOUND' ? pick(r, OUTBOUND_STATUSES) : pick(r, INBOUND_STATUSES);
+  const email = channel === 'email';
+  const ours = email ? `support@${domain}` : pick(r, org.numbers);
+  const theirs = email ? `${pick(r, NAMES).toLowerCase()}.${hex(r, 3)}@mail.example` : phone(r, cc);
+  const body = pick(r, BODIES)
+    .replace('{name}', pick(r, NAMES))
+    .replace('{code}', String(100000 + Math.floor(r() * 899999)));
+  const outbound = direction === 'OUTBOUND';
+  return {
+    id: `msg_${hex(r, 16)}`,
+    orgId: org.id,
+    channel,
+    direction,
+    status,
+    fromAddress: outbound ? ours : theirs,
+    toAddress: outbound ? theirs : ours,
+    subject: email ? pick(r, SUBJECTS) : null,
+    body,
+    externalId: status === 'queued' ? null : `${EXTERNAL_ID_PREFIX[channel]}${hex(r, 24)}`,
+    errorMessage: status === 'failed' ? pick(r, FAILURES[channel]) : null,
+    createdAt: new Date(t).toISOString(),
+  };
 }
 
 function seedCalls(org: Org, orgIndex: number, now: number, seed: number): SandboxCall[] {
