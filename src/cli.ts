@@ -276,6 +276,11 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     schema = await import('./globals.js');
     const g = factory.globals();
     if (!g.color) io.color = false;
+    // Notes and hints on a terminal fit its width; the wrapper (and string-width) loads only then.
+    if (io.stderrIsTTY && io.columns > 0) {
+      const { wrapText } = await import('./io/wrap.js');
+      io.wrapNotes = (text) => wrapText(text, io.columns);
+    }
     // A bad --jq is exit 2 before anything is sent; jq itself loads only when the flag is given.
     if (g.jq !== undefined)
       jq = await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY, signal: factory.signal });
@@ -301,81 +306,96 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
   return { program, factory, jq: () => jq };
 }
 
-/** Runs voicectl with `argv` (without node and script) and returns the exit code. */
-export async function run(argv: string[], opts: RunOptions): Promise<number> {
-  // `voicectl help tts create` is `voicectl tts create --help`, as in git and gh.
+/**
+ * `voicectl help tts create` is `voicectl tts create --help`, as in git and gh. `--version --verbose` (or `--json`;
+ * `-v` alike) is `version`, after a command too (`voicectl tts -v --verbose`, as help says -v works on every
+ * command): the global options stay, the rest goes. A bare `--version` never gets here (bin/ answers it).
+ */
+function rewrittenArgv(argv: string[]): string[] {
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help'];
-  // `--version --verbose` (or `--json`; `-v` alike) is `version`, after a command too (`voicectl tts -v --verbose`,
-  // as help says -v works on every command): the global options stay, the rest goes. A bare `--version` never
-  // gets here (bin/ answers it).
   if ((argv.includes('--version') || argv.includes('-v')) && (argv.includes('--verbose') || argv.includes('--json')))
     argv = ['version', ...globalOptionsOf(argv)];
-  const effects = opts.effects ?? {};
-  opts = { ...opts, effects };
-  const io = opts.io;
-  let factory: Factory | undefined;
-  let built: Program | undefined;
-  let json = jsonAsked(argv);
-  let debug = argv.includes('--debug');
+  return argv;
+}
+
+/** What the report of an error needs to know about the run, as far as it got. */
+interface RunState {
+  argv: string[];
+  opts: RunOptions & { effects: Effects };
+  factory?: Factory;
+  built?: Program;
+}
+
+/** Reports an error of the run (src/errors.ts's types to their message and exit code) and returns the code. */
+async function reportRunError(raw: unknown, state: RunState): Promise<number> {
+  const { factory, opts } = state;
   const env = opts.env ?? process.env;
-  const report = async (raw: unknown): Promise<number> => {
-    let err = factory ? asInterrupt(raw, factory.signal) : raw;
-    if (!(err instanceof CliError)) {
-      const configDir = factory
-        ? await import('./config/paths.js').then((p) => p.configDir(env)).catch(() => undefined)
-        : undefined;
-      err = systemError(err, env, configDir) ?? err;
-    }
-    try {
-      const g = factory?.globals();
-      json = g ? g.json || g.output === 'json' : json;
-      debug = g ? g.debug : debug;
-    } catch {
-      // the global options themselves were the problem
-    }
-    return reportError(io, err, {
-      json,
-      debug,
-      redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
-      // Writing failed (stdout, an --out file) after the service had done something: say what, so that
-      // nobody runs it again and creates or sends twice.
-      effects: err instanceof FileSystemError ? effects : undefined,
-      exitCode: err instanceof InterruptedError ? signalExitCode(opts.signal) : undefined,
-      jq: built?.jq(),
-    });
-  };
+  let err = factory ? asInterrupt(raw, factory.signal) : raw;
+  if (!(err instanceof CliError)) {
+    const configDir = factory
+      ? await import('./config/paths.js').then((p) => p.configDir(env)).catch(() => undefined)
+      : undefined;
+    err = systemError(err, env, configDir) ?? err;
+  }
+  let json = jsonAsked(state.argv);
+  let debug = state.argv.includes('--debug');
+  try {
+    const g = factory?.globals();
+    json = g ? g.json || g.output === 'json' : json;
+    debug = g ? g.debug : debug;
+  } catch {
+    // the global options themselves were the problem
+  }
+  return reportError(opts.io, err, {
+    json,
+    debug,
+    redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
+    // Writing failed (stdout, an --out file) after the service had done something: say what, so that
+    // nobody runs it again and creates or sends twice.
+    effects: err instanceof FileSystemError ? opts.effects : undefined,
+    exitCode: err instanceof InterruptedError ? signalExitCode(opts.signal) : undefined,
+    jq: state.built?.jq(),
+  });
+}
+
+/** Commander's own refusal (it printed the message, with its "did you mean"): --json adds the error object. */
+function commanderExit(raw: CommanderError, io: IOStreams, json: boolean): number {
+  if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) return ExitCode.ok;
+  if (json) {
+    const message = withGlobalSuggestion(raw.message)
+      .replace(/^error: /, '')
+      .replace(/\n/g, ' ');
+    io.err.write(`${jsonForTerminal(JSON.stringify(errorObject(new UsageError(message))))}\n`);
+  }
+  return ExitCode.usage;
+}
+
+/** Runs voicectl with `argv` (without node and script) and returns the exit code. */
+export async function run(argv: string[], runOpts: RunOptions): Promise<number> {
+  argv = rewrittenArgv(argv);
+  const opts = { ...runOpts, effects: runOpts.effects ?? {} };
+  const state: RunState = { argv, opts };
   let code: number;
   try {
-    built = await buildProgram(argv, opts);
-    factory = built.factory;
+    state.built = await buildProgram(argv, opts);
+    state.factory = state.built.factory;
     if (argv.includes('--help') || argv.includes('-h')) {
-      const unknown = unknownHelpTopic(built.program, argv);
+      const unknown = unknownHelpTopic(state.built.program, argv);
       if (unknown) throw unknown;
     }
-    await built.program.parseAsync(argv, { from: 'user' });
+    await state.built.program.parseAsync(argv, { from: 'user' });
     code = ExitCode.ok;
   } catch (raw) {
-    if (raw instanceof CommanderError) {
-      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(raw.code)) code = ExitCode.ok;
-      else {
-        // Commander printed the message (with its "did you mean"); --json adds the error object as for any other.
-        if (json) {
-          const message = withGlobalSuggestion(raw.message)
-            .replace(/^error: /, '')
-            .replace(/\n/g, ' ');
-          io.err.write(`${jsonForTerminal(JSON.stringify(errorObject(new UsageError(message))))}\n`);
-        }
-        code = ExitCode.usage;
-      }
-    } else code = await report(raw);
+    code =
+      raw instanceof CommanderError ? commanderExit(raw, opts.io, jsonAsked(argv)) : await reportRunError(raw, state);
   }
   // A cleanup that fails (a temporary file that cannot be removed, a server that will not close) is the
   // user's to know: reported like any error, and a run that had succeeded then exits 1.
   try {
-    await factory?.cleanup.run();
+    await state.factory?.cleanup.run();
   } catch (raw) {
     if (!nothingThere(raw)) {
-      const failed = await report(raw instanceof CliError ? raw : cleanupError(raw));
+      const failed = await reportRunError(raw instanceof CliError ? raw : cleanupError(raw), state);
       if (code === ExitCode.ok) code = failed;
     }
   }
@@ -408,64 +428,81 @@ function cleanupError(raw: unknown): CliError {
   });
 }
 
-async function reportError(
-  io: IOStreams,
-  err: unknown,
-  opts: {
-    json: boolean;
-    debug: boolean;
-    redact?: (s: string) => string;
-    effects?: Effects;
-    /** The exit code of the signal that stopped the command (143 for SIGTERM), over the error's own 130. */
-    exitCode?: number;
-    /** --jq, taken by the command: the error object goes through it too. */
-    jq?: JqFilter;
-  },
-): Promise<number> {
-  // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
-  // The --json object stays JSON (which escapes controls itself), but redacted all the same.
-  const redact = opts.redact ?? ((s: string) => s);
-  const w = (s: string) => io.err.write(`${terminalSafe(redact(s), { keepNewlines: true })}\n`);
-  const wJson = async (o: unknown) => {
-    const json = JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v));
-    const filtered = opts.jq && (await jqOnError(opts.jq, json));
-    io.err.write(filtered ? terminalSafe(filtered, { keepNewlines: true }) : `${jsonForTerminal(json)}\n`);
-  };
-  const line = (s: string) => terminalSafe(s);
-  // "error" in red on a terminal that allows colors (never piped, never with NO_COLOR, CI or --no-color).
-  const label = io.color && io.stderrIsTTY ? '\x1b[31merror\x1b[39m' : 'error';
-  const wLabelled = (s: string) => io.err.write(`${label}: ${line(redact(s))}\n`);
-  if (!(err instanceof CliError)) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    wLabelled(`unexpected failure: ${e.message}`);
-    if (opts.debug && e.stack) w(e.stack);
-    else w('This is a bug in voicectl; run again with --debug for details and report it.');
-    if (opts.json) await wJson({ error: { code: 'internal', message: e.message } });
-    return ExitCode.error;
-  }
-  if (err instanceof DeclinedError) {
-    w(line(err.message));
-  } else if (err instanceof InterruptedError) {
-    w(line(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`));
-  } else {
-    wLabelled(err.message);
-  }
+interface ReportOptions {
+  json: boolean;
+  debug: boolean;
+  redact?: (s: string) => string;
+  effects?: Effects;
+  /** The exit code of the signal that stopped the command (143 for SIGTERM), over the error's own 130. */
+  exitCode?: number;
+  /** --jq, taken by the command: the error object goes through it too. */
+  jq?: JqFilter;
+}
+
+/**
+ * The lines of an error as a person reads them: its message, the response's status and codes, its hints, what the
+ * service had already done. `line` makes a field safe (redacted, controls escaped).
+ */
+function errorLines(err: CliError, line: (s: string) => string, effects?: Effects): string[] {
+  const lines: string[] = [];
+  if (err instanceof DeclinedError) lines.push(line(err.message));
+  else if (err instanceof InterruptedError)
+    lines.push(line(err.message === 'interrupted' ? 'interrupted' : `interrupted: ${err.message}`));
+  else lines.push(`error: ${line(err.message)}`);
   if (err instanceof ApiError) {
     const parts = [
       `status ${err.status}`,
       err.apiCode ? `code ${err.apiCode}` : undefined,
       err.requestId ? `requestId ${err.requestId}` : undefined,
     ].filter(Boolean);
-    w(`  ${line(parts.join(' · '))}`);
+    lines.push(`  ${line(parts.join(' · '))}`);
   }
-  for (const h of err.hints) w(`  ${line(h)}`);
-  for (const l of effectNote(opts.effects)) w(l);
-  if (opts.debug && err.cause instanceof Error && err.cause.stack) w(err.cause.stack);
+  for (const h of err.hints) lines.push(`  ${line(h)}`);
+  return lines.concat(effectNote(effects).map(line));
+}
+
+async function reportError(io: IOStreams, err: unknown, opts: ReportOptions): Promise<number> {
+  // Every field may quote the service (which may echo the key) or a file: redacted, then made safe for a terminal.
+  // The --json object stays JSON (which escapes controls itself), but redacted all the same.
+  const redact = opts.redact ?? ((s: string) => s);
+  const line = (s: string) => terminalSafe(redact(s));
+  const text = (s: string) => terminalSafe(redact(s), { keepNewlines: true });
+  const wJson = async (o: unknown) => {
+    const json = JSON.stringify(o, (_k, v) => (typeof v === 'string' ? redact(v) : v));
+    const filtered = opts.jq && (await jqOnError(opts.jq, json));
+    io.err.write(filtered ? terminalSafe(filtered, { keepNewlines: true }) : `${jsonForTerminal(json)}\n`);
+  };
+  if (!(err instanceof CliError)) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const debugStack = opts.debug && e.stack ? text(e.stack) : undefined;
+    await writeReport(
+      io,
+      [
+        `error: ${line(`unexpected failure: ${e.message}`)}`,
+        ...(debugStack ? [] : ['This is a bug in voicectl; run again with --debug for details and report it.']),
+      ],
+      debugStack,
+    );
+    if (opts.json) await wJson({ error: { code: 'internal', message: e.message } });
+    return ExitCode.error;
+  }
+  const stack = opts.debug && err.cause instanceof Error && err.cause.stack ? text(err.cause.stack) : undefined;
+  await writeReport(io, errorLines(err, line, opts.effects), stack);
   const exitCode = opts.exitCode ?? err.exitCode;
-  if (opts.json) {
-    await wJson(errorObject(err, exitCode, opts.effects));
-  }
+  if (opts.json) await wJson(errorObject(err, exitCode, opts.effects));
   return exitCode;
+}
+
+/**
+ * Writes the report's lines (already safe) to stderr: on a terminal wrapped to its width, and "error" in red where
+ * colors are allowed (never piped, never with NO_COLOR, CI or --no-color). A stack trace is written as it is.
+ */
+async function writeReport(io: IOStreams, lines: string[], stack?: string): Promise<void> {
+  let text = lines.join('\n');
+  if (io.stderrIsTTY && io.columns > 0) text = (await import('./io/wrap.js')).wrapText(text, io.columns);
+  if (io.color && io.stderrIsTTY) text = text.replace(/^error:/, '\x1b[31merror\x1b[39m:');
+  io.err.write(`${text}\n`);
+  if (stack) io.err.write(`${stack}\n`);
 }
 
 /**

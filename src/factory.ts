@@ -70,7 +70,7 @@ function memo<T>(fn: () => Promise<T>): () => Promise<T> {
 }
 
 export function createFactory(init: FactoryInit): Factory {
-  const log = createLog(init.io.err, init.env);
+  const log = createLog(init.io, init.env);
   // Spaces and newlines around VOICECTL_API_KEY are trimmed, for every reader of it (config/key.ts).
   const env =
     init.env.VOICECTL_API_KEY === undefined

@@ -18,7 +18,11 @@ export interface SecretLog extends Log {
 
 const PROXY_VARIABLES = ['VOICECTL_BASE_URL', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
-export function createLog(err: IOStreams['err'], env: Record<string, string | undefined>): SecretLog {
+/** `io`: where notes go (its err), and how they are wrapped on a terminal (its wrapNotes, read at each note). */
+export function createLog(
+  io: Pick<IOStreams, 'err' | 'wrapNotes'>,
+  env: Record<string, string | undefined>,
+): SecretLog {
   const secrets: (string | undefined)[] = [
     env.VOICECTL_API_KEY,
     ...PROXY_VARIABLES.flatMap((name) => urlSecrets(env[name])),
@@ -27,7 +31,10 @@ export function createLog(err: IOStreams['err'], env: Record<string, string | un
   const redact = (text: string) => (redactFn ??= redactor(secrets))(text);
   return {
     redact,
-    warn: (line) => void err.write(`${terminalSafe(redact(line), { keepNewlines: true })}\n`),
+    warn: (line) => {
+      const safe = terminalSafe(redact(line), { keepNewlines: true });
+      io.err.write(`${io.wrapNotes ? io.wrapNotes(safe) : safe}\n`);
+    },
     learn(...more) {
       secrets.push(...more);
       redactFn = undefined;

@@ -12,8 +12,11 @@ export interface CommandLine {
    * commands printed in hints (wait again, download), so that they reach the same service when pasted.
    */
   invocation(): string;
-  /** The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in; shell-quoted. */
-  withFlags(replace?: Record<string, string>): string;
+  /**
+   * The command line the user typed, `voicectl ...`, with `replace` flags (and their values) swapped in, a null one
+   * left out, and the `drop` switches (flags without a value) left out; shell-quoted.
+   */
+  withFlags(replace?: Record<string, string | null>, drop?: readonly string[]): string;
 }
 
 interface ServiceFlags {
@@ -33,18 +36,19 @@ export function createCommandLine(argv: readonly string[], globals: () => Servic
       if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
       return words.join(' ');
     },
-    withFlags(replace = {}) {
+    withFlags(replace = {}, drop = []) {
       const words: string[] = [];
       for (let i = 0; i < argv.length; i++) {
         const w = argv[i];
         const [name] = w.split('=', 1);
+        if (drop.includes(w)) continue;
         if (name in replace) {
           if (!w.includes('=')) i++; // its value
           continue;
         }
         words.push(w);
       }
-      for (const [flag, value] of Object.entries(replace)) words.push(flag, value);
+      for (const [flag, value] of Object.entries(replace)) if (value !== null) words.push(flag, value);
       return ['voicectl', ...words.map(shellWord)].join(' ');
     },
   };

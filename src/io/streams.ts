@@ -15,6 +15,11 @@ export interface IOStreams {
   columns: number;
   /** Terminal height, or 0 when not a terminal (a view redrawn in place must fit it). */
   rows: number;
+  /**
+   * Notes, hints and banners for stderr wrapped to the terminal's width (./wrap.ts): set by src/cli.ts once a command
+   * runs with stderr on a terminal; unset, text is written as it is (piped, each note stays one line).
+   */
+  wrapNotes?: (text: string) => string;
   /** Prompts need a human on both ends. */
   canPrompt(): boolean;
   /** Spinners and progress bars go to stderr, only when both stdout and stderr are terminals. */

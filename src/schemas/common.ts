@@ -86,7 +86,7 @@ export const AnyRecord = z.looseObject({});
 export type AnyRecord = z.infer<typeof AnyRecord>;
 
 /** E.164: a + then 2 to 15 digits, the first not 0. */
-export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
+const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 export const E164 = z.string().check(z.regex(E164_PATTERN, 'must be an E.164 phone number such as +393331234567'));
 
 /**

@@ -10,6 +10,12 @@ import { cli, ROOT, type VirtualClock, virtualClock } from '../helpers/cli.js';
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json'); // +393331112222, +393332223333, +393334445555
 // Monday 2 March 2026, 10:00 in Rome: inside a Mon-Fri 09:00-18:00 window.
 const T0 = Date.parse('2026-03-02T09:00:00Z');
+/** stderr's notes, each with the lines a terminal's wrapping continued it on (indented) joined back. */
+const entries = (stderr: string) =>
+  stderr
+    .trimEnd()
+    .split(/\n(?! )/)
+    .map((e) => e.replace(/\n +/g, ' '));
 const ALL_ANSWER: Partial<SandboxSettings> = { outcomeWeights: { answered: 1 } };
 const ONE_NEVER: Partial<SandboxSettings> = {
   outcomeWeights: { answered: 1 },
@@ -108,7 +114,7 @@ describe('campaigns wait', () => {
     const { sb, clock, id } = await setup(ALL_ANSWER, ['--start', '--window', '20:00-21:00']);
     const r = await cli(['campaigns', 'wait', id, '--timeout', '1m'], { sandbox: sb, clock, tty: true });
     expect(r.code).toBe(6);
-    expect(r.stderr.split('\n')[0]).toMatch(
+    expect(entries(r.stderr)[0]).toMatch(
       new RegExp(
         `^\\d\\d:\\d\\d:\\d\\d  ${id}  RUNNING  3 contacts: completed 0 · failed 0 · pending 3 · waiting for the calling window: opens Mon 20:00 Europe/Rome, in 10 min \\(sandbox clock, 60x\\)$`,
       ),
@@ -128,7 +134,7 @@ describe('campaigns wait', () => {
     const { sb, clock, id } = await setup(ONE_NEVER);
     const r = await cli(['campaigns', 'wait', id], { sandbox: sb, clock, tty: true, columns: 80 });
     expect(r.code, r.stderr).toBe(0);
-    const progress = r.stderr.trimEnd().split('\n');
+    const progress = entries(r.stderr);
     expect(progress[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${id}  RUNNING  3 contacts: `));
     expect(progress.at(-1)).toMatch(/COMPLETED {2}3 contacts: completed 2 · failed 1 · calls \d+$/);
     const [head, row] = r.stdout.trimEnd().split('\n');

@@ -59,7 +59,7 @@ describe('cleanup', () => {
 describe('log', () => {
   it('redacts the key and URL credentials of the environment at once, and secrets learned later from then on', () => {
     const io = testStreams();
-    const log = createLog(io.err, {
+    const log = createLog(io, {
       VOICECTL_API_KEY: 'vk_live_0123456789abcdef',
       HTTPS_PROXY: 'http://user:pr0xy-pass@proxy:3128',
     });
@@ -74,7 +74,7 @@ describe('log', () => {
 
   it('writes a line made safe for a terminal', () => {
     const io = testStreams();
-    createLog(io.err, {}).warn('a\x1b[2Jb');
+    createLog(io, {}).warn('a\x1b[2Jb');
     expect(io.stderr()).toBe('a\\x1b[2Jb\n');
   });
 });

@@ -99,12 +99,17 @@ export function planJson(plan: ContactPlan[]) {
   }));
 }
 
+/**
+ * The body's summary, then the attempt plan. `maxLines` (a terminal's rows, less what the caller writes after):
+ * the plan is cut so that everything fits and the summary stays on screen, ending with how many rows were left out.
+ */
 export async function printSummary(
   f: Factory,
   body: CampaignCreate,
   plan: ContactPlan[],
   stream: Writable,
   title: string,
+  maxLines?: number,
 ): Promise<void> {
   // Names, descriptions and fields come from files: shown safe for the terminal (src/io/safe.ts).
   // The start command as this one was run (with --sandbox or --profile, as the other hints say it).
@@ -116,7 +121,16 @@ export async function printSummary(
   await write(stream, `${title}\n${renderTable(rows, { indent: 2 })}\n`);
   const attempts = planRows(plan);
   const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
-  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, attempts, { columns });
-  if (plan.length < body.contacts.length)
-    await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
+  const partial = plan.length < body.contacts.length;
+  // Title, summary, the blank line and the plan's header, the partial plan's note and the line of rows left out.
+  const used = title.split('\n').length + rows.length + 2 + (partial ? 1 : 0) + 1;
+  const room = maxLines === undefined ? attempts.length : Math.max(3, maxLines - used);
+  const shown = attempts.length > room ? attempts.slice(0, room) : attempts;
+  await printList({ ...f.io, out: stream }, { format: 'table', quiet: false }, shown, { columns });
+  if (shown.length < attempts.length)
+    await write(
+      stream,
+      `… and ${attempts.length - shown.length} more rows (to see them all: --dry-run -o table | less)\n`,
+    );
+  if (partial) await write(stream, `(plan of the first ${plan.length} of ${body.contacts.length} contacts)\n`);
 }
