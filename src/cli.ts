@@ -349,7 +349,7 @@ async function reportRunError(raw: unknown, state: RunState): Promise<number> {
   return reportError(opts.io, err, {
     json,
     debug,
-    redact: factory?.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
+    redact: factory?.log.redact ?? redactor([opts.env?.VOICECTL_API_KEY ?? process.env.VOICECTL_API_KEY]),
     // Writing failed (stdout, an --out file) after the service had done something: say what, so that
     // nobody runs it again and creates or sends twice.
     effects: err instanceof FileSystemError ? opts.effects : undefined,

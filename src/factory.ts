@@ -39,10 +39,8 @@ export interface Factory {
   config(): Promise<ResolvedConfig>;
   client(): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
-  /** Writes a line to stderr (warnings, notes), redacted and made safe for a terminal. */
-  warn(line: string): void;
-  /** Removes every secret voicectl knows of (the key, parts of it, URL credentials) from text about to be printed. */
-  redact(text: string): string;
+  /** Notes and warnings on stderr, and the redaction of every secret voicectl knows of (src/io/log.ts). */
+  log: Log;
 }
 
 export interface FactoryInit {
@@ -93,8 +91,7 @@ export function createFactory(init: FactoryInit): Factory {
     config: memo(() => resolveRunConfig(f, log)),
     client: memo(() => makeClient(f, init)),
     prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io, init.signal)),
-    warn: log.warn,
-    redact: log.redact,
+    log: { warn: log.warn, redact: log.redact },
   };
   return f;
 }
@@ -153,9 +150,9 @@ async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
     now: f.clock.now,
     monotonic: f.clock.monotonic,
     retryBaseMs: init.env.VOICECTL_RETRY_BASE_MS ? Number(init.env.VOICECTL_RETRY_BASE_MS) : undefined,
-    debug: g.debug ? (line) => f.warn(`[debug] ${line}`) : undefined,
+    debug: g.debug ? (line) => f.log.warn(`[debug] ${line}`) : undefined,
     // A retry that waits is said on a terminal (or with --debug): a silent wait looks like a hang.
-    notice: init.io.stderrIsTTY || g.debug ? f.warn : undefined,
+    notice: init.io.stderrIsTTY || g.debug ? f.log.warn : undefined,
     env: init.env,
     signal: init.signal,
     effects: init.effects,

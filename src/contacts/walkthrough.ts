@@ -26,13 +26,13 @@ export async function withAnswers<T, O extends Answerable>(
   for (;;) {
     try {
       const result = await attempt(current, answered.length > 0);
-      if (answered.length) f.warn(`note: next time, add ${answered.join(' ')} to skip these questions`);
+      if (answered.length) f.log.warn(`note: next time, add ${answered.join(' ')} to skip these questions`);
       return result;
     } catch (err) {
       if (!(err instanceof MissingInputError) || !f.io.canPrompt()) throw err;
       const p = await f.prompter();
       if ('phoneColumn' in err.need && !current.phoneColumn) {
-        f.warn(`${err.message}.`);
+        f.log.warn(`${err.message}.`);
         const column = await p.select(
           'Which column holds the phone numbers?',
           err.need.phoneColumn.map((h) => ({ value: h, name: terminalSafe(h) })),
@@ -41,7 +41,7 @@ export async function withAnswers<T, O extends Answerable>(
         answered.push(`--phone-column ${shellWord(column)}`);
       } else if ('country' in err.need && !current.defaultCountry) {
         const { isCountry } = await import('./phone.js');
-        f.warn('Some numbers are written without + and a country code.');
+        f.log.warn('Some numbers are written without + and a country code.');
         const code = (
           await p.input('Which country do numbers without + belong to? (ISO code, e.g. IT, DE, GB, US)', {
             validate: (v) =>

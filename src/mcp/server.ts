@@ -169,7 +169,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
       return { content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }], structuredContent: result };
     } catch (err) {
       const e = sanitize(errorContent(err), redact) as Rec;
-      if (!(err instanceof CliError) && f.globals().debug && err instanceof Error && err.stack) f.warn(err.stack);
+      if (!(err instanceof CliError) && f.globals().debug && err instanceof Error && err.stack) f.log.warn(err.stack);
       return {
         isError: true,
         content: [{ type: 'text' as const, text: errorText(e) }],
@@ -186,11 +186,11 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     f.signal.addEventListener('abort', () => done(), { once: true });
   });
   await server.connect(transport);
-  f.warn(
+  f.log.warn(
     `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; ${folder ? `files in ${folder.path}` : 'no files'})`,
   );
   if (f.io.stdinIsTTY)
-    f.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
+    f.log.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
   await closed;
   await server.close();
   folder?.close();

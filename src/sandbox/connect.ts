@@ -14,12 +14,12 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   const envKey = f.env.VOICECTL_API_KEY;
   const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
   if (useEnv) checkApiKey(envKey!, 'VOICECTL_API_KEY');
-  const baseUrl = await connectService({ dir: configDir(f.env), env: f.env, signal: f.signal, note: f.warn }).catch(
+  const baseUrl = await connectService({ dir: configDir(f.env), env: f.env, signal: f.signal, note: f.log.warn }).catch(
     (err: unknown) => {
       throw asInterrupt(err, f.signal);
     },
   );
-  f.warn(
+  f.log.warn(
     `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}${f.env.VOICECTL_SANDBOX_SCENARIO ? ', scenario from VOICECTL_SANDBOX_SCENARIO' : ''}; nothing real is called or charged`,
   );
   return {

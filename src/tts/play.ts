@@ -80,7 +80,8 @@ export function requirePlayer(f: Factory, out: string | undefined, nothingDone: 
 export async function playFile(f: Factory, player: Player, file: string, keptText: string): Promise<void> {
   const shown = terminalSafe(file);
   const kept = terminalSafe(keptText);
-  if (!f.output().quiet) f.warn(`Playing ${shown} with ${player.name}${f.io.stdinIsTTY ? ' (Ctrl-C stops it)' : ''}`);
+  if (!f.output().quiet)
+    f.log.warn(`Playing ${shown} with ${player.name}${f.io.stdinIsTTY ? ' (Ctrl-C stops it)' : ''}`);
   const { spawn } = await import('node:child_process');
   // The user's environment (DISPLAY, PULSE_SERVER, ...): what the player needs to reach the sound device.
   const child = spawn(player.path, player.args(file), {

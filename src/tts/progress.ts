@@ -32,7 +32,7 @@ export async function waitProgress(f: Factory, label = 'Waiting for'): Promise<W
       spinner.text = entries
         .map(
           ([id, s], i) =>
-            `${i === 0 ? '' : '  '}${safe(id)}  ${safe(s.record?.status ?? 'checking')}${s.trouble ? ` (retrying: ${safe(f.redact(s.trouble))})` : ''}  ${elapsed}`,
+            `${i === 0 ? '' : '  '}${safe(id)}  ${safe(s.record?.status ?? 'checking')}${s.trouble ? ` (retrying: ${safe(f.log.redact(s.trouble))})` : ''}  ${elapsed}`,
         )
         .join('\n');
     } else {

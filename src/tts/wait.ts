@@ -130,7 +130,7 @@ class GenerationWait {
     // Transient: say so once per distinct problem, keep waiting.
     s.trouble = err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
     if (this.warned.get(id) !== s.trouble && !f.io.canAnimate())
-      f.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
+      f.log.warn(`warning: polling ${id} failed (${s.trouble}); still waiting`);
     this.warned.set(id, s.trouble);
   }
 

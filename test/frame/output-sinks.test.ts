@@ -1,4 +1,4 @@
-// Text from outside reaches a terminal only through the output layer (src/io: f.warn, the error report, tables,
+// Text from outside reaches a terminal only through the output layer (src/io: f.log.warn, the error report, tables,
 // records, prompts), which makes it safe. A command that writes to stdout or stderr itself says why that write is
 // safe, in an `// output:` comment on the line above: the one greppable way around the layer. A new direct write
 // without one fails here, instead of being a hole found later.

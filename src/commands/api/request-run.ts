@@ -156,7 +156,7 @@ async function apiPaginate(f: Factory, client: ApiClient, opts: ApiOptions): Pro
   // page and limit belong to the walk: the user's limit sets the page size, their page is ignored.
   const userLimit = opts.query.find(([k]) => k === 'limit')?.[1];
   if (opts.query.some(([k]) => k === 'page'))
-    f.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
+    f.log.warn('note: --paginate starts at page 1 and walks every page; the page parameter was ignored');
   const rest = opts.query.filter(([k]) => k !== 'page' && k !== 'limit');
   const limit = userLimit !== undefined && /^\d+$/.test(userLimit) ? Number(userLimit) : PAGINATION.maxLimit;
   const out = f.output();
@@ -227,7 +227,7 @@ async function apiRun(f: Factory, opts: ApiOptions): Promise<void> {
   });
   if ((res.text ?? '') === '') return;
   // A service may echo the key in the body: it is redacted, and the rest left byte for byte (docs/security.md).
-  await printBody(f, redactBody(res.text ?? '', f.redact));
+  await printBody(f, redactBody(res.text ?? '', f.log.redact));
 }
 
 /** --paginate's records, one JSON line each (or their ids, -q). */
@@ -237,7 +237,11 @@ async function printLines(f: Factory, records: unknown[], quiet: boolean): Promi
     const id =
       quiet && record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
     // A service may echo the key in a record: every string is redacted (README "Security").
-    const line = quiet ? (id === undefined ? '' : f.redact(String(id))) : JSON.stringify(redactData(record, f.redact));
+    const line = quiet
+      ? id === undefined
+        ? ''
+        : f.log.redact(String(id))
+      : JSON.stringify(redactData(record, f.log.redact));
     // output: safe on a terminal (screen), raw JSON lines piped.
     await write(f.io.out, `${f.io.stdoutIsTTY ? screen(line, quiet) : line}\n`);
   }

@@ -76,13 +76,13 @@ export async function run(f: Factory): Promise<void> {
   if (unreachable.every(Boolean)) {
     // No probe got an answer: whichever failed first is not the point, the service could not be reached.
     const err = unreachable[0] as InstanceType<typeof NetworkError>;
-    err.message = `could not reach the service at ${f.redact(hideUrlCredentials(cfg.baseUrl))}: ${err.reason ?? err.message}`;
+    err.message = `could not reach the service at ${f.log.redact(hideUrlCredentials(cfg.baseUrl))}: ${err.reason ?? err.message}`;
     throw err;
   }
   const scopes = Object.fromEntries(PROBES.map((p) => [p.scope, outcomes[p.scope].granted]));
   const record: Record<string, unknown> = {
     // A base URL may carry credentials (https://user:password@host): never printed.
-    baseUrl: f.redact(hideUrlCredentials(cfg.baseUrl)),
+    baseUrl: f.log.redact(hideUrlCredentials(cfg.baseUrl)),
     profile: cfg.profile ?? null,
     apiKey: maskKey(cfg.apiKey),
     source: cfg.source.apiKey,

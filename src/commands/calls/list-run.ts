@@ -58,7 +58,7 @@ export async function run(f: Factory, { campaign, ...list }: CallsListOptions): 
             const id = r.campaignId;
             if (!warned && typeof id === 'string' && id !== campaign) {
               warned = true;
-              f.warn(
+              f.log.warn(
                 `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
               );
             }

@@ -31,7 +31,7 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
       stdin: f.io.in,
       trackTemp: f.cleanup.trackTemp,
       signal: f.signal,
-      warn: f.warn,
+      warn: f.log.warn,
       quiet: f.output().quiet,
       skipInvalid: true,
       // --csv-raw: the rejected cells exactly as read, as contacts convert writes them.
@@ -43,10 +43,10 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
           await rejects.commit();
         }
         if (errors.count) {
-          f.warn(
+          f.log.warn(
             `warning: --skip-invalid left ${plural(errors.rows, 'invalid row')} of ${label} out of the campaign${opts.rejects ? `; they are in ${opts.rejects} with their reasons` : ':'}`,
           );
-          if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+          if (!opts.rejects) for (const line of errors.lines()) f.log.warn(`  ${line}`);
         }
       },
     });

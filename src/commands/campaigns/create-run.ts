@@ -47,7 +47,7 @@ function contactsLoader(f: Factory, opts: CreateOptions): ContactsLoader {
         stdin: f.io.in,
         trackTemp: f.cleanup.trackTemp,
         signal: f.signal,
-        warn: f.warn,
+        warn: f.log.warn,
         quiet: f.output().quiet,
       });
     await checkNotInput('--rejects', opts.rejects, source, 'nothing was sent');
@@ -78,11 +78,11 @@ async function askContacts(f: Factory, p: Prompter, load: ContactsLoader['load']
     try {
       const contacts = await load(source);
       if (contacts.length > 0) return [source, contacts];
-      f.warn(`error: ${emptyContacts(source)}`);
+      f.log.warn(`error: ${emptyContacts(source)}`);
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      f.warn(`error: ${err.message}`);
-      for (const h of err.hints.slice(0, 5)) f.warn(`  ${h}`);
+      f.log.warn(`error: ${err.message}`);
+      for (const h of err.hints.slice(0, 5)) f.log.warn(`  ${h}`);
     }
   }
 }
@@ -127,7 +127,7 @@ function printEquivalent(f: Factory, opts: CreateOptions, answers: Record<string
   const replace: Record<string, string | null> = { ...answers };
   if (opts.dryRun) replace['--plan-rows'] = null;
   const command = f.commandLine.withFlags(replace, opts.dryRun ? ['--dry-run'] : []);
-  f.warn(`${opts.dryRun ? 'To create it' : 'Next time'}, without the questions:\n  ${command}`);
+  f.log.warn(`${opts.dryRun ? 'To create it' : 'Next time'}, without the questions:\n  ${command}`);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -177,7 +177,7 @@ async function bodyFromInput(
     base.contacts = checkJsonContacts(base.contacts, {
       dedupe: opts.dedupe,
       checkNumber: checks.contact,
-      warn: f.warn,
+      warn: f.log.warn,
       label: `--file ${opts.file}`,
       where: (i) => `contacts[${i}]`,
     });
@@ -266,7 +266,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
     windowFlag: opts.window !== undefined,
     checkCallerId: checks.callerId,
   });
-  for (const w of v.warnings) f.warn(`warning: ${w}`);
+  for (const w of v.warnings) f.log.warn(`warning: ${w}`);
   // --if-absent (./if-absent.ts): after every local check, before anything is created.
   const start = v.body.startImmediately === true;
   const absent = opts.ifAbsent ? { decision: await ifAbsent.decide(f, v.body, start), start } : undefined;
@@ -280,7 +280,7 @@ async function createSteps(f: Factory, opts: CreateOptions, stage: { sending: bo
       stage.sending = true; // it may start the campaign it found
       return ifAbsent.useExisting(f, absent.decision, v.body.name, { start, yes: opts.yes });
     }
-    f.warn(ifAbsent.describe(f, absent.decision, v.body.name, start, false));
+    f.log.warn(ifAbsent.describe(f, absent.decision, v.body.name, start, false));
   }
   if (f.io.canPrompt() && !opts.yes) await confirm(f, opts, v.body);
   stage.sending = true;
@@ -307,7 +307,7 @@ async function send(f: Factory, v: Validated): Promise<void> {
   if (out.format !== 'table' || out.quiet) return;
   const id = shellWord(c.id);
   if (c.status !== 'RUNNING' && !v.body.startImmediately && !v.body.scheduledAt)
-    f.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${id}`);
+    f.log.warn(`Start it with: ${f.commandLine.invocation()} campaigns start ${id}`);
   // Started (or scheduled to): what `campaigns start` says after a start, so the next step is never a guess.
-  else f.warn(followHint(f.commandLine.invocation(), id));
+  else f.log.warn(followHint(f.commandLine.invocation(), id));
 }

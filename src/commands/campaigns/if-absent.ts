@@ -70,7 +70,7 @@ export async function decide(f: Factory, body: CampaignCreate, start: boolean): 
   for (const field of COMPARED) {
     const had = field.existing(record);
     const want = field.wanted(body);
-    if (had === undefined) f.warn(`warning: cannot compare ${field.label}: campaign ${id} does not show it`);
+    if (had === undefined) f.log.warn(`warning: cannot compare ${field.label}: campaign ${id} does not show it`);
     else if (had !== want) differences.push(`${field.label} ${show(had)}, this run ${show(want)}`);
   }
   if (differences.length > 0) {
@@ -122,7 +122,7 @@ export async function useExisting(
   name: string,
   opts: { start: boolean; yes: boolean },
 ): Promise<void> {
-  f.warn(describe(f, d, name, opts.start, false));
+  f.log.warn(describe(f, d, name, opts.start, false));
   let record = d.record;
   if (d.action === 'start') {
     if (f.io.canPrompt() && !opts.yes) {
@@ -133,7 +133,7 @@ export async function useExisting(
     }
     const outcome = await startOnce(await f.client(), d.id, f.signal);
     // Started in between by someone else: that is the state asked for.
-    if (!outcome.started) f.warn(`campaign ${d.id} was started meanwhile (it is ${show(outcome.status)})`);
+    if (!outcome.started) f.log.warn(`campaign ${d.id} was started meanwhile (it is ${show(outcome.status)})`);
     // A start answered without the campaign (reference 4.5 shows no body): the campaign as found is printed.
     if (!outcome.started || outcome.reported) record = outcome.record;
   }

@@ -103,18 +103,18 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
   const calls = await campaignCalls(f, opts.id);
   const { rows: all, unfilled } = buildResults(campaign, calls);
   if (unfilled.length)
-    f.warn(
+    f.log.warn(
       `note: the service gave nothing to fill ${unfilled.join(', ')} (empty in every row: "-" on a terminal, null in JSON)`,
     );
   const rows = opts.status ? all.filter((r) => matchesStatus(r, opts.status!)) : all;
   // A value no row has and no service state names (no-answer for no_answer) would select nothing without a word.
   for (const s of opts.status ?? [])
     if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
-      f.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
+      f.log.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
   if (opts.asContacts !== undefined) {
     await writeContacts(f, opts.asContacts, rows);
     if (opts.asContacts === '-') return;
-    f.warn(
+    f.log.warn(
       `wrote ${plural(rows.length, 'contact')} to ${opts.asContacts}; a follow-up campaign: ${f.commandLine.invocation()} campaigns create --contacts ${shellWord(opts.asContacts)} --name ... --agent ... --from ...`,
     );
   }

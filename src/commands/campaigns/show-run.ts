@@ -133,7 +133,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
   if (!opts.watch) {
     for (const flag of ['timeout', 'exitStatus'] as const)
       if (opts[flag])
-        f.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
+        f.log.warn(`warning: --${flag === 'exitStatus' ? 'exit-status' : flag} has no effect without --watch`);
     return render(f, c);
   }
   const redraw = out.format === 'table' && !out.quiet && f.io.stdoutIsTTY;
@@ -141,7 +141,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
   let drawn = false;
   const draw = async () => {
     if (stream) {
-      const json = JSON.stringify(redactData(c, f.redact));
+      const json = JSON.stringify(redactData(c, f.log.redact));
       // output: JSON, made safe on a terminal (jsonForTerminal).
       return write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
     }
@@ -163,7 +163,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
   if (stageOf(c) !== 'moving') {
     // Nothing to watch: the plain view, without taking over the screen.
     await render(f, c);
-    if (redraw) f.warn(`${stopped()}, nothing to watch.`);
+    if (redraw) f.log.warn(`${stopped()}, nothing to watch.`);
     if (opts.exitStatus && stageOf(c) === 'finished') checkReached(f, new Map([[opts.id, c]]));
     return;
   }
@@ -190,7 +190,7 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
     if (!redraw && !stream) await render(f, c);
     throw err;
   });
-  if (redraw) f.warn(`${stopped()}, stopped watching.`);
+  if (redraw) f.log.warn(`${stopped()}, stopped watching.`);
   else if (!stream) await render(f, c);
   if (opts.exitStatus) checkReached(f, finals);
 }

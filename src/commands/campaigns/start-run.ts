@@ -86,12 +86,12 @@ export async function run(f: Factory, opts: StartOptions): Promise<void> {
         ],
       });
     }
-    f.warn(said);
+    f.log.warn(said);
   }
   if (outcome.started && !outcome.reported) {
     // A 2xx without the campaign: started all the same (reference 4.5 shows no response body).
     await printRecord(f.io, out, outcome.record);
-    if (out.format === 'table' && !out.quiet) f.warn(`Campaign ${terminalSafe(opts.id)} started.`);
+    if (out.format === 'table' && !out.quiet) f.log.warn(`Campaign ${terminalSafe(opts.id)} started.`);
   } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
-  if (out.format === 'table' && !out.quiet) f.warn(followHint(f.commandLine.invocation(), shellWord(opts.id)));
+  if (out.format === 'table' && !out.quiet) f.log.warn(followHint(f.commandLine.invocation(), shellWord(opts.id)));
 }

@@ -59,7 +59,7 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
       resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
     },
     async (id, record, p) => {
-      const json = JSON.stringify(redactData(p, f.redact));
+      const json = JSON.stringify(redactData(p, f.log.redact));
       // On a terminal a campaign that waits for its calling window says so, and when it opens (in the sandbox, on its
       // clock): a wait with nothing to show for minutes looks stuck.
       const window = mode.lines ? windowWait(record, f.clock.now()) : undefined;
@@ -69,7 +69,7 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
       // output: JSON, made safe on a terminal (jsonForTerminal).
       if (mode.stream) await write(f.io.out, `${f.io.stdoutIsTTY ? jsonForTerminal(json) : json}\n`);
       else if (mode.lines)
-        f.warn(
+        f.log.warn(
           `${new Date(f.clock.now()).toTimeString().slice(0, 8)}  ${terminalSafe(id)}  ${terminalSafe(p.status)}  ${terminalSafe(progressText(p))}${window ? ` · ${terminalSafe(windowWaitText(window))}` : ''}`,
         );
     },

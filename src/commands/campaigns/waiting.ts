@@ -142,7 +142,7 @@ async function readCampaign(w: Wait, id: string): Promise<Rec | undefined> {
     }
     if (!(err instanceof CliError)) throw err;
     const trouble = err instanceof ApiError ? `HTTP ${err.status}${err.apiCode ? ` ${err.apiCode}` : ''}` : err.message;
-    if (w.warned.get(id) !== trouble) f.warn(`warning: reading campaign ${id} failed (${trouble}); still waiting`);
+    if (w.warned.get(id) !== trouble) f.log.warn(`warning: reading campaign ${id} failed (${trouble}); still waiting`);
     w.warned.set(id, trouble);
     return undefined;
   }
@@ -179,7 +179,7 @@ export function checkReached(f: Factory, finals: Map<string, Rec>): void {
   for (const [id, r] of finals) {
     const p = progressOf(id, r);
     if (p.notReached === null)
-      f.warn(
+      f.log.warn(
         `warning: campaign ${id} does not say how many contacts were reached (no contactProgress, no counters.failed)`,
       );
     else if (p.notReached > 0)

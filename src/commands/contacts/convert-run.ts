@@ -96,7 +96,7 @@ async function convert(
   );
   const { errors } = summary;
   // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
-  checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.warn);
+  checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.log.warn);
   if (errors.count && !opts.skipInvalid) {
     throw rowErrorsToUsageError(label, errors, 'row', [
       'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
@@ -109,8 +109,8 @@ async function convert(
 
 /** Answers were given at prompts: show what they give before the file appears. */
 async function confirmPreview(f: Factory, out: string, first: unknown[], total: number): Promise<void> {
-  f.warn(`The first ${plural(first.length, 'contact')} of ${plural(total, 'contact')}:`);
-  for (const c of first) f.warn(`  ${terminalSafe(JSON.stringify(c))}`);
+  f.log.warn(`The first ${plural(first.length, 'contact')} of ${plural(total, 'contact')}:`);
+  for (const c of first) f.log.warn(`  ${terminalSafe(JSON.stringify(c))}`);
   const p = await f.prompter();
   if (!(await p.confirm(`Write them to ${out}?`, true)))
     throw new InterruptedError('cancelled at the confirmation; nothing was written');
@@ -126,21 +126,21 @@ function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSum
     // output: JSON, made safe on a terminal (jsonForTerminal).
     return void f.io.err.write(`${f.io.stderrIsTTY ? jsonForTerminal(json) : json}\n`);
   }
-  conversionNotes(summary, f.warn);
+  conversionNotes(summary, f.log.warn);
   const { errors } = summary;
   if (summary.duplicates) {
     const d = summary.firstDuplicate!;
-    f.warn(
+    f.log.warn(
       `note: --dedupe dropped ${plural(summary.duplicates, 'row')} repeating an earlier main number (first: row ${d.row}, ${d.e164}, as row ${d.of})`,
     );
   }
   if (errors.count) {
-    f.warn(
+    f.log.warn(
       `warning: skipped ${plural(errors.rows, 'invalid row')}${opts.rejects ? `, written with their reasons to ${opts.rejects}` : ':'}`,
     );
-    if (!opts.rejects) for (const line of errors.lines()) f.warn(`  ${line}`);
+    if (!opts.rejects) for (const line of errors.lines()) f.log.warn(`  ${line}`);
   }
-  f.warn(
+  f.log.warn(
     `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
   );
 }

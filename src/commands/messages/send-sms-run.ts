@@ -23,5 +23,5 @@ export async function run(f: Factory, opts: SendSmsOptions): Promise<void> {
   } else {
     await printJson(f.io, f.output(), data ?? null);
   }
-  if (f.io.stderrIsTTY) f.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
+  if (f.io.stderrIsTTY) f.log.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
 }

@@ -42,7 +42,7 @@ export async function run(f: Factory, opts: AddOptions): Promise<void> {
   let key = opts.apiKey === undefined ? undefined : trimApiKey(opts.apiKey);
   if (opts.apiKey !== undefined && !key) throw new UsageError('--api-key: must not be empty');
   if (key) {
-    f.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
+    f.log.warn('warning: a key given with --api-key stays in your shell history; prefer the prompt or --api-key-stdin');
   } else if (opts.apiKeyStdin) {
     key = await readStdin(f);
     if (!key) throw new UsageError('--api-key-stdin: no key arrived on stdin');
@@ -76,7 +76,7 @@ export async function run(f: Factory, opts: AddOptions): Promise<void> {
       profiles: { ...data.profiles, [opts.name]: { baseUrl: opts.baseUrl, apiKey: key } },
     };
   });
-  f.warn(
+  f.log.warn(
     `${existed ? 'Updated' : 'Added'} profile ${opts.name} (${hideUrlCredentials(opts.baseUrl)})${makeCurrent ? ', now the default' : ''}. Check it with: voicectl auth status${makeCurrent ? '' : ` --profile ${shellWord(opts.name)}`}`,
   );
 }

@@ -15,8 +15,8 @@ export async function run(f: Factory, { name }: { name: string }): Promise<void>
     next = wasDefault ? Object.keys(rest)[0] : data.current;
     return { current: next, profiles: rest };
   });
-  if (!wasDefault) return f.warn(`Removed profile ${terminalSafe(name)}.`);
-  f.warn(
+  if (!wasDefault) return f.log.warn(`Removed profile ${terminalSafe(name)}.`);
+  f.log.warn(
     next
       ? `Removed profile ${terminalSafe(name)}. The default profile is now ${terminalSafe(next)} (change it with: voicectl profiles use <name>).`
       : `Removed profile ${terminalSafe(name)}. No profiles are left, so there is no default: add one with voicectl profiles add <name> --base-url <url>.`,

@@ -5,5 +5,5 @@ import { knownProfile } from './shared.js';
 
 export async function run(f: Factory, { name }: { name: string }): Promise<void> {
   await (await knownProfile(f, name)).store.setCurrent(name);
-  f.warn(`Default profile: ${terminalSafe(name)}`);
+  f.log.warn(`Default profile: ${terminalSafe(name)}`);
 }

@@ -6,7 +6,7 @@ import { stopService } from '../../sandbox/service.js';
 
 export async function run(f: Factory): Promise<void> {
   const stopped = await stopService(configDir(f.env));
-  f.warn(
+  f.log.warn(
     stopped
       ? `sandbox stopped (pid ${stopped.pid}, ${terminalSafe(String(stopped.url))})`
       : 'no background sandbox was running',

@@ -13,7 +13,7 @@ export const PLAYERS_HELP = 'with the first player on PATH (ffplay, afplay, papl
 export function warnUnusedWaitFlags(f: Factory, flags: WaitFlags, waiting: boolean, how: string): void {
   if (waiting) return;
   for (const flag of ['interval', 'timeout'] as const)
-    if (flags[flag] !== undefined) f.warn(`warning: --${flag} has no effect without ${how}`);
+    if (flags[flag] !== undefined) f.log.warn(`warning: --${flag} has no effect without ${how}`);
 }
 
 /** The wait's --timeout in milliseconds, and how to say it: as typed, or the default. */

@@ -99,8 +99,8 @@ export async function prepare(f: Factory, flags: CreateOptions, checkOut?: () =>
 
 /** --dry-run: the body, and what it would cost. */
 export async function printDryRun(f: Factory, flags: CreateOptions, { body, chars }: Prepared): Promise<void> {
-  if (flags.play) f.warn('warning: --play has no effect with --dry-run: nothing is generated');
+  if (flags.play) f.log.warn('warning: --play has no effect with --dry-run: nothing is generated');
   // The user's own text, not the service's: nothing to redact. Indented, piped too, as it always was.
   await printJson(f.io, { ...f.output(), redact: undefined }, body, { indent: true });
-  f.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
+  f.log.warn(`dry run: POST /v1/tts was not sent. It would cost ${costLine(chars)}.`);
 }

@@ -35,7 +35,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const created = res.body.data;
   if (!waiting) return printCreated(f, created, chars);
 
-  if (!f.output().quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  if (!f.output().quiet) f.log.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
   checkCreatedId(created.id, f.commandLine.invocation());
   // Stopped while waiting or downloading, --out (or --play) is resumed by `tts download --wait`, which writes the
   // file; `tts wait` alone would only print the record.
@@ -46,7 +46,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
     const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
       throw withDownloadHints(f, err, created.id, again);
     });
-    if (result.file) f.warn(`Saved ${result.file} (${result.bytes} bytes)`);
+    if (result.file) f.log.warn(`Saved ${result.file} (${result.bytes} bytes)`);
     if (flags.out === '-') return;
     saved = result.file;
   }
@@ -54,7 +54,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const later = `${f.commandLine.invocation()} tts download ${shellWord(created.id)}`;
   if (play && player) return playIt(f, { play, player, saved, later, record: records[0], again });
   const out = f.output();
-  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.warn(`Download the audio: ${later}`);
+  if (out.format === 'table' && !out.quiet && flags.out === undefined) f.log.warn(`Download the audio: ${later}`);
 }
 
 type Again = { out?: string; force: boolean; play?: boolean };
@@ -69,11 +69,11 @@ async function printCreated(f: Factory, created: TtsCreated, chars: number): Pro
       { key: 'characterCount', label: 'Characters' },
       { key: 'cost', label: 'Cost' },
     ]);
-    f.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
+    f.log.warn(`Follow it with: ${f.commandLine.invocation()} tts wait ${shellWord(created.id)}`);
     return;
   }
   await printRecord(f.io, out, created);
-  if (!out.quiet) f.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
+  if (!out.quiet) f.log.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
 }
 
 /** --wait: until the generation is final, with progress; stopped, it prints what it knows and how to resume. */

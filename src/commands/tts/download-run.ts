@@ -46,7 +46,7 @@ export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
     // output: -q prints the path for scripts; the file name is built from a safe form of the id (safeName).
     await write(f.io.out, `${saved.file}\n`);
   } else if (out.format === 'table')
-    f.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
+    f.log.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
   else await printRecord(f.io, out, { ...saved });
   if (play && player) await play.playFile(f, player, saved.file, `The audio is in ${saved.file}.`);
 }

@@ -30,7 +30,7 @@ export async function run(f: Factory, opts: VoicesListOptions): Promise<void> {
     },
   );
   if (f.output().format === 'table' && !f.output().quiet) {
-    f.warn(
+    f.log.warn(
       "Use one with --voice (any case). A voice ID of exactly 20 letters and digits from your organization's voice library also works.",
     );
   }

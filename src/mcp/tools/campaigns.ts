@@ -115,7 +115,7 @@ async function campaignBody(ctx: ToolContext, args: z.infer<typeof CampaignArgs>
         stdin: ctx.f.io.in,
         trackTemp: ctx.f.cleanup.trackTemp,
         signal: ctx.f.signal,
-        warn: ctx.f.warn,
+        warn: ctx.f.log.warn,
       });
     } finally {
       await handle.close();
@@ -150,7 +150,7 @@ export const CAMPAIGN_TOOLS: Tool[] = [
           stdin: ctx.f.io.in,
           trackTemp: ctx.f.cleanup.trackTemp,
           signal: ctx.f.signal,
-          warn: ctx.f.warn,
+          warn: ctx.f.log.warn,
           skipInvalid: args.skipInvalid,
           onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
             report = {
