@@ -83,15 +83,13 @@ function locator(name: string, doc: ReturnType<typeof parseDocument>, counter: L
 }
 
 export async function readBodyFile(file: string, encoding?: string): Promise<BodyFile> {
-  const { MAX_BODY_FILE_BYTES, bodyTooLarge, readInputFile } = await import('../io/input-file.js');
+  const { MAX_BODY_FILE_BYTES, bodyTooLarge, cannotRead, readInputFile } = await import('../io/input-file.js');
   let data: Buffer;
   try {
     data = await readInputFile(file, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: bodyTooLarge(`--file: ${file}`) });
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new UsageError(
-      `--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
-    );
+    throw cannotRead(file, err, '--file');
   }
   const text = decodeText(data, encoding, `--file: ${file}`);
   const name = terminalSafe(file);

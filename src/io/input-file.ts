@@ -26,10 +26,10 @@ export function bodyTooLarge(what: string, after = ''): (size: number | undefine
 }
 
 /** The usage error for a file that cannot be read (no such file, a folder, or the system's own words). */
-export function cannotRead(path: string, err: unknown): UsageError {
+export function cannotRead(path: string, err: unknown, flag?: string): UsageError {
   const code = (err as NodeJS.ErrnoException).code;
   return new UsageError(
-    `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
+    `${flag ? `${flag}: ` : ''}cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message}`,
   );
 }
 

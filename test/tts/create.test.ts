@@ -249,7 +249,7 @@ describe('tts create: output and cost', () => {
     const big = join(dir, 'big.txt');
     writeFileSync(big, 'b'.repeat(10_001));
     await rejected(['--file', big], `--file ${big}`, /at most 10,000 characters/);
-    await rejected(['--file', join(dir, 'missing.txt')], '--file', /cannot read .*ENOENT/);
+    await rejected(['--file', join(dir, 'missing.txt')], '--file', /cannot read .*: no such file/);
     mkdirSync(join(dir, 'sub'));
     await rejected(['--file', join(dir, 'sub')], '--file', /is a directory/);
   });

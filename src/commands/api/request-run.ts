@@ -9,7 +9,7 @@ import { redactBody, redactData } from '../../api/redact.js';
 import { CliError, MalformedResponseError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
-import { bodyTooLarge, MAX_BODY_FILE_BYTES, readInputFile } from '../../io/input-file.js';
+import { bodyTooLarge, cannotRead, MAX_BODY_FILE_BYTES, readInputFile } from '../../io/input-file.js';
 import { printJqEach, printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { readAll } from '../../io/stdin.js';
@@ -50,7 +50,7 @@ async function readBodySource(f: Factory, name: string, label: string): Promise<
     return (await readInputFile(name, { maxBytes: MAX_BODY_FILE_BYTES, tooLarge }, f.signal)).toString('utf8');
   } catch (err) {
     if (err instanceof CliError) throw err;
-    throw new UsageError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw cannotRead(name, err);
   }
 }
 

@@ -5,7 +5,7 @@ import { CliError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { TTS_LIMITS } from '../../facts.js';
 import { decodeText } from '../../io/encoding.js';
-import { readInputFile } from '../../io/input-file.js';
+import { cannotRead, readInputFile } from '../../io/input-file.js';
 import { printJson } from '../../io/output.js';
 import { readAll } from '../../io/stdin.js';
 import { parseOptions } from '../../options.js';
@@ -48,9 +48,7 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
       data = await readInputFile(file, { maxBytes: MAX_FILE_BYTES, tooLarge }, f.signal);
     } catch (err) {
       if (err instanceof CliError) throw err;
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR') throw new UsageError(`--file: ${file} is a directory`);
-      throw new UsageError(`--file: cannot read ${file} (${code ?? (err as Error).message})`);
+      throw cannotRead(file, err, '--file');
     }
     text = decodeText(data, encoding, `--file: ${file}`);
   }
