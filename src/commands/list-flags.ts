@@ -1,7 +1,7 @@
 // The flags every `<resource> list` shares, declared once (src/commands/define.ts). Light: no client, no output.
 import * as z from 'zod/mini';
-import { PAGINATION } from '../facts.js';
-import { decimal, PageLimit, PageNumber } from '../schemas/common.js';
+import { orList, PAGINATION } from '../facts.js';
+import { choice, decimal, PageLimit, PageNumber } from '../schemas/common.js';
 import type { Flag } from './define.js';
 
 const max = PAGINATION.maxLimit;
@@ -51,3 +51,22 @@ export const ListOptions = z.object({
   concurrency: LIST_FLAGS.concurrency.schema,
 });
 export type ListOptions = z.infer<typeof ListOptions>;
+
+/**
+ * A list's filter on one field of enumerated values (`--status` of tts list, `--channel` of messages list): checked
+ * before anything is sent, completed from the values, and the MCP tool's schema from the API's own enum.
+ */
+export function enumFilter<const V extends readonly [string, ...string[]]>(
+  flag: string,
+  what: string,
+  values: V,
+  mcpSchema: z.ZodMiniType,
+) {
+  return {
+    flag,
+    help: `only this ${what}: ${orList(values)}`,
+    schema: z.optional(choice(values)),
+    complete: values,
+    mcp: { schema: z.optional(mcpSchema), description: `Only this ${what}` },
+  } satisfies Flag;
+}

@@ -1,6 +1,7 @@
 // CSV header and rows to contacts (reference 2.3): pure, no I/O, no libraries. The phone normaliser is
 // passed in so this module stays light and testable with any rule.
 import { UsageError } from '../errors.js';
+import { truncate } from '../io/format.js';
 import { shellWord } from '../io/shell.js';
 import type { PhoneResult } from './phone.js';
 
@@ -79,7 +80,7 @@ const ALTERNATIVE_FAILS =
   '; an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)';
 
 /** A column name for a message, cut to 40 characters (a broken file may have a huge header). */
-const short = (n: string) => (n.length > 40 ? `${n.slice(0, 39)}…` : n);
+const short = (n: string) => truncate(n, 40, { keep: 39 });
 
 /**
  * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
@@ -737,14 +738,12 @@ export class ErrorLog {
 /** 'rows 2, 3, 5, … (45 rows), phone "333", "12", "7", …: not a valid IT number (too short)'. */
 function formatGroup(g: ErrorGroup): string {
   const rows = `${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}`;
-  const values = `${g.values.map((v) => JSON.stringify(shortValue(v))).join(', ')}${g.count > g.values.length ? ', …' : ''}`;
+  const values = `${g.values.map((v) => JSON.stringify(short(v))).join(', ')}${g.count > g.values.length ? ', …' : ''}`;
   return `rows ${rows} (${g.count} rows), ${g.first.column} ${values}: ${g.first.reason}`;
 }
 
-const shortValue = (v: string) => (v.length > 40 ? `${v.slice(0, 39)}…` : v);
-
 export function formatRowError(e: RowError): string {
-  return `row ${e.row}, ${e.column} ${JSON.stringify(shortValue(e.value))}: ${e.reason}`;
+  return `row ${e.row}, ${e.column} ${JSON.stringify(short(e.value))}: ${e.reason}`;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;

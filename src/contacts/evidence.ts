@@ -22,6 +22,10 @@ const MIN_SHARE = 0.95;
  */
 const ZERO_SHARE = 1;
 
+/** `votes` for a reading against `against` for the other: enough of them, and at least `share` of the two. */
+const clearVote = (votes: number, against: number, share = MIN_SHARE) =>
+  votes >= MIN_EVIDENCE && votes >= share * (votes + against);
+
 /** How many row numbers a note lists. */
 const ROWS_SHOWN = 10;
 
@@ -91,7 +95,7 @@ export class ColumnEvidence {
   private clear(a: How, x: Reading, b: How, y: Reading): boolean {
     const va = this.support(a, b, x);
     const share = a === 'zero-lost' || b === 'zero-lost' ? ZERO_SHARE : MIN_SHARE;
-    return va >= MIN_EVIDENCE && va >= share * (va + this.support(b, a, y));
+    return clearVote(va, this.support(b, a, y), share);
   }
 
   /**
@@ -101,8 +105,7 @@ export class ColumnEvidence {
   checkOption(mode: 'national' | 'international' | undefined): void {
     if (!mode || this.plusAmbiguous === 0) return;
     const [chosen, other]: How[] = mode === 'national' ? ['written', 'plus-lost'] : ['plus-lost', 'written'];
-    const vo = this.vote(other, chosen);
-    if (vo < MIN_EVIDENCE || vo < MIN_SHARE * (vo + this.vote(chosen, other))) return;
+    if (!clearVote(this.vote(other, chosen), this.vote(chosen, other))) return;
     throw new UsageError(
       `--without-plus ${mode}: column "${this.column}" says otherwise: ${plural(this.vote(other, chosen), 'number')} in it read ${ONLY[other]}, ${this.vote(chosen, other)} ${ONLY[chosen]}`,
       {
@@ -123,7 +126,7 @@ export class ColumnEvidence {
       // The column's landlines lost their 0 (votes), and hardly any kept it: a short one did too.
       const z = this.vote('zero-lost', 'written');
       const kept = this.writtenTypes.get('FIXED_LINE') ?? 0;
-      if (z < MIN_EVIDENCE || z < MIN_SHARE * (z + kept)) return { reason: cell.weak };
+      if (!clearVote(z, kept)) return { reason: cell.weak };
       this.note('zero-lost', ['written'], 'column', row, cell.country, cell.readings[0]);
       return { reading: cell.readings[0] };
     }

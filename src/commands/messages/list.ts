@@ -1,19 +1,11 @@
 // messages list: GET /v1/messages (reference 4.8), with the channel filter checked before anything is sent.
-import * as z from 'zod/mini';
-import { MESSAGE_CHANNELS, orList } from '../../facts.js';
-import { choice } from '../../schemas/common.js';
+import { MESSAGE_CHANNELS } from '../../facts.js';
 import { MessageChannel } from '../../schemas/messages.js';
 import { defineCommand, type Flags, type Options } from '../define.js';
-import { LIST_FLAGS } from '../list-flags.js';
+import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
-  channel: {
-    flag: '--channel <channel>',
-    help: `only this channel: ${orList(MESSAGE_CHANNELS)}`,
-    schema: z.optional(choice(MESSAGE_CHANNELS)),
-    complete: MESSAGE_CHANNELS,
-    mcp: { schema: z.optional(MessageChannel), description: 'Only this channel' },
-  },
+  channel: enumFilter('--channel <channel>', 'channel', MESSAGE_CHANNELS, MessageChannel),
   ...LIST_FLAGS,
 } satisfies Flags;
 

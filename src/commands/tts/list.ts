@@ -1,19 +1,11 @@
 // tts list: GET /v1/tts (reference 4.3), the status filter checked before anything is sent.
-import * as z from 'zod/mini';
-import { orList, TTS_STATUSES } from '../../facts.js';
-import { choice } from '../../schemas/common.js';
+import { TTS_STATUSES } from '../../facts.js';
 import { TtsStatus } from '../../schemas/tts.js';
 import { defineCommand, type Flags, type Options } from '../define.js';
-import { LIST_FLAGS } from '../list-flags.js';
+import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
-  status: {
-    flag: '--status <status>',
-    help: `only this status: ${orList(TTS_STATUSES)}`,
-    schema: z.optional(choice(TTS_STATUSES)),
-    complete: TTS_STATUSES,
-    mcp: { schema: z.optional(TtsStatus), description: 'Only this status' },
-  },
+  status: enumFilter('--status <status>', 'status', TTS_STATUSES, TtsStatus),
   ...LIST_FLAGS,
 } satisfies Flags;
 
