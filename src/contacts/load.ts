@@ -20,13 +20,16 @@ export type ContactsFormat = 'csv' | 'json' | 'ndjson';
 
 /** Format from the file name, else from the first character of the content. */
 export function contactsFormat(source: string, firstChar?: string): ContactsFormat {
+  return formatByExtension(source) ?? (firstChar === '[' ? 'json' : firstChar === '{' ? 'ndjson' : 'csv');
+}
+
+/** The format a file's extension names, if it names one. */
+function formatByExtension(source: string): ContactsFormat | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(source)?.[1]?.toLowerCase();
   if (ext === 'json') return 'json';
   if (ext === 'ndjson' || ext === 'jsonl') return 'ndjson';
   if (ext === 'csv' || ext === 'tsv' || ext === 'txt') return 'csv';
-  if (firstChar === '[') return 'json';
-  if (firstChar === '{') return 'ndjson';
-  return 'csv';
+  return undefined;
 }
 
 /**
@@ -298,23 +301,20 @@ export interface LoadOptions extends ContactsCsvOptions {
  * every row validated; throws UsageError listing row errors (first 20 + count).
  */
 export async function loadContacts(source: string, opts: LoadOptions): Promise<Contact[]> {
-  const [{ openContactsSource, firstChar }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] = await Promise.all([
-    import('./source.js'),
-    import('../io/input-file.js'),
-  ]);
+  const [{ openContactsSource, firstChar, csvHeaderNotJson }, { MAX_BODY_FILE_BYTES, bodyTooLarge }] =
+    await Promise.all([import('./source.js'), import('../io/input-file.js')]);
   const src = await openContactsSource(source, opts);
   const { label } = src;
   // JSON is read whole, so it is bounded as every other body read whole (32 MiB, "must be at most"): a FIFO,
   // /dev/zero or an endless stdin fails at the limit. CSV is streamed, from a file or stdin.
   const limit = { maxBytes: MAX_BODY_FILE_BYTES, tooLarge: bodyTooLarge(label) };
-  const jsonExt = /\.(json|ndjson|jsonl)$/i.test(source);
-  let format = contactsFormat(source);
   // No extension that says: the first character does ('[' a JSON array, '{' NDJSON, anything else CSV).
-  if (!jsonExt && !/\.(csv|tsv|txt)$/i.test(source)) format = contactsFormat(source, firstChar(await src.head()));
+  const byExtension = formatByExtension(source);
+  let format = byExtension ?? contactsFormat(source, firstChar(await src.head()));
   let data = format === 'csv' ? undefined : await src.readAll(limit);
   // "[" first and no extension said JSON, but a CSV header may start with "[" too ("[ID],name,phone_number").
   // Read as CSV only when the first line is that and the whole is not JSON: valid JSON stays JSON.
-  if (format === 'json' && data && !jsonExt && csvHeaderNotJson(data)) format = 'csv';
+  if (format === 'json' && data && !byExtension && csvHeaderNotJson(data)) format = 'csv';
   if (format === 'csv') return loadCsv(data ? [data] : src.csv(), label, opts);
   if (opts.skipInvalid || opts.rejects) throw jsonSkipInvalid(label, format);
   const text = decodeText(data!, opts.encoding, label);
@@ -346,24 +346,4 @@ async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: Load
   if (summary.duplicates && !opts.quiet)
     opts.warn?.(`note: --dedupe dropped ${plural(summary.duplicates, 'contact')} whose main number appeared earlier`);
   return contacts;
-}
-
-/**
- * A start that reads as a CSV header whose first name is in brackets ("[ID],name,..." or "[ID];Nome;..."), in
- * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
- */
-function csvHeaderNotJson(data: Buffer): boolean {
-  const line = /^[^\r\n]*/.exec(
-    data
-      .subarray(0, 4096)
-      .toString('latin1')
-      .replace(/^\u00ef\u00bb\u00bf/, ''),
-  )![0];
-  if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
-  try {
-    JSON.parse(data.toString('utf8'));
-    return false;
-  } catch {
-    return true;
-  }
 }

@@ -200,3 +200,18 @@ function readable(stream: Readable, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', abort, { once: true });
   });
 }
+
+/**
+ * A start that reads as a CSV header whose first name is in brackets ("[ID],name,..." or "[ID];Nome;..."), in
+ * bytes that are not JSON: no JSON array starts with a bracketed bare word followed by a delimiter.
+ */
+export function csvHeaderNotJson(data: Buffer): boolean {
+  const line = /^[^\r\n]*/.exec(startText(data, 4096))![0];
+  if (!/^\s*\[[^[\]{}",;\t|]*\]\s*[,;\t|]/.test(line)) return false;
+  try {
+    JSON.parse(data.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
