@@ -281,6 +281,8 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
       const { wrapText } = await import('./io/wrap.js');
       io.wrapNotes = (text) => wrapText(text, io.columns);
     }
+    // A bad VOICECTL_CSV_SEPARATOR is exit 2 before anything is sent, as a bad flag is.
+    if (g.excel) factory.output();
     // A bad --jq is exit 2 before anything is sent; jq itself loads only when the flag is given.
     if (g.jq !== undefined)
       jq = await (await import('./io/jq.js')).compileJq(g.jq, { pretty: io.stdoutIsTTY, signal: factory.signal });

@@ -86,7 +86,7 @@ export function createFactory(init: FactoryInit): Factory {
     cleanup: createCleanup(init.tempFiles),
     commandLine: createCommandLine(init.argv ?? [], init.globals),
     globals: init.globals,
-    output: () => ({ ...resolveOutput(init.globals(), init.io), redact: log.redact }),
+    output: () => ({ ...resolveOutput(init.globals(), init.io, init.env), redact: log.redact }),
     store: memo(() => openProfiles(init.env, log)),
     config: memo(() => resolveRunConfig(f, log)),
     client: memo(() => makeClient(f, init)),

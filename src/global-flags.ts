@@ -36,6 +36,11 @@ export const GLOBAL_FLAGS: { flags: string; description: string; value?: boolean
     description: 'only these fields, in this order: table and CSV columns, JSON record keys',
     value: true,
   },
+  {
+    flags: '--excel',
+    description:
+      "CSV for a spreadsheet (implies -o csv): a byte-order mark, CRLF and your locale's list separator (; where the decimal mark is a comma; VOICECTL_CSV_SEPARATOR states it)",
+  },
   { flags: '--csv-raw', description: 'CSV cells exactly as the data: no guard against spreadsheet formulas' },
   { flags: '--no-color', description: 'no colors (also NO_COLOR=1)' },
   { flags: '--debug', description: 'log HTTP requests and responses to stderr (the key is redacted)' },

@@ -28,6 +28,7 @@ export const GlobalOptions = z
         ),
     ),
     csvRaw: z._default(z.boolean(), false),
+    excel: z._default(z.boolean(), false),
     color: z._default(z.boolean(), true),
     debug: z._default(z.boolean(), false),
     requestTimeout: RequestTimeout,
@@ -42,6 +43,14 @@ export const GlobalOptions = z
     z.refine((g) => g.jq === undefined || g.output === undefined || g.output === 'json', {
       path: ['output'],
       message: 'conflicts with --jq, which filters the JSON output',
+    }),
+    z.refine((g) => !g.excel || g.output === undefined || g.output === 'csv', {
+      path: ['output'],
+      message: 'conflicts with --excel, which writes CSV',
+    }),
+    z.refine((g) => !g.excel || (!g.json && g.jq === undefined), {
+      path: ['excel'],
+      message: 'conflicts with --json and --jq, which print JSON',
     }),
     z.refine((g) => g.jq === undefined || !g.quiet, {
       path: ['quiet'],

@@ -144,8 +144,6 @@ export class ContactWriter {
   }
 }
 
-/** A CSV cell for `delimiter`: quoted when it holds the delimiter, a quote or a line break. */
-
 /**
  * The rejects file of --skip-invalid: each rejected row as it was, after its row number and reasons, written
  * as the input was (delimiter, encoding, BOM), so that it opens like the original in the same spreadsheet.
@@ -153,11 +151,16 @@ export class ContactWriter {
  * Cells a spreadsheet would run as formulas get a leading ' (as in every CSV voicectl writes), unless `raw`
  * (--csv-raw): then every cell is written exactly as it was read.
  */
-export function rejectsSink(file: StagedFile, { raw = false }: { raw?: boolean } = {}) {
+export function rejectsSink(
+  file: StagedFile,
+  { raw = false, excel }: { raw?: boolean; excel?: { separator: string } } = {},
+) {
   let delimiter = ',';
   const cell = (v: string) => csvField(v, { raw, delimiter });
   return {
-    async header(plan: { headers: string[] }, format: { delimiter: string; encoding: string; bom: boolean }) {
+    async header(plan: { headers: string[] }, input: { delimiter: string; encoding: string; bom: boolean }) {
+      // --excel: the spreadsheet's form (UTF-8 with a BOM, the locale's separator) instead of the input's.
+      const format = excel ? { delimiter: excel.separator, encoding: 'utf-8', bom: true } : input;
       delimiter = format.delimiter;
       const [{ encoderFor }] = await Promise.all([import('../io/encoding.js')]);
       if (format.encoding !== 'utf-8') file.encode = encoderFor(format.encoding);

@@ -10,6 +10,7 @@ import { cell, csvField, humanTime } from './format.js';
 import type { JqFilter, JqRuntimeError } from './jq.js';
 import { jsonForTerminal, terminalSafe } from './safe.js';
 import type * as TableKit from './table.js';
+import { type CsvDialect, excelDialect, PLAIN_CSV } from './dialect.js';
 import { BatchedWriter, write, type IOStreams } from './streams.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -20,6 +21,8 @@ export interface OutputOptions {
   quiet: boolean;
   /** CSV cells exactly as the data, without the formula guard (--csv-raw). */
   csvRaw?: boolean;
+  /** How CSV is written: RFC 4180 for scripts, or a spreadsheet's form (--excel: BOM, CRLF, the locale's separator). */
+  csv?: CsvDialect;
   /** stdout is a terminal: text from outside is made safe for it (src/io/safe.ts). */
   tty?: boolean;
   /**
@@ -34,18 +37,31 @@ export interface OutputOptions {
 }
 
 export function resolveOutput(
-  g: { json?: boolean; output?: string; quiet?: boolean; csvRaw?: boolean; fields?: readonly string[]; jq?: string },
+  g: {
+    json?: boolean;
+    output?: string;
+    quiet?: boolean;
+    csvRaw?: boolean;
+    excel?: boolean;
+    fields?: readonly string[];
+    jq?: string;
+  },
   io: IOStreams,
+  env: Record<string, string | undefined> = {},
 ): OutputOptions {
   if (g.output !== undefined && !(FORMATS as readonly string[]).includes(g.output)) {
     throw new UsageError(`--output must be one of ${FORMATS.join(', ')} (got "${g.output}")`);
   }
+  // --excel is CSV for a spreadsheet: it needs no -o csv of its own.
   const format: Format =
-    g.json || g.jq !== undefined ? 'json' : ((g.output as Format | undefined) ?? (io.stdoutIsTTY ? 'table' : 'json'));
+    g.json || g.jq !== undefined
+      ? 'json'
+      : ((g.output as Format | undefined) ?? (g.excel ? 'csv' : io.stdoutIsTTY ? 'table' : 'json'));
   return {
     format,
     quiet: Boolean(g.quiet),
     csvRaw: Boolean(g.csvRaw),
+    csv: g.excel ? excelDialect(env) : PLAIN_CSV,
     tty: io.stdoutIsTTY,
     ...(g.fields ? { fields: g.fields } : {}),
     ...(g.jq !== undefined ? { jq: g.jq } : {}),
@@ -145,10 +161,14 @@ function forScreen(out: OutputOptions): { json: (s: string) => string; text: (s:
   return { json: jsonForTerminal, text: (s) => terminalSafe(s, { keepNewlines: true }) };
 }
 
-/** A CSV line of cells: quoted where needed, and formulas neutralised unless --csv-raw. */
-function csvLine(out: OutputOptions, cells: unknown[]): string {
-  return `${cells.map((c) => csvField(c, { raw: out.csvRaw })).join(',')}\n`;
+/** A CSV line of cells in the dialect asked for: quoted where needed, and formulas neutralised unless --csv-raw. */
+export function csvLine(out: Pick<OutputOptions, 'csvRaw' | 'csv'>, cells: unknown[]): string {
+  const d = out.csv ?? PLAIN_CSV;
+  return `${cells.map((c) => csvField(c, { raw: out.csvRaw, delimiter: d.separator })).join(d.separator)}${d.eol}`;
 }
+
+/** The start of a CSV file: its byte-order mark, where the dialect has one. */
+export const csvStart = (out: Pick<OutputOptions, 'csv'>): string => (out.csv?.bom ? '\uFEFF' : '');
 
 export interface Column<T = Record<string, unknown>> {
   /** Field name: the CSV header and the default getter. */
@@ -374,7 +394,7 @@ async function streamCsv<T extends Rec>(
   const screen = forScreen(out);
   const sample = first.done ? undefined : first.value;
   const keys = csvKeys(columnsFor(sample), sample, out.fields);
-  await write(screen.text(csvLine(out, keys)));
+  await write(csvStart(out) + screen.text(csvLine(out, keys)));
   let count = 0;
   for (; !first.done; first = await it.next(), count++) {
     const r = first.value;
@@ -533,16 +553,17 @@ export async function printRecord<T extends Rec>(
     const columns = recordCsv(record, fields);
     return void (await write(
       io.out,
-      screen.text(
-        csvLine(
-          out,
-          columns.map(([k]) => k),
-        ) +
+      csvStart(out) +
+        screen.text(
           csvLine(
             out,
-            columns.map(([, v]) => v),
-          ),
-      ),
+            columns.map(([k]) => k),
+          ) +
+            csvLine(
+              out,
+              columns.map(([, v]) => v),
+            ),
+        ),
     ));
   }
   const [{ cutToWidth, renderTable }, bold] = await Promise.all([import('./table.js'), boldFor(io)]);

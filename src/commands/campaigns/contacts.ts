@@ -35,7 +35,9 @@ export async function loadCsvSkippingInvalid(f: Factory, source: string, opts: S
       quiet: f.output().quiet,
       skipInvalid: true,
       // --csv-raw: the rejected cells exactly as read, as contacts convert writes them.
-      rejects: rejects ? rejectsSink(rejects, { raw: f.globals().csvRaw }) : undefined,
+      rejects: rejects
+        ? rejectsSink(rejects, { raw: f.globals().csvRaw, excel: f.globals().excel ? f.output().csv : undefined })
+        : undefined,
       onSummary: async ({ errors }) => {
         log = errors;
         if (rejects) {

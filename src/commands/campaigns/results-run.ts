@@ -11,8 +11,8 @@ import {
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { CALL_OUTCOMES } from '../../facts.js';
-import { cell, csvField, plural } from '../../io/format.js';
-import { printJqText, printList, type Column } from '../../io/output.js';
+import { cell, plural } from '../../io/format.js';
+import { csvLine, csvStart, printJqText, printList, type Column } from '../../io/output.js';
 import { shellWord } from '../../io/shell.js';
 import { Call } from '../../schemas/calls.js';
 import { maxPagesFrom } from '../list.js';
@@ -57,18 +57,31 @@ async function campaignCalls(f: Factory, id: string): Promise<Record<string, unk
   return calls;
 }
 
-async function writeContacts(f: Factory, file: string, rows: ResultRow[]): Promise<void> {
+/** The header of an empty contacts CSV: the columns the campaign's contacts have (the number at least). */
+function emptyHeader(all: ResultRow[]): string[] {
+  const keys = new Set(['phone_number']);
+  for (const r of all) for (const k of Object.keys(contactColumns(asContact(r)))) keys.add(k);
+  return [...keys];
+}
+
+async function writeContacts(f: Factory, file: string, rows: ResultRow[], all: ResultRow[]): Promise<void> {
   const [{ StagedFile }] = await Promise.all([import('../../contacts/output.js')]);
   const staged = await StagedFile.create(file === '-' ? undefined : file, (p) => f.cleanup.trackTemp(p));
   try {
     const contacts = rows.map(asContact);
     if (/\.csv$/i.test(file)) {
       const flat = contacts.map(contactColumns);
-      const keys = [...new Set(flat.flatMap((c) => Object.keys(c)))];
-      const raw = f.output().csvRaw;
-      const line = (cells: unknown[]) => `${cells.map((c) => csvField(c ?? '', { raw })).join(',')}\n`;
-      staged.push(line(keys));
-      for (const c of flat) staged.push(line(keys.map((k) => c[k])));
+      // An empty list keeps its header (the contact's number at least), so that it still reads as a contacts CSV.
+      const keys = flat.length ? [...new Set(flat.flatMap((c) => Object.keys(c)))] : emptyHeader(all);
+      const out = f.output();
+      staged.push(csvStart(out) + csvLine(out, keys));
+      for (const c of flat)
+        staged.push(
+          csvLine(
+            out,
+            keys.map((k) => c[k] ?? ''),
+          ),
+        );
     } else {
       staged.push(
         contacts.length === 0 ? '[]\n' : `[\n${contacts.map((c) => `  ${JSON.stringify(c)}`).join(',\n')}\n]\n`,
@@ -112,10 +125,13 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
     if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
       f.log.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
   if (opts.asContacts !== undefined) {
-    await writeContacts(f, opts.asContacts, rows);
+    await writeContacts(f, opts.asContacts, rows, all);
     if (opts.asContacts === '-') return;
+    // A campaign of no contacts is refused by the service: an empty list is said to be empty, with no next step.
     f.log.warn(
-      `wrote ${plural(rows.length, 'contact')} to ${opts.asContacts}; a follow-up campaign: ${f.commandLine.invocation()} campaigns create --contacts ${shellWord(opts.asContacts)} --name ... --agent ... --from ...`,
+      rows.length === 0
+        ? `wrote an empty follow-up list to ${opts.asContacts}: no contact ${opts.status ? `is ${opts.status.join(' or ')}` : 'in this campaign'}`
+        : `wrote ${plural(rows.length, 'contact')} to ${opts.asContacts}; a follow-up campaign: ${f.commandLine.invocation()} campaigns create --contacts ${shellWord(opts.asContacts)} --name ... --agent ... --from ...`,
     );
   }
   const out = f.output();

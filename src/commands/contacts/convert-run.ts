@@ -81,7 +81,9 @@ async function convert(
   const g = f.globals();
   const writer = new ContactWriter(out, f.output().format === 'ndjson', !opts.out && f.io.stdoutIsTTY);
   const first: unknown[] = [];
-  const sink = rejects ? rejectsSink(rejects, { raw: g.csvRaw }) : undefined;
+  const sink = rejects
+    ? rejectsSink(rejects, { raw: g.csvRaw, excel: g.excel ? f.output().csv : undefined })
+    : undefined;
   const summary = await convertCsv(
     input,
     { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
