@@ -286,8 +286,9 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   const lineOffset = s.sepLine ? 1 : 0;
   const it = csvErrors((parser as AsyncIterable<string[]>)[Symbol.asyncIterator](), label, lineOffset);
   const { plan, row } = await header(it, s, opts, lineOffset, label).catch((err: unknown) => {
-    // The encoding read from the bytes explains headers that look wrong.
-    throw told.note && err instanceof MissingInputError ? withHints(err, [told.note.replace(/^note: /, '')]) : err;
+    // A header that has not the column asked for: the encoding read from the bytes may be why.
+    if (told.note && err instanceof UsageError) err.hints.push(told.note.replace(/^note: /, ''));
+    throw err;
   });
   const multiByte = !s.utf8 && !s.encoding.startsWith('utf-16') && !isSingleByte(s.encoding);
   return {

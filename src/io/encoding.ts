@@ -111,7 +111,7 @@ export function sniffBom(head: Uint8Array): { encoding: string; length: number }
 export function notUtf8Hints(guess?: EncodingGuess): string[] {
   return [
     ...(guess ? [`Its bytes read as ${guess.language} in ${guess.encoding}: add --encoding ${guess.encoding}.`] : []),
-    'Add --encoding windows-1252 if it comes from Excel on Windows ("latin1" means the same), --encoding macintosh if it comes from Excel on a Mac (Mac Roman), or another encoding: windows-1250 (Central Europe), iso-8859-15, or any single-byte encoding your system knows.',
+    'Add --encoding windows-1252 if it comes from Excel on Windows ("latin1" means the same), --encoding macintosh if it comes from Excel on a Mac (Mac Roman), or another encoding: windows-1250 (Central Europe), iso-8859-15, shift_jis (Japanese), euc-kr (Korean), gbk or big5 (Chinese), or any encoding your system knows.',
     'Add --encoding utf-8 to read it anyway, with those characters replaced.',
   ];
 }
@@ -181,6 +181,11 @@ const SNIFFED: Record<string, { encoding: string; language: string; all: RegExp;
   },
 };
 
+/**
+ * chardet's confidence in a multi-byte encoding for bytes that are merely valid in it, with at most 10 two-byte
+ * characters: no evidence (a German "Straße" is two valid GBK characters).
+ */
+const NO_EVIDENCE = 10;
 /** The least confidence chardet must give, and its lead over any other multi-byte encoding, to read a file so. */
 const SURE_CONFIDENCE = 30;
 const SURE_LEAD = 10;
@@ -213,21 +218,23 @@ function readsAs(head: Uint8Array, s: (typeof SNIFFED)[string]): boolean {
 
 /**
  * The multi-byte legacy encoding (Shift_JIS, EUC-KR, GB18030, Big5) that the start of a file that is not UTF-8
- * is written in, by chardet's statistics of the characters of each language. Sure when chardet ranks it first,
- * confidently and clearly ahead of the other multi-byte encodings (EUC-KR and GBK share their byte ranges), and
- * the bytes decode without an error to that language's script. Single-byte encodings are never guessed: the
+ * is written in, by chardet's statistics of the characters of each language: ranked first, with evidence, and
+ * the bytes decode without an error to that language's script. Sure when it is also confident and clearly
+ * ahead of the other multi-byte encodings (EUC-KR and GBK share their byte ranges). Single-byte encodings are never guessed: the
  * bytes of windows-1252, iso-8859-15 and macintosh are all valid in each other, and chardet cannot tell them.
  */
 export async function guessEncoding(head: Uint8Array): Promise<EncodingGuess | undefined> {
   const { analyse } = await import('chardet');
   const matches = analyse(head);
   const multiByte = matches.filter((m) => Object.hasOwn(SNIFFED, m.name));
-  const best = multiByte.find((m) => readsAs(head, SNIFFED[m.name]));
-  if (!best) return undefined;
+  const best = matches[0];
+  // Named only when ranked above every single-byte encoding: a long German or Polish file can read as valid,
+  // rare, Chinese characters, with a low confidence that is still above chardet's floor.
+  if (!best || !multiByte.includes(best) || best.confidence <= NO_EVIDENCE || !readsAs(head, SNIFFED[best.name]))
+    return undefined;
   const s = SNIFFED[best.name];
   const next = multiByte.find((m) => m.name !== best.name)?.confidence ?? 0;
-  const sure =
-    s.auto && best === matches[0] && best.confidence >= SURE_CONFIDENCE && best.confidence - next >= SURE_LEAD;
+  const sure = s.auto && best.confidence >= SURE_CONFIDENCE && best.confidence - next >= SURE_LEAD;
   return { encoding: s.encoding, language: s.language, sure };
 }
 
