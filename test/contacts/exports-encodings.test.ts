@@ -57,8 +57,14 @@ describe('Excel in Japanese (Shift_JIS), without --encoding', () => {
   });
 
   it('--skip-invalid: the rejects file is UTF-8 with a BOM, in the Japanese of the input', async () => {
-    const rows = Array.from({ length: 19 }, (_, i) => `山田 ${i},ヤマダ,03-5789-12${10 + i},,株式会社さくら,東京都渋谷区`);
-    const p = file('顧客.csv', legacyBytes([JA, ...rows, '伊藤 大輔,イトウ,,090-1234,有限会社博多運輸,福岡県'].join('\r\n'), 'shift_jis'));
+    const rows = Array.from(
+      { length: 19 },
+      (_, i) => `山田 ${i},ヤマダ,03-5789-12${10 + i},,株式会社さくら,東京都渋谷区`,
+    );
+    const p = file(
+      '顧客.csv',
+      legacyBytes([JA, ...rows, '伊藤 大輔,イトウ,,090-1234,有限会社博多運輸,福岡県'].join('\r\n'), 'shift_jis'),
+    );
     const rej = join(tempDir(), 'rejected.csv');
     const r = await convert([p, ...JA_FLAGS, '--skip-invalid', '--rejects', rej]);
     expect(r.code, r.stderr).toBe(0);
@@ -84,7 +90,20 @@ describe('Excel in Japanese (Shift_JIS), without --encoding', () => {
   it('campaigns create --contacts: the campaign carries the names as written', async () => {
     const p = file('顧客.csv', legacyBytes(`${JA}\r\n`, 'shift_jis'));
     const r = await cli(
-      ['campaigns', 'create', '--name', '新規', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', p, ...JA_FLAGS, '--yes'],
+      [
+        'campaigns',
+        'create',
+        '--name',
+        '新規',
+        '--agent',
+        'agent_sales',
+        '--from',
+        '+390212345678',
+        '--contacts',
+        p,
+        ...JA_FLAGS,
+        '--yes',
+      ],
       { sandbox },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -134,7 +153,10 @@ describe('Korean, simplified and traditional Chinese exports, without --encoding
       const p = file('list.csv', legacyBytes(c.text, c.encoding));
       const r = await convert([p, ...c.flags]);
       expect(r.code, r.stderr).toBe(0);
-      const [name, company] = c.text.split('\r\n')[0].split(',').filter((_, i) => i === 0 || i === 3);
+      const [name, company] = c.text
+        .split('\r\n')[0]
+        .split(',')
+        .filter((_, i) => i === 0 || i === 3);
       expect(lines(r.stdout).map((x) => [x.phone_number, x[name], x[company]])).toEqual(c.out);
       // chardet names GBK by its superset, GB18030, whose decoder reads GBK alike.
       const read = c.encoding === 'gbk' ? 'gb18030' : c.encoding;
@@ -149,7 +171,9 @@ describe('a file that is not UTF-8, not clearly in one of those encodings', () =
     const out = join(tempDir(), 'c.json');
     const r = await cli(['contacts', 'convert', p, '--out', out], { key: null });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^error: ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid UTF-8: its accented letters`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^error: ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid UTF-8: its accented letters`),
+    );
     expect(r.stderr).toContain('Add --encoding windows-1252 if it comes from Excel on Windows');
     expect(r.stderr).not.toContain('column');
     expect(() => readFileSync(out)).toThrow();

@@ -63,7 +63,9 @@ describe('Excel in Japanese (Shift_JIS, CRLF), without --encoding', () => {
     const { message, hints } = err as UsageError;
     expect(message).toBe('--phone-column: no column "Mobile" in the header');
     expect(hints.join('\n')).toContain('"携帯電話"');
-    expect(hints).toContain('in.csv is not UTF-8: read as shift_jis (Japanese), as its bytes say; --encoding shift_jis states it');
+    expect(hints).toContain(
+      'in.csv is not UTF-8: read as shift_jis (Japanese), as its bytes say; --encoding shift_jis states it',
+    );
   });
 });
 
@@ -124,9 +126,13 @@ describe('a file that is not UTF-8 is said to be so before its header is read', 
   });
 
   it('a UTF-8 file under --encoding shift_jis is refused, as under a single-byte one', async () => {
-    const err = (await readCsv([Buffer.from('氏名,電話\n山田,03-1234-5678\n')], { encoding: 'shift_jis' }, 'in.csv').catch(
-      (e: unknown) => e,
-    )) as UsageError;
-    expect(err.message).toMatch(/^in\.csv: this file is UTF-8 \(氏 as E6 B0 8F, line 1\), but --encoding shift_jis would read it as /);
+    const err = (await readCsv(
+      [Buffer.from('氏名,電話\n山田,03-1234-5678\n')],
+      { encoding: 'shift_jis' },
+      'in.csv',
+    ).catch((e: unknown) => e)) as UsageError;
+    expect(err.message).toMatch(
+      /^in\.csv: this file is UTF-8 \(氏 as E6 B0 8F, line 1\), but --encoding shift_jis would read it as /,
+    );
   });
 });

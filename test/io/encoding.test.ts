@@ -65,9 +65,9 @@ describe('--encoding', () => {
     expect(text + d.end()).toBe('電話番号');
     // U+1F600 is four bytes in gb18030: 0x94 0x39 0xFC 0x36.
     const g = decoderFor('gb18030');
-    expect(g.write(Buffer.from([0x94, 0x39])) + g.write(Buffer.from([0xfc])) + g.write(Buffer.from([0x36])) + g.end()).toBe(
-      '\u{1f600}',
-    );
+    expect(
+      g.write(Buffer.from([0x94, 0x39])) + g.write(Buffer.from([0xfc])) + g.write(Buffer.from([0x36])) + g.end(),
+    ).toBe('\u{1f600}');
   });
 });
 
@@ -97,7 +97,7 @@ const EXPORTS: Record<string, { encoding: string; rows: (i: number) => string; h
 };
 
 const file = (e: (typeof EXPORTS)[string], n: number) =>
-  legacyBytes([e.header, ...Array.from({ length: n }, (_, i) => e.rows(i))].join('\r\n') + '\r\n', e.encoding);
+  legacyBytes(`${[e.header, ...Array.from({ length: n }, (_, i) => e.rows(i))].join('\r\n')}\r\n`, e.encoding);
 
 describe('guessEncoding', () => {
   for (const [language, e] of Object.entries(EXPORTS)) {
