@@ -95,10 +95,20 @@ function checkUtf8Stream(stream: Readable, onNotUtf8: () => void): void {
   });
 }
 
-/** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
-function decodeStream(encoding: string, skip: number): Transform {
+/**
+ * Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. `invalid`: for a multi-byte
+ * encoding, the error of a byte sequence that has no character in it (a file in another encoding, or cut), at
+ * its line (the first line of the input is `firstLine`): decoded, it would be a "\uFFFD" in a name the
+ * campaign says aloud, as for UTF-8.
+ */
+function decodeStream(
+  encoding: string,
+  skip: number,
+  invalid?: { firstLine: number; error: (line: number) => Error },
+): Transform {
   const d = decoderFor(encoding);
   let toSkip = skip;
+  let line = invalid?.firstLine ?? 1;
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, cb) {
@@ -108,12 +118,26 @@ function decodeStream(encoding: string, skip: number): Transform {
         b = b.subarray(n);
         toSkip -= n;
       }
-      cb(null, d.write(b));
+      const text = d.write(b);
+      if (invalid) {
+        // No character of these encodings decodes to U+FFFD: it stands for bytes that are not one.
+        const bad = text.indexOf('\uFFFD');
+        line += countLines(bad < 0 ? text : text.slice(0, bad));
+        if (bad >= 0) return cb(invalid.error(line));
+      }
+      cb(null, text);
     },
     flush(cb) {
-      cb(null, d.end());
+      const text = d.end();
+      if (invalid && text.includes('\uFFFD')) return cb(invalid.error(line));
+      cb(null, text);
     },
   });
+}
+
+/** Line breaks in `text`, as a spreadsheet counts lines: CRLF once. */
+function countLines(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
 /** How many rows below a one-cell header are looked at for the real header (a title row above it). */
@@ -256,7 +280,18 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   let notUtf8 = false;
   if (s.utf8) checkUtf8Stream(rest, () => (notUtf8 = true));
   // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
-  const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip));
+  const multiByte = !s.utf8 && !s.encoding.startsWith('utf-16') && !isSingleByte(s.encoding);
+  const invalid = multiByte
+    ? {
+        firstLine: s.sepLine ? 2 : 1,
+        error: (line: number) =>
+          new UsageError(
+            `${label}: line ${line} of the file is not valid ${s.encoding}: a byte sequence there is no character (read as ${s.encoding}${told.note ? ', as its first bytes say' : ', by --encoding'})`,
+            { hints: ['Name the encoding the file was saved in with --encoding, or check that the file is whole.'] },
+          ),
+      }
+    : undefined;
+  const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip, invalid));
   if (!s.utf8) rest.once('error', (err) => source.destroy(err));
   const parser = source.pipe(
     parse({
@@ -290,7 +325,6 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
     if (told.note && err instanceof UsageError) err.hints.push(told.note.replace(/^note: /, ''));
     throw err;
   });
-  const multiByte = !s.utf8 && !s.encoding.startsWith('utf-16') && !isSingleByte(s.encoding);
   return {
     plan,
     format: multiByte

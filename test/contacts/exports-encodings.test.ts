@@ -87,6 +87,23 @@ describe('Excel in Japanese (Shift_JIS), without --encoding', () => {
     }
   });
 
+  it('a byte that is no Shift_JIS character past the first 64 KiB: exit 2 at its line, nothing written', async () => {
+    const [header, row] = JA.split('\r\n');
+    const rows = Array.from({ length: 700 }, () => row);
+    const bytes = Buffer.concat([
+      legacyBytes([header, ...rows].join('\r\n'), 'shift_jis'),
+      Buffer.from([0x0d, 0x0a, 0xa0]),
+    ]);
+    const p = file('顧客.csv', bytes);
+    const out = join(tempDir(), 'c.json');
+    const r = await cli(['contacts', 'convert', p, ...JA_FLAGS, '--dedupe', '--out', out], { key: null });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `error: ${p}: line 702 of the file is not valid shift_jis: a byte sequence there is no character`,
+    );
+    expect(() => readFileSync(out)).toThrow();
+  });
+
   it('campaigns create --contacts: the campaign carries the names as written', async () => {
     const p = file('顧客.csv', legacyBytes(`${JA}\r\n`, 'shift_jis'));
     const r = await cli(

@@ -136,3 +136,44 @@ describe('a file that is not UTF-8 is said to be so before its header is read', 
     );
   });
 });
+
+describe('bytes that are no character in the encoding read', () => {
+  /** A Shift_JIS export of `n` rows (about 100 bytes each), then `tail` bytes as the last row. */
+  const withTail = (n: number, tail: Buffer) =>
+    Buffer.concat([
+      legacyBytes(
+        `${[
+          '氏名,携帯電話,メモ',
+          ...Array.from(
+            { length: n },
+            (_, i) => `佐藤 太郎${i},090-2345-${String(1000 + i)},お電話ください。午後がよいそうです。`,
+          ),
+        ].join('\r\n')}\r\n`,
+        'shift_jis',
+      ),
+      tail,
+    ]);
+
+  it('past the 64 KiB the encoding was told from: an error at its line, not a "\uFFFD" in a name', async () => {
+    // 0xA0 is no character in Shift_JIS; a cut lead byte at the very end is none either.
+    for (const tail of [Buffer.from([0x41, 0xa0, 0x0d, 0x0a]), Buffer.from([0x41, 0x82])]) {
+      const err = (await read([withTail(1200, tail)], { phoneColumn: ['携帯電話'] }).catch(
+        (e: unknown) => e,
+      )) as UsageError;
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toBe(
+        'in.csv: line 1202 of the file is not valid shift_jis: a byte sequence there is no character (read as shift_jis, as its first bytes say)',
+      );
+    }
+  });
+
+  it('under --encoding shift_jis alike; boundary: the same file without the bad byte reads', async () => {
+    const err = (await read([withTail(3, Buffer.from([0xa0]))], {
+      phoneColumn: ['携帯電話'],
+      encoding: 'shift_jis',
+    }).catch((e: unknown) => e)) as UsageError;
+    expect(err.message).toMatch(/^in\.csv: line 5 of the file is not valid shift_jis: .*, by --encoding\)$/);
+    const ok = await read([withTail(3, Buffer.from('A\r\n'))], { phoneColumn: ['携帯電話'], encoding: 'shift_jis' });
+    expect(ok.rows.at(-1)).toEqual(['A']);
+  });
+});
