@@ -296,7 +296,16 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
       hints: notUtf8Hints(),
     });
   const d = decoderFor(enc);
-  return d.write(body) + d.end();
+  const text = d.write(body) + d.end();
+  // No character of the multi-byte legacy encodings decodes to U+FFFD: it stands for bytes that are not one.
+  const bad = enc.startsWith('utf-') || isSingleByte(enc) ? -1 : text.indexOf('\uFFFD');
+  if (bad >= 0) {
+    const line = (text.slice(0, bad).match(/\r\n|\n|\r/g)?.length ?? 0) + 1;
+    throw new UsageError(`${what}: line ${line} is not valid ${enc}: a byte sequence there is no character`, {
+      hints: ['Name the encoding the file was saved in with --encoding, or check that the file is whole.'],
+    });
+  }
+  return text;
 }
 
 /** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */

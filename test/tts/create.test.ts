@@ -315,5 +315,14 @@ describe('tts create --file: text that is not UTF-8', () => {
       const { body } = await accepted(['--file', sjis, '--encoding', name]);
       expect(body.text).toBe('お電話ありがとうございます。㈱丸の内商事です。');
     }
+    // A byte that is no Shift_JIS character: refused at its line, not sent as "\uFFFD".
+    sandbox.log.length = 0;
+    const bad = join(dir, 'script-sjis-bad.txt');
+    writeFileSync(bad, Buffer.concat([legacyBytes('お電話\nありがとう', 'shift_jis'), Buffer.from([0xa0])]));
+    await rejected(
+      ['--file', bad, '--encoding', 'shift_jis'],
+      `--file: ${bad}: line 2 is not valid shift_jis`,
+      /no character/,
+    );
   });
 });
