@@ -7,6 +7,7 @@ import { InterruptedError, UsageError } from '../errors.js';
 import { shellWord } from '../io/shell.js';
 import {
   checkNotUtf8,
+  countLines,
   decoderFor,
   guessEncoding,
   isSingleByte,
@@ -109,6 +110,7 @@ function decodeStream(
   const d = decoderFor(encoding);
   let toSkip = skip;
   let line = invalid?.firstLine ?? 1;
+  let cr = false;
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, cb) {
@@ -122,8 +124,11 @@ function decodeStream(
       if (invalid) {
         // No character of these encodings decodes to U+FFFD: it stands for bytes that are not one.
         const bad = text.indexOf('\uFFFD');
-        line += countLines(bad < 0 ? text : text.slice(0, bad));
+        const read = bad < 0 ? text : text.slice(0, bad);
+        // A CRLF cut between two chunks is one line break.
+        line += countLines(read) - (cr && read.startsWith('\n') ? 1 : 0);
         if (bad >= 0) return cb(invalid.error(line));
+        if (text) cr = text.endsWith('\r');
       }
       cb(null, text);
     },
@@ -133,11 +138,6 @@ function decodeStream(
       cb(null, text);
     },
   });
-}
-
-/** Line breaks in `text`, as a spreadsheet counts lines: CRLF once. */
-function countLines(text: string): number {
-  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
 /** How many rows below a one-cell header are looked at for the real header (a title row above it). */

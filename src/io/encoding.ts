@@ -220,8 +220,9 @@ function readsAs(head: Uint8Array, s: (typeof SNIFFED)[string]): boolean {
  * The multi-byte legacy encoding (Shift_JIS, EUC-KR, GB18030, Big5) that the start of a file that is not UTF-8
  * is written in, by chardet's statistics of the characters of each language: ranked first, with evidence, and
  * the bytes decode without an error to that language's script. Sure when it is also confident and clearly
- * ahead of the other multi-byte encodings (EUC-KR and GBK share their byte ranges). Single-byte encodings are never guessed: the
- * bytes of windows-1252, iso-8859-15 and macintosh are all valid in each other, and chardet cannot tell them.
+ * ahead of the other multi-byte encodings (EUC-KR and GBK share their byte ranges). Single-byte encodings are
+ * never guessed: the bytes of windows-1252, iso-8859-15 and macintosh are all valid in each other, as different
+ * letters, and chardet cannot tell them apart (docs/contacts.md, "Files as exported").
  */
 export async function guessEncoding(head: Uint8Array): Promise<EncodingGuess | undefined> {
   const { analyse } = await import('chardet');
@@ -238,7 +239,10 @@ export async function guessEncoding(head: Uint8Array): Promise<EncodingGuess | u
   return { encoding: s.encoding, language: s.language, sure };
 }
 
-/** How many bytes of a file's start are checked for UTF-8 read under a single-byte --encoding. */
+/**
+ * How many bytes of a file's start are looked at: for UTF-8 read under a legacy --encoding, and for the encoding
+ * of a file that is not UTF-8.
+ */
 export const UTF8_CHECK_BYTES = 1 << 16;
 
 /**
@@ -300,12 +304,17 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
   // No character of the multi-byte legacy encodings decodes to U+FFFD: it stands for bytes that are not one.
   const bad = enc.startsWith('utf-') || isSingleByte(enc) ? -1 : text.indexOf('\uFFFD');
   if (bad >= 0) {
-    const line = (text.slice(0, bad).match(/\r\n|\n|\r/g)?.length ?? 0) + 1;
+    const line = countLines(text.slice(0, bad)) + 1;
     throw new UsageError(`${what}: line ${line} is not valid ${enc}: a byte sequence there is no character`, {
       hints: ['Name the encoding the file was saved in with --encoding, or check that the file is whole.'],
     });
   }
   return text;
+}
+
+/** Line breaks in `text`, as a spreadsheet counts lines: CRLF once. */
+export function countLines(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
 /** An --encoding value: its canonical name (latin1 and iso-8859-1 are windows-1252, as in browsers). */
