@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir, useSandbox } from '../helpers/cli.js';
 import { legacyBytes } from '../helpers/legacy-bytes.js';
-import { convertNdjson as convert, file, lines } from './helpers.js';
+import { convertNdjson as convert, file, fx, lines } from './helpers.js';
 
 const sandbox = useSandbox();
 
@@ -132,6 +132,41 @@ describe('Excel in Japanese (Shift_JIS), without --encoding', () => {
       ['+81663452190', '鈴木 花子', '大阪物産株式会社'],
       ['+817045678903', '高橋 健太', '名古屋精機株式会社'],
     ]);
+  });
+});
+
+describe('Meta Lead Ads (UTF-16LE with a BOM, tabs, CRLF)', () => {
+  it('its layout converts: split at tabs, every column a free field, names in any script, no note', async () => {
+    // The fixture with its numbers as plain E.164 (Meta writes "p:+234..."; phone.ts reads that prefix).
+    const text = new TextDecoder('utf-16le').decode(readFileSync(fx('meta-lead-ads.csv')).subarray(2));
+    const p = file(
+      'leads.csv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace(/\tp:\+/g, '\t+'), 'utf16le')]),
+    );
+    const r = await convert([p]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(9);
+    expect(out[0]).toEqual({
+      phone_number: '+2348031234567',
+      id: 'l:1398275064412873',
+      created_time: '2025-05-12T08:14:51+01:00',
+      ad_id: 'ag:120208473615290417',
+      ad_name: 'Solar Home Kit – Lagos',
+      adset_id: 'as:120208473615250417',
+      adset_name: 'Lagos 25-45 mobile',
+      campaign_id: 'c:120208473615210417',
+      campaign_name: 'Solar leads Q2',
+      form_id: 'f:1187429365521843',
+      form_name: 'Get a free quote',
+      is_organic: 'false',
+      platform: 'fb',
+      full_name: 'Adébáyọ̀ Ogunlésì',
+      email: 'adebayo.ogunlesi@gmail.com',
+    });
+    expect(out[7].full_name).toBe('प्रिया शर्मा');
+    // A BOM says the encoding: nothing to note about it.
+    expect(r.stderr).not.toContain('UTF-');
   });
 });
 
