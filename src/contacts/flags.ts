@@ -137,7 +137,7 @@ export const CSV_FLAGS = {
   },
   encoding: {
     flag: '--encoding <name>',
-    help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
+    help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, shift_jis (cp932), euc-kr, gbk, big5, or any encoding Node.js knows; UTF-8 and UTF-16 files with a BOM are read as such; the rejects of a multi-byte one are UTF-8 with a BOM',
     schema: z.optional(Encoding),
     mcp: false,
   },

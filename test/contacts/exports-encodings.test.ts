@@ -243,3 +243,49 @@ describe('a file that is not UTF-8, not clearly in one of those encodings', () =
     expect(lines(ok.stdout)).toEqual([{ phone_number: '+81312345678', 名前: '山田' }]);
   });
 });
+
+describe('the exports of issue 32 that failed whole', () => {
+  // Needs: 電話番号 and 携帯電話 found by name (columns.ts), ー read as a dash (phone.ts).
+  it('Excel in Japanese (Shift_JIS, CP932 ㈱, ー as a dash): the right numbers with --default-country only', async () => {
+    const r = await convert([fx('excel-ja.csv'), '--default-country', 'JP']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).map((c) => [c.氏名, c.phone_number, c.contact_attempts])).toEqual([
+      ['佐藤 太郎', '+819023456781', [{ phone_number: '+81332114821' }]],
+      ['鈴木 花子', '+818034567892', [{ phone_number: '+81663452190' }]],
+      ['高橋 健太', '+817045678903', [{ phone_number: '+81529613357' }]],
+      ['田中 美咲', '+819056789014', [{ phone_number: '+81456712210' }]],
+      ['伊藤 大輔', '+81927114111', undefined],
+      ['渡辺 陽子', '+818067890125', undefined],
+      ['山本 翔', '+819078901236', [{ phone_number: '+81357891234' }]],
+    ]);
+    expect(lines(r.stdout)[0].会社名).toBe('㈱丸の内商事');
+    expect(r.stderr).toContain(
+      `note: ${fx('excel-ja.csv')} is not UTF-8: read as shift_jis (Japanese), as its bytes say; --encoding shift_jis states it\n`,
+    );
+  });
+
+  // Needs: the p: prefix read (phone.ts). The numbers carry their country: no --default-country.
+  it('Meta Lead Ads (UTF-16LE, tabs, p:+...): every lead, without flags', async () => {
+    const r = await convert([fx('meta-lead-ads.csv')]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = lines(r.stdout);
+    expect(out.map((c) => [c.full_name, c.phone_number])).toEqual([
+      ['Adébáyọ̀ Ogunlésì', '+2348031234567'],
+      ['Chiamaka Okafor', '+2348069876543'],
+      ['Musa Abdullahi', '+2348126543210'],
+      ['Ngozi Eze', '+2347087654321'],
+      ['Wanjiku Kamau', '+254712345678'],
+      ['Otieno Ochieng', '+254722987654'],
+      ['Achieng Atieno', '+254110234567'],
+      ['प्रिया शर्मा', '+919876543210'],
+      ['Rahul Deshpande', '+918123456789'],
+    ]);
+    // Meta's other prefixed ids stay free fields as written.
+    expect([out[0].id, out[0].ad_id, out[0].form_id]).toEqual([
+      'l:1398275064412873',
+      'ag:120208473615290417',
+      'f:1187429365521843',
+    ]);
+    expect(r.stderr).not.toContain('UTF-8');
+  });
+});
