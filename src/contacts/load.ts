@@ -109,7 +109,7 @@ export function noContactsError(
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
-export function rowErrorsToUsageError(
+function rowErrorsToUsageError(
   label: string,
   log: ErrorLog,
   what = 'row',
