@@ -655,14 +655,18 @@ class RowReader {
         : earlier.some((a) => a.phone_number === e164)
           ? 'an earlier attempt'
           : undefined;
-    if (!same) return false;
+    if (same) this.repeated(i, raw, same);
+    return same !== undefined;
+  }
+
+  /** The remark of a number left out because the contact has it already (one wording, so that rows group). */
+  repeated(i: number, raw: string, same: string): void {
     (this.warnings ??= []).push({
       row: this.row,
       column: columnName(this.plan, i),
       value: raw,
-      reason: `left out: ${e164} is already ${same} of this contact, and is not called twice`,
+      reason: `left out: already ${same} of this contact, and not called twice`,
     });
-    return true;
   }
 
   /** Values past the header's last column: a delimiter inside an unquoted cell, most likely. */
@@ -702,9 +706,13 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   const mainCol = phones.find((i) => r.phoneCell(i) !== '') ?? phones[0] ?? plan.phones[0];
   // Every number of the row left out by its label: none to call (never the fax in its place).
   const mainRaw = phones.length ? r.phoneCell(mainCol) : '';
-  let extra: string[] = [];
+  const extra: { e164: string; i: number; raw: string }[] = [];
   if (mainRaw === '') r.noMainNumber(mainCol);
-  else [r.main, ...extra] = r.numbers(mainCol, mainRaw);
+  else {
+    const [main, ...more] = r.numbers(mainCol, mainRaw);
+    r.main = main;
+    for (const e164 of more) extra.push({ e164, i: mainCol, raw: mainRaw });
+  }
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: r.main ?? '' };
   freeFields(plan, cells, contact);
   const attempts = r.attempts();
@@ -712,15 +720,18 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   // a person's numbers are never dropped, and never repeated.
   for (const i of phones) {
     const raw = i === mainCol ? '' : r.phoneCell(i);
-    if (raw !== '') extra.push(...r.numbers(i, raw, true));
+    if (raw !== '') for (const e164 of r.numbers(i, raw, true)) extra.push({ e164, i, raw });
   }
   const dialled = extra.length ? new Set([r.main, ...attempts.map((a) => a.phone_number)]) : undefined;
   if (dialled)
-    for (const e164 of extra)
-      if (!dialled.has(e164)) {
-        dialled.add(e164);
-        attempts.push({ phone_number: e164 });
+    for (const x of extra) {
+      if (dialled.has(x.e164)) {
+        r.repeated(x.i, x.raw, x.e164 === r.main ? 'the main number' : 'an earlier attempt');
+        continue;
       }
+      dialled.add(x.e164);
+      attempts.push({ phone_number: x.e164 });
+    }
   if (attempts.length) contact.contact_attempts = attempts;
   r.checkTrailing();
   if (r.errors) return { errors: r.errors, phoneColumn: mainCol };

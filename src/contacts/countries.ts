@@ -200,14 +200,16 @@ export function countryColumnsByValues(
   country: string,
 ): number[] {
   return candidates.filter((i) => {
-    if (NOT_COUNTRY_VALUES.test(foldHeader(headers[i] ?? ''))) return false;
+    // A column named for states, regions or languages counts country names only: its codes (CA, IN, NA, VA) are as
+    // likely a US state, an Italian province or a language as a country.
+    const namesOnly = NOT_COUNTRY_VALUES.test(foldHeader(headers[i] ?? ''));
     let values = 0;
     let countries = 0;
     for (const cells of rows) {
       const v = (cells[i] ?? '').trim();
       if (v === '') continue;
       values++;
-      if (countryOfCell(v, country)) countries++;
+      if ((!namesOnly || v.length > 3) && countryOfCell(v, country)) countries++;
     }
     return values >= MIN_VALUES && countries >= MIN_SHARE * values;
   });

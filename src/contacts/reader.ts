@@ -263,8 +263,9 @@ export class Reader {
 
   /**
    * A row whose country columns name two countries (billing and shipping): the cell is read in each. A number that
-   * reads the same in both (written with +), or is valid in one only, is that number; one valid in both as different
-   * numbers is a row error naming both.
+   * reads as a national number of one of them only is read there; one that reads as different national numbers of
+   * both is a row error naming both. A reading with the + a spreadsheet dropped belongs to no row country: it stays a
+   * hypothesis beside the national ones, for the column to decide as in any row.
    */
   private readInEach(raw: string, column: { mobile?: boolean }): CellReading {
     const cells = this.rowCountries.map((c) => readCell(raw, c, column));
@@ -276,13 +277,19 @@ export class Reader {
         reason: `not a valid number of ${names}, the countries its row's ${this.countryNames()} name`,
       };
     }
-    if (ok.length === 1) return ok[0];
-    // A reading every country gives (an international number; Ireland's 048 in an Irish and a British row).
-    const common = ok[0].readings.filter((r) => ok.every((c) => c.readings.some((x) => x.e164 === r.e164)));
-    if (common.length === 1) return { ...ok[0], readings: common };
-    const readings = ok.map(
-      (c, k) => `${describeReading(c.readings[0])} in ${countryName(c.country ?? this.rowCountries[k])}`,
+    const national = (c: (typeof ok)[number]) =>
+      c.readings.filter((r) => !(r.hows.length === 1 && r.hows[0] === 'plus-lost'));
+    const withNational = ok.filter((c) => national(c).length > 0);
+    if (withNational.length <= 1) return withNational[0] ?? ok[0];
+    // A national reading every country gives (Ireland's 048 in an Irish and a British row), and the lost + beside it.
+    const common = national(withNational[0]).filter((r) =>
+      withNational.every((c) => national(c).some((x) => x.e164 === r.e164)),
     );
+    if (common.length) {
+      const plus = withNational[0].readings.filter((r) => !national(withNational[0]).includes(r));
+      return { ...withNational[0], readings: [...common, ...plus] };
+    }
+    const readings = withNational.map((c) => `${describeReading(national(c)[0])} in ${countryName(c.country ?? '')}`);
     return {
       ok: false,
       reason: `reads as ${readings.join(' or as ')}: its row's ${this.countryNames(' and ')} name both countries; write it with + and its country code`,

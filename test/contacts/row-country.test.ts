@@ -122,6 +122,34 @@ describe('the country of each row, from the columns an export keeps it in', () =
     expect(() => readFileSync(out)).toThrow();
   });
 
+  it('two country columns that disagree: bare digits are never read in a third country with a lost +', async () => {
+    // 493865002 is a Belgian mobile; with a + it would be German. BE and NL name the row: never +49.
+    const r = await convert([
+      file('Billing Country,Billing Phone,Shipping Country\nBE,493865002,NL\nBE,0470 12 34 56,BE\n'),
+      '--default-country',
+      'BE',
+    ]);
+    expect(r.stdout).not.toContain('+49');
+    if (r.code === 0) expect(numbers(r.stdout)[0]).toBe('+32493865002');
+    else expect(r.stderr).toContain('+32493865002');
+  });
+
+  it('a "Region" column of country names is a country column; one of codes (a US state, an Italian province) is not', async () => {
+    const names = await convert([
+      file('Name,Phone,Region\nA,040 123 4567,FINLAND\nB,040 123 4568,FINLAND\nC,070 123 45 67,SWEDEN\n'),
+      '--default-country',
+      'SE',
+    ]);
+    expect(numbers(names.stdout)).toEqual(['+358401234567', '+358401234568', '+46701234567']);
+    const codes = await convert([
+      file('Name,Phone,Provincia\nA,081 123 4567,NA\nB,0332 123456,VA\nC,02 1234 5678,MI\n'),
+      '--default-country',
+      'IT',
+    ]);
+    expect(codes.code, codes.stderr).toBe(0);
+    expect(numbers(codes.stdout)).toEqual(['+390811234567', '+390332123456', '+390212345678']);
+  });
+
   it('two country columns that disagree (billing, shipping): a number valid in both is a row error naming both', async () => {
     const r = await convert([
       file('name,phone_number,Billing Country,Shipping Country\nA,040 123 4567,SE,FI\n'),
@@ -324,6 +352,19 @@ describe('readable cells', () => {
     expect(r.stderr).not.toContain('number 1 of 2');
   });
 
+  it("Shopify's Phone and Default Address Phone holding one number: one number, with a remark", async () => {
+    const r = await convert([
+      file("First Name,Phone,Default Address Phone\nAino,'+358 40 123 4567,'+358 40 123 4567\n"),
+      '--default-country',
+      'FI',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(contacts(r.stdout)).toEqual([{ phone_number: '+358401234567', 'First Name': 'Aino' }]);
+    expect(r.stderr).toContain(
+      'row 2, Default Address Phone "\'+358 40 123 4567": left out: already the main number of this contact, and not called twice',
+    );
+  });
+
   it('an attempt that repeats the main number is left out, with a remark: nobody is called twice', async () => {
     const r = await convert([
       file('name,phone_number,Office\nA,+39 333 123 4567,333 1234567\n'),
@@ -335,7 +376,7 @@ describe('readable cells', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(contacts(r.stdout)).toEqual([{ phone_number: '+393331234567', name: 'A' }]);
     expect(r.stderr).toContain(
-      'row 2, Office "333 1234567": left out: +393331234567 is already the main number of this contact',
+      'row 2, Office "333 1234567": left out: already the main number of this contact, and not called twice',
     );
   });
 });
