@@ -105,7 +105,7 @@ const FIXED_SEEDS: Partial<Record<CountryCode, string>> = { VA: '0669812345', SM
  * a prefix of a number already found (or a seed), which reaches the narrow ranges of small countries that wholly
  * random digits almost never hit.
  */
-export function drawNumbers(country: CountryCode, n: number, seed: number): PhoneNumber[] {
+function drawNumbers(country: CountryCode, n: number, seed: number): PhoneNumber[] {
   const rnd = random(seed);
   const m = new Metadata();
   m.selectNumberingPlan(country);
@@ -149,7 +149,7 @@ export const MODES = ['formatted', 'digits', 'spreadsheet', 'mixed'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** The number as `mode` writes it: national, formatted or bare; "spreadsheet": bare, a leading 0 dropped. */
-export function writeNational(p: PhoneNumber, mode: Exclude<Mode, 'mixed'>): string {
+function writeNational(p: PhoneNumber, mode: Exclude<Mode, 'mixed'>): string {
   const national = p.formatNational();
   if (mode === 'formatted') return national;
   const bare = national.replace(/\D/g, '');
@@ -158,7 +158,7 @@ export function writeNational(p: PhoneNumber, mode: Exclude<Mode, 'mixed'>): str
 }
 
 /** How an export writes a country. */
-export type ValueStyle = 'iso2' | 'iso3' | 'english' | 'upper' | 'local' | 'salesforce';
+type ValueStyle = 'iso2' | 'iso3' | 'english' | 'upper' | 'local' | 'salesforce';
 
 const displays = new Map<string, Intl.DisplayNames>();
 function nameIn(language: string, code: string): string {
@@ -167,7 +167,7 @@ function nameIn(language: string, code: string): string {
   return d.of(code) ?? code;
 }
 
-export function countryValue(code: CountryCode, style: ValueStyle, language: string, rnd: () => number): string {
+function countryValue(code: CountryCode, style: ValueStyle, language: string, rnd: () => number): string {
   const english = nameIn('en', code);
   switch (style) {
     case 'iso2':
@@ -189,7 +189,7 @@ export function countryValue(code: CountryCode, style: ValueStyle, language: str
 }
 
 /** One row's facts; an export style lays them out in its own columns. */
-export interface RowFacts {
+interface RowFacts {
   id: string;
   first: string;
   last: string;
@@ -608,7 +608,7 @@ export function stylesOf(list: NeighbourList): ExportStyle[] {
 }
 
 /** A row of the corpus: its cells, and what the converter must make of it. */
-export interface CorpusRow {
+interface CorpusRow {
   facts: RowFacts;
   /** The number it stands for. */
   e164: string;
@@ -633,7 +633,11 @@ const pools = new Map<string, PhoneNumber[]>();
 function pool(country: CountryCode): PhoneNumber[] {
   let p = pools.get(country);
   if (!p) {
-    p = drawNumbers(country, 250, [...country].reduce((s, ch) => s * 31 + ch.charCodeAt(0), 7));
+    p = drawNumbers(
+      country,
+      250,
+      [...country].reduce((s, ch) => s * 31 + ch.charCodeAt(0), 7),
+    );
     pools.set(country, p);
   }
   return p;
@@ -674,7 +678,13 @@ export function corpusFile(
   countries.forEach((country, i) => {
     const p = pick(country);
     const m: Exclude<Mode, 'mixed'> =
-      mode === 'mixed' ? (rnd() < 0.5 ? 'formatted' : 'digits') : style.apostrophe && mode === 'spreadsheet' ? 'digits' : mode;
+      mode === 'mixed'
+        ? rnd() < 0.5
+          ? 'formatted'
+          : 'digits'
+        : style.apostrophe && mode === 'spreadsheet'
+          ? 'digits'
+          : mode;
     let phone = writeNational(p, m);
     if (style.apostrophe) phone = `'${phone}`;
     const facts: RowFacts = {

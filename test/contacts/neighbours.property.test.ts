@@ -6,15 +6,7 @@
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertCsv } from '../../src/contacts/csv.js';
-import {
-  type CorpusFile,
-  corpusFile,
-  LISTS,
-  MODES,
-  stylesOf,
-  validAsWritten,
-  validIn,
-} from './neighbours-corpus.js';
+import { type CorpusFile, corpusFile, LISTS, MODES, stylesOf, validAsWritten, validIn } from './neighbours-corpus.js';
 
 const SIZE = 200;
 
@@ -46,12 +38,18 @@ async function run(file: CorpusFile, home: CountryCode): Promise<Outcome> {
     const { facts, e164: want } = file.rows[i];
     const where = `${facts.phone} (${facts.country}${facts.other ? ` / ${facts.other}` : ''})`;
     if (facts.other) {
-      out.disagreeing.push({ cell: facts.phone, countries: [facts.country, facts.other], right: e164 === want, reason });
+      out.disagreeing.push({
+        cell: facts.phone,
+        countries: [facts.country, facts.other],
+        right: e164 === want,
+        reason,
+      });
       if (e164 !== undefined && e164 !== want) out.wrong.push(`${where} → ${e164}, not ${want}`);
     } else if (e164 === undefined)
-      (spreadsheet && zeroOfItsOwn(facts.phone, facts.country) && /leading 0/.test(reason ?? '') ? out.ambiguous : out.refused).push(
-        `${where}: ${reason}`,
-      );
+      (spreadsheet && zeroOfItsOwn(facts.phone, facts.country) && /leading 0/.test(reason ?? '')
+        ? out.ambiguous
+        : out.refused
+      ).push(`${where}: ${reason}`);
     else if (e164 !== want) out.wrong.push(`${where} → ${e164}, not ${want}`);
   };
   try {
@@ -70,9 +68,8 @@ async function run(file: CorpusFile, home: CountryCode): Promise<Outcome> {
   } catch (e) {
     out.thrown = (e as Error).message;
   }
-  file.rows.forEach((r, i) => {
+  for (let i = 0; i < file.rows.length; i++)
     if (!seen.has(i)) note(i, undefined, out.thrown ?? 'no contact and no row error');
-  });
   return out;
 }
 
@@ -93,41 +90,40 @@ afterAll(() => {
   if (process.env.NEIGHBOURS_REPORT) console.log(tally.join('\n'));
 });
 
-describe.each(LISTS.map((l, k) => [`${l.home} with ${l.neighbours.join(', ')}`, l, k] as const))(
-  '%s',
-  (_, list, k) => {
-    const styles = stylesOf(list);
-    it.each(styles.map((s, j) => [s.name, s, j] as const))('%s', async (_name, style, j) => {
-      const mode = MODES[(j + k) % MODES.length];
-      let t = performance.now();
-      const file = corpusFile(list, style, mode, SIZE, 1000 * (k + 1) + j);
-      const gen = performance.now() - t;
-      t = performance.now();
-      const o = await run(file, list.home);
-      if (process.env.NEIGHBOURS_REPORT) tally.push(`time gen ${gen.toFixed(0)} conv ${(performance.now() - t).toFixed(0)}`);
-      const agreeing = SIZE - o.disagreeing.length;
-      tally.push(
-        `${list.home} | ${style.name} | ${mode} | wrong ${o.wrong.length} | refused ${o.refused.length}/${agreeing}` +
-          `${o.ambiguous.length ? ` | Italian 0 ambiguous ${o.ambiguous.length}` : ''}` +
-          ` | disagreeing ${o.disagreeing.length}${o.thrown ? ` | file refused: ${o.thrown.split('\n')[0]}` : ''}`,
-      );
-      expect(o.thrown, `the file was refused as a whole (${mode})`).toBeUndefined();
-      expect(o.wrong.slice(0, 10), `${mode}: ${o.wrong.length} wrong numbers`).toEqual([]);
-      expect(o.refused.length, `${mode}: refused\n${o.refused.slice(0, 5).join('\n')}`).toBeLessThanOrEqual(
-        Math.floor(agreeing * 0.01),
-      );
-      for (const d of o.disagreeing) {
-        const [a, b] = d.countries;
-        const both = validIn(d.cell, a) && validIn(d.cell, b) && getCountryCallingCode(a) !== getCountryCallingCode(b);
-        const label = `${d.cell} with billing/shipping ${a} and ${b} (${mode})`;
-        if (both && validAsWritten(d.cell, a) && validAsWritten(d.cell, b))
-          expect(d.reason !== undefined && names(d.reason, a) && names(d.reason, b), `${label}: ${d.reason}`).toBe(true);
-        else if (!both) expect(d.right, `${label}: valid in ${a} only, read there: ${d.reason}`).toBe(true);
-        else expect(d.right || (names(d.reason ?? '', a) && names(d.reason ?? '', b)), `${label}: ${d.reason}`).toBe(true);
-      }
-    });
-  },
-);
+describe.each(LISTS.map((l, k) => [`${l.home} with ${l.neighbours.join(', ')}`, l, k] as const))('%s', (_, list, k) => {
+  const styles = stylesOf(list);
+  it.each(styles.map((s, j) => [s.name, s, j] as const))('%s', async (_name, style, j) => {
+    const mode = MODES[(j + k) % MODES.length];
+    let t = performance.now();
+    const file = corpusFile(list, style, mode, SIZE, 1000 * (k + 1) + j);
+    const gen = performance.now() - t;
+    t = performance.now();
+    const o = await run(file, list.home);
+    if (process.env.NEIGHBOURS_REPORT)
+      tally.push(`time gen ${gen.toFixed(0)} conv ${(performance.now() - t).toFixed(0)}`);
+    const agreeing = SIZE - o.disagreeing.length;
+    tally.push(
+      `${list.home} | ${style.name} | ${mode} | wrong ${o.wrong.length} | refused ${o.refused.length}/${agreeing}` +
+        `${o.ambiguous.length ? ` | Italian 0 ambiguous ${o.ambiguous.length}` : ''}` +
+        ` | disagreeing ${o.disagreeing.length}${o.thrown ? ` | file refused: ${o.thrown.split('\n')[0]}` : ''}`,
+    );
+    expect(o.thrown, `the file was refused as a whole (${mode})`).toBeUndefined();
+    expect(o.wrong.slice(0, 10), `${mode}: ${o.wrong.length} wrong numbers`).toEqual([]);
+    expect(o.refused.length, `${mode}: refused\n${o.refused.slice(0, 5).join('\n')}`).toBeLessThanOrEqual(
+      Math.floor(agreeing * 0.01),
+    );
+    for (const d of o.disagreeing) {
+      const [a, b] = d.countries;
+      const both = validIn(d.cell, a) && validIn(d.cell, b) && getCountryCallingCode(a) !== getCountryCallingCode(b);
+      const label = `${d.cell} with billing/shipping ${a} and ${b} (${mode})`;
+      if (both && validAsWritten(d.cell, a) && validAsWritten(d.cell, b))
+        expect(d.reason !== undefined && names(d.reason, a) && names(d.reason, b), `${label}: ${d.reason}`).toBe(true);
+      else if (!both) expect(d.right, `${label}: valid in ${a} only, read there: ${d.reason}`).toBe(true);
+      else
+        expect(d.right || (names(d.reason ?? '', a) && names(d.reason ?? '', b)), `${label}: ${d.reason}`).toBe(true);
+    }
+  });
+});
 
 describe('the corpus', () => {
   it('each list is 70% home and 30% neighbours, national-form, across the ranges', () => {
@@ -145,7 +141,16 @@ describe('the corpus', () => {
 
   it('every style holds ten real exports and the local-language and unnamed country columns', () => {
     const all = new Set(LISTS.flatMap((l) => stylesOf(l).map((s) => s.name.split(' (')[0])));
-    for (const tool of ['Shopify', 'Salesforce', 'HubSpot', 'Dynamics', 'Outlook', 'Mailchimp', 'Stripe', 'WooCommerce'])
+    for (const tool of [
+      'Shopify',
+      'Salesforce',
+      'HubSpot',
+      'Dynamics',
+      'Outlook',
+      'Mailchimp',
+      'Stripe',
+      'WooCommerce',
+    ])
       expect([...all].some((n) => n.startsWith(tool))).toBe(true);
     for (const h of ['Land', 'País', 'Pays']) expect(all).toContain(h);
   });
