@@ -72,9 +72,9 @@ export type PhoneFn = (raw: string, column: number) => PhoneResult;
 
 /**
  * A phone cell that says "no number" the way spreadsheets and CRMs write it: a dash, "n/a", Excel's "#N/A",
- * "none", "null", "?", ".". Read as an empty cell: a contact is not lost over a placeholder in its second column.
+ * "none", "null", "?", ".", also behind a text marker (Odoo exports an empty phone as "'-"). Read as an empty cell: a contact is not lost over a placeholder in its second column.
  */
-const PLACEHOLDER = /^(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
+const PLACEHOLDER = /^'?(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
 /** After the reason a number of an alternative column fails: the rule stays, and the message says what it costs. */
 const ALTERNATIVE_FAILS =
   '; an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)';
@@ -583,6 +583,7 @@ class RowReader {
         continue;
       }
       for (const e164 of this.numbers(a.phone, raw, true)) {
+        if (this.repeats(a.phone, raw, e164, out)) continue;
         const entry: Record<string, string> = { phone_number: e164 };
         for (const o of a.overrides) {
           const t = (this.cells[o.index] ?? '').trim();
@@ -592,6 +593,27 @@ class RowReader {
       }
     }
     return out;
+  }
+
+  /**
+   * An attempt whose number is the main number or an earlier attempt's: dialling it again is calling the same
+   * person twice in a row, so it is left out, with a remark.
+   */
+  repeats(i: number, raw: string, e164: string, earlier: { phone_number: string }[]): boolean {
+    const same =
+      e164 === this.main
+        ? 'the main number'
+        : earlier.some((a) => a.phone_number === e164)
+          ? 'an earlier attempt'
+          : undefined;
+    if (!same) return false;
+    (this.warnings ??= []).push({
+      row: this.row,
+      column: columnName(this.plan, i),
+      value: raw,
+      reason: `left out: ${e164} is already ${same} of this contact, and is not called twice`,
+    });
+    return true;
   }
 
   /** Values past the header's last column: a delimiter inside an unquoted cell, most likely. */
@@ -661,11 +683,24 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
  * break, ";" or ",". Never glued together: each is read on its own, in order.
  */
 const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
+/** " / " between two numbers; see splitSlashes. */
+const SLASH = /\s+\/\s+/;
+/**
+ * A number a spreadsheet turned into scientific notation, with a decimal comma too ("4,47712E+11"): one damaged
+ * number, not two numbers joined by a comma (phone.ts names the damage).
+ */
+export const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e\+?\d+$/i;
+/** Digits a side of " / " needs to be a number of its own: "0151 / 23456780" is one German number, area code apart. */
+const SLASH_PART_DIGITS = 7;
+const digitCount = (s: string) => s.replace(/\D/g, '').length;
+
 export function splitNumbers(cell: string): string[] {
   // A character class first: the common cell holds one number, and this test is on every row's path.
-  if (!/[:\r\n;,|]/.test(cell) || !MULTI.test(cell)) return [cell];
+  if (!/[:\r\n;,|/]/.test(cell) || SCIENTIFIC.test(cell.trim())) return [cell];
+  const pieces = splitSlashes(cell);
+  if (pieces.length === 1 && !MULTI.test(cell)) return [cell];
   const parts: string[] = [];
-  for (const x of cell.split(MULTI)) {
+  for (const x of pieces.flatMap((c) => c.split(MULTI))) {
     if (x.trim() === '') continue;
     // "…0100, ext. 12": what does not start like a number belongs to the number before it.
     if (parts.length && !/^[+(\d']/.test(x)) parts[parts.length - 1] += ` ${x}`;
@@ -673,6 +708,16 @@ export function splitNumbers(cell: string): string[] {
   }
   // Separators and nothing else: read as it is, so that the error names them.
   return parts.length ? parts : [cell];
+}
+
+/**
+ * " / " between two numbers ("06 12 34 56 78 / 01 23 45 67 89") splits them; between an area code and its number
+ * ("030 / 1234567") it is a separator, which phone.ts drops. Split only where every side holds a number's digits.
+ */
+function splitSlashes(cell: string): string[] {
+  if (!SLASH.test(cell)) return [cell];
+  const sides = cell.split(SLASH);
+  return sides.every((x) => digitCount(x) >= SLASH_PART_DIGITS) ? sides : [cell];
 }
 
 /** Errors of one column with one reason: collapsed into one line of the report. */

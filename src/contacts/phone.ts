@@ -17,6 +17,7 @@ import {
   type CountryCode,
   type NumberType,
 } from 'libphonenumber-js/max';
+import { SCIENTIFIC } from './columns.js';
 import { PHONE_TYPES, type PhoneType } from './phone-types.js';
 
 export type PhoneResult =
@@ -34,21 +35,26 @@ export interface PhoneOptions {
   anyType?: boolean;
 }
 
-/** Spreadsheets turn long numbers into 3.93331E+11: the digits after the mantissa are gone. */
-const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e\+?\d+$/i;
 /**
  * Separators people type inside numbers: spaces (\s covers the no-break and thin spaces U+00A0, U+2009,
  * U+202F), dashes, dots, parentheses (also "(0)", the trunk mark of "+44 (0)20 ...", which libphonenumber
  * drops where the country's numbers do not keep it), and "/" (German "0151/23456780").
  */
-const SEPARATORS = /[\s\-.()/\u2010-\u2015]/g;
+const SEPARATORS = /[\s\-.()/\u2010-\u2015\u2212\u2043\u02d7\u30fc\uff70\ufe58\ufe63\u2e3a\u2e3b]/g;
+/**
+ * The separators above as one character: the dashes include their look-alikes that keyboards and input methods type
+ * in numbers (the minus sign U+2212, Japanese ー U+30FC and its half-width ｰ, the hyphen bullet, small and wide dashes).
+ */
+const SEPARATOR = new RegExp(`^${SEPARATORS.source}$`);
 const CLEAN = /^\+?\d+$/;
 /**
- * An extension at the end: "ext. 12", "x12", "#12", "Durchwahl 12", "interno 12", "poste 12". Calls cannot
- * dial it, so it is split off with a warning.
+ * An extension at the end, in the words of the exports we meet: "ext. 12", "x12", "#12", "Durchwahl 12" (de),
+ * "interno 12" (it), "poste 12" (fr), "toestel 12" (nl), "wew. 12" (pl), "loc. 12" (Philippines), "dahili 12" (tr),
+ * "anexo 12" (es), "ramal 12" (pt), "ankn. 12" (sv), "kl. 12" (cs), "内線 12" (ja). Calls cannot dial it, so it is
+ * split off with a warning.
  */
 const EXTENSION =
-  /^(.*?\d[\s.)]*)[,;]?\s*(?:ext\.?|extn\.?|extension|x|#|durchwahl|dw\.?|interno|int\.|poste)\s*[:.]?\s*(\d{1,7})$/i;
+  /^(.*?\d[\s.)]*)[,;]?\s*(?:ext\.?|extn\.?|extension|x|#|durchwahl|dw\.?|interno|int\.|poste|toestel|tst\.|wewn?\.?|loc\.?|local|dahili|anexo|ramal|ankn\.?|kl\.|klapka|内線)\s*[:.]?\s*(\d{1,7})$/i;
 /**
  * A number a spreadsheet stored as a decimal ("3471234567.0", from pandas, the Sheets API, a float column):
  * folding the 0 into the digits gives another number, so it is named instead. Dotted numbers ("347.123.4567",
@@ -57,6 +63,13 @@ const EXTENSION =
 const DECIMAL = /^\+?\d+\.0+$/;
 /** A `tel:` link (copied from a web page or a vCard). */
 const TEL = /^tel:(?:\/\/)?\s*/i;
+/** Meta Lead Ads writes every phone answer as "p:+2348031234567". */
+const META_PHONE = /^p:\s*(?=[+\d(])/i;
+/**
+ * A note after the number, in parentheses and without digits ("06 12 34 56 78 (privé)", "(work)", "(nur abends)"):
+ * said and left out. A "(0)" trunk mark or "(020)" area code holds digits, and stays part of the number.
+ */
+const NOTE = /^(.*\d[^(]*?)\s*(\((?=[^()]*\p{L})[^()\d]+\))\s*$/u;
 /** Characters that become what a number may hold: +, separators, an extension's letters and punctuation. */
 const NUMBER_LIKE = /^[+\-.()/\s#:,;a-z]$/i;
 
@@ -338,7 +351,7 @@ function offending(text: string): string | undefined {
   if (chars[0] === '+') i = 1;
   for (; i < chars.length; i++) {
     const ch = chars[i];
-    if (/\d/.test(ch) || /[\s\-.()/\u2010-\u2015]/.test(ch)) continue;
+    if (/\d/.test(ch) || SEPARATOR.test(ch)) continue;
     const shown = /[\p{L}\p{N}\p{P}\p{S}]/u.test(ch)
       ? ch
       : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -356,11 +369,29 @@ const one = (r: Parsed & { legacy?: string }, how: How, applicable: How[], warni
   ...(warnings ? { warnings } : {}),
 });
 
+/** What may follow a number in its cell: a note in parentheses, then an extension; each left out with a warning. */
+function trailing(text: string): { text: string; warnings?: string[] } | CellReading {
+  const warnings: string[] = [];
+  const note = NOTE.exec(text);
+  if (note) {
+    warnings.push(`${note[2]} left out: a note, not part of the number`);
+    text = note[1];
+  }
+  const ext = EXTENSION.exec(text);
+  if (ext) {
+    warnings.push(`extension ${ext[2]} left out: calls cannot dial extensions`);
+    text = ext[1].trim();
+    if (DECIMAL.test(text)) return decimal(text);
+  }
+  return warnings.length ? { text, warnings } : { text };
+}
+
 /** The cell's characters as a number: separators dropped, 00 as +, an extension split off; or why it is none. */
 function clean(raw: string): { text: string; digits: string; bare: boolean; warnings?: string[] } | CellReading {
   let text = normalize(raw).trim();
   if (text === '') return { ok: false, reason: 'empty' };
   if (text[0] === 't' || text[0] === 'T') text = text.replace(TEL, '');
+  else if (text[0] === 'p' || text[0] === 'P') text = text.replace(META_PHONE, '');
   // Bare digits are what a number-formatted spreadsheet column produces (a text cell keeps its spaces).
   const bare = /^\d+$/.test(text);
   const marker = text[0] === "'" || text[0] === '=' ? TEXT_MARKER.exec(text) : null;
@@ -369,13 +400,10 @@ function clean(raw: string): { text: string; digits: string; bare: boolean; warn
   let warnings: string[] | undefined;
   let s = text.replace(SEPARATORS, '');
   if (!CLEAN.test(s)) {
-    const ext = EXTENSION.exec(text);
-    if (ext) {
-      warnings = [`extension ${ext[2]} left out: calls cannot dial extensions`];
-      text = ext[1];
-      if (DECIMAL.test(text.trim())) return decimal(text.trim());
-      s = text.replace(SEPARATORS, '');
-    }
+    const t = trailing(text);
+    if ('ok' in t) return t;
+    ({ text, warnings } = t);
+    s = text.replace(SEPARATORS, '');
   }
   if (s.startsWith('00')) s = `+${s.slice(2)}`;
   if (CLEAN.test(s)) return { text, digits: s, bare, warnings };
