@@ -12,6 +12,8 @@ const ATTEMPT_COLUMN = /^contact_attempts\.(\d+)\.(.+)$/;
 export interface ColumnOptions {
   /** Columns of the main number in order of preference: the first non-empty one wins. */
   phoneColumn?: string[];
+  /** Columns that name each row's country (--country-column); ['none']: none does. */
+  countryColumn?: string[];
   attemptColumns?: string[];
   exclude?: string[];
 }
@@ -36,6 +38,8 @@ export interface ColumnPlan {
   unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
+  /** The columns --country-column names (empty for `none`); undefined: found by their names or values. */
+  countries?: number[];
   /**
    * Google's pairs: a number column ("Phone 1 - Value") and the column of its label on each row ("Phone 1 - Type",
    * "Phone 1 - Label"). A fax or pager label leaves that row's number out; a mobile label puts it first.
@@ -83,23 +87,33 @@ const ALTERNATIVE_FAILS =
 const short = (n: string) => truncate(n, 40, { keep: 39 });
 
 /**
- * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
- * French) and Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
+ * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German, French,
+ * Spanish, Portuguese, Dutch, the Nordic languages, Polish, Turkish, Japanese, Arabic, Chinese, Korean) and
+ * Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
  * Ranked: mobiles first, then general, work, home, other. Not fax, pager, telex, ISDN, TTY, callback or
  * assistant lines (Salesforce's "Asst. Phone"), not emergency contacts ("Emergency Phone", "ICE": another
  * person), not extension columns ("Phone Ext", "Interno": not a number on their own), nor Google's
- * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
+ * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names. Scripts without spaces between words (Japanese,
+ * Chinese) and Arabic are matched anywhere in the name.
  */
-const PHONE_LIKE =
-  /\b(?:phone|mobile?|cell(?:ular|ulare)?|tel|tele(?:phone|fono)|telefon\w*|handy\w*|mobil\w*|portable|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel)\b/;
+const MOBILE_WORDS =
+  'mobile?|cell\\w*|handy\\w*|mobil\\w*|portable|movil|celular|telemovel|mobiel|gsm|matkapuhelin|kannykka|komorka|cep tel\\w*';
+const PHONE_LIKE = new RegExp(
+  `\\b(?:phone|${MOBILE_WORDS}|tel|tele(?:phone|fono|fone|foon)|telefon\\w*|fone|tlf|puhelin\\w*|puh|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel\\w*|numer telefonu)\\b|電話|携帯|ケータイ|手机|電話番号|휴대폰|전화|هاتف|جوال|موبايل|الهاتف`,
+);
 const NOT_PHONE =
-  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail)\b/;
+  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail|toestel|wewnetrzny|dahili|anexo|ramal)\b|内線|ファックス|ＦＡＸ|فاكس/;
 const RANKS: RegExp[] = [
-  /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
-  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
-  /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*)\b/,
-  /\b(?:home|casa|privat\w*|domicile|maison|abitazione)\b/,
+  new RegExp(`\\b(?:${MOBILE_WORDS})\\b|携帯|ケータイ|手机|휴대폰|جوال|موبايل|محمول`),
+  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero|telefoon|puhelin|telefone)$/,
+  /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*|trabajo|oficina|empresa|werk|kantoor|arbete|tyo|praca|is tel\w*)\b|会社|勤務先/,
+  /\b(?:home|casa|privat\w*|domicile|maison|abitazione|thuis|hem|koti|dom|ev)\b|自宅/,
 ];
+
+/** A column named for mobiles ("Mobile Phone", "Móvil", "Cellulare", "Handy"): its numbers are mobiles. */
+export function isMobileColumn(header: string): boolean {
+  return RANKS[0].test(fold(header));
+}
 
 function fold(name: string): string {
   return name
@@ -334,15 +348,24 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     ...phones,
     ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone),
   ]);
+  const countries = countryColumns(h, opts.countryColumn);
   return {
     headers: h.headers,
     phones,
     attempts,
     free,
     unnamed,
+    ...(countries ? { countries } : {}),
     ...(discovered ? { discovered } : {}),
     ...(labels.size ? { labels } : {}),
   };
+}
+
+/** --country-column: the columns it names, none for `none`, or undefined (found by their names or values). */
+function countryColumns(h: Header, names: string[] | undefined): number[] | undefined {
+  if (!names) return undefined;
+  if (names.length === 1 && names[0].toLowerCase() === 'none') return [];
+  return names.map((n) => h.need(n, '--country-column'));
 }
 
 /** For each number column "X - Value" among `cols`, the column "X - Type" or "X - Label" when the header has one. */
@@ -599,7 +622,7 @@ class RowReader {
    * An attempt whose number is the main number or an earlier attempt's: dialling it again is calling the same
    * person twice in a row, so it is left out, with a remark.
    */
-  repeats(i: number, raw: string, e164: string, earlier: { phone_number: string }[]): boolean {
+  repeats(i: number, raw: string, e164: string, earlier: Record<string, string>[]): boolean {
     const same =
       e164 === this.main
         ? 'the main number'

@@ -33,6 +33,8 @@ const ONLY: Record<How, string> = {
   written: 'only as national numbers',
   'plus-lost': 'as international numbers whose + was dropped',
   'zero-lost': 'only with a leading 0 put back',
+  border: "only as a neighbouring country's numbers",
+  'mobile-9': 'only as Argentine mobiles without their 9',
 };
 
 const index = (h: How) => HOWS.indexOf(h);

@@ -67,6 +67,12 @@ export const CSV_FLAGS = {
     schema: z.optional(names),
     mcp: false,
   },
+  countryColumn: {
+    flag: '--country-column <names>',
+    help: "CSV column(s) naming each row's country, whose numbers without + are read there (default: found by name, such as Country, Land, País, Default Address Country Code, MAILINGCOUNTRY, CC, or by values: ISO codes or country names); none: read every row in --default-country",
+    schema: z.optional(names),
+    mcp: false,
+  },
   defaultCountry: {
     flag: '--default-country <code>',
     help: 'read numbers without + as national numbers of this country (ISO code, e.g. IT)',

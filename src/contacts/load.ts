@@ -14,7 +14,7 @@ import type { PhoneType } from './phone-types.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 import type { Chunks } from './source.js';
-import { reportLines } from './report.js';
+import { countriesNote, reportLines } from './report.js';
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
 
@@ -69,6 +69,7 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
         : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
     );
   }
+  if (notes && summary.countries) warn(terminalSafe(countriesNote(summary.countries)));
   if (notes) for (const column of summary.columns) for (const line of reportLines(column)) warn(terminalSafe(line));
   if (summary.warnings.count) {
     const { count, rows } = summary.warnings;

@@ -116,61 +116,6 @@ export function isCountry(code: string): boolean {
   return isSupportedCountry(code);
 }
 
-/** Codes people write for a country that ISO 3166-1 spells otherwise (the EU writes EL for Greece). */
-const NOT_ISO: Record<string, string> = { UK: 'GB', EL: 'GR' };
-
-/** The ISO code meant by a code that is not one ("UK" → "GB", "it" → "IT"), if there is one. */
-export function countrySuggestion(code: string): string | undefined {
-  const upper = code.trim().toUpperCase();
-  const s = NOT_ISO[upper] ?? upper;
-  return s !== code && isSupportedCountry(s) ? s : undefined;
-}
-
-/** Lower case, accents and extra spaces dropped: "  Côte d'Ivoire" and "cote d'ivoire" are one name. */
-const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-const countryNames = new Map<string, Map<string, CountryCode>>();
-/** Languages whose country names a country column is read in (English, Italian, German, French, Spanish, Portuguese, Dutch). */
-const NAME_LANGUAGES = ['en', 'it', 'de', 'fr', 'es', 'pt', 'nl'];
-
-/**
- * The country a spreadsheet's country cell names: an ISO 3166 alpha-2 code ("UK" and "EL" too), or the
- * country's name in the language of `country` (the --default-country), English, Italian, German, French, Spanish,
- * Portuguese or Dutch ("Italia", "Deutschland", "Allemagne"), over
- * libphonenumber's countries. Anything else (empty, "Narnia", "USA") is undefined: nothing is guessed.
- */
-export function countryOfCell(cell: string, country: string): CountryCode | undefined {
-  const t = foldName(cell);
-  if (t === '') return undefined;
-  const code = NOT_ISO[t.toUpperCase()] ?? t.toUpperCase();
-  if (/^[A-Z]{2}$/.test(code) && isSupportedCountry(code)) return code;
-  let names = countryNames.get(country);
-  if (!names) {
-    names = new Map();
-    // The language of --default-country first, then those of the exports we meet.
-    const languages: string[] = [];
-    try {
-      languages.push(new Intl.Locale(`und-${country}`).maximize().language);
-    } catch {
-      // No language known for the region.
-    }
-    languages.push(...NAME_LANGUAGES);
-    for (const lang of languages) {
-      const display = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
-      for (const c of getCountries()) {
-        const name = display.of(c);
-        if (name && !names.has(foldName(name))) names.set(foldName(name), c);
-      }
-    }
-    countryNames.set(country, names);
-  }
-  return names.get(t);
-}
-
-/** A country's name in English, for messages ("United Kingdom" for GB). */
-export function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-}
-
 /** A country's calling code: 44 for GB. */
 export function callingCode(code: string): string {
   return getCountryCallingCode(code as CountryCode);
@@ -191,8 +136,44 @@ function lengthReason(number: string, country?: CountryCode): string | undefined
  * leading 0 it drops (only where the 0 belongs to the number, as in Italy: elsewhere it is a trunk prefix and the
  * reading is the same number).
  */
-export type How = 'written' | 'plus-lost' | 'zero-lost';
-export const HOWS: readonly How[] = ['written', 'plus-lost', 'zero-lost'];
+export type How = 'written' | 'plus-lost' | 'zero-lost' | 'border' | 'mobile-9';
+export const HOWS: readonly How[] = ['written', 'plus-lost', 'zero-lost', 'border', 'mobile-9'];
+
+/**
+ * National conventions that cross a border: a number of one country written the way its neighbour dials it. Each is
+ * a hypothesis beside the others (`border`): right when it is the only reading, a row error naming both numbers when
+ * the number is also a valid one of the row's country. Ireland dials Northern Ireland's 028 numbers as 048 (and
+ * people in Ireland keep writing them so): `048 9012 3456` is +44 28 9012 3456.
+ */
+const BORDER: { countries: string[]; national: RegExp; to: (m: RegExpExecArray) => string; text: string }[] = [
+  {
+    countries: ['IE', 'GB'],
+    national: /^048(\d{8})$/,
+    to: (m) => `+4428${m[1]}`,
+    text: 'as a Northern Ireland number written as Ireland dials it (048 for +44 28)',
+  },
+];
+
+function borderReading(digits: string, country: CountryCode): Parsed | undefined {
+  for (const b of BORDER) {
+    const m = b.countries.includes(country) ? b.national.exec(digits) : null;
+    if (m) return read(b.to(m));
+  }
+  return undefined;
+}
+
+/**
+ * An Argentine mobile written without the 9 (or 15) that mobiles take: `11 2345-6785` reads as a Buenos Aires
+ * landline, and people write their mobile that way more often than not. Read as the mobile only in a column that
+ * holds mobiles (named so: "Móvil", "Celular", "Mobile"), where the landline reading is the convention's casualty.
+ */
+function argentineMobile(digits: string, country: CountryCode, written?: Parsed): Parsed | undefined {
+  if (country !== 'AR' || (written && written.type !== 'FIXED_LINE')) return undefined;
+  const national = digits.replace(/^0/, '');
+  if (national.length !== 10) return undefined;
+  const r = read(`+549${national}`);
+  return r?.type === 'MOBILE' ? r : undefined;
+}
 
 export interface Reading {
   e164: string;
@@ -302,6 +283,8 @@ function zeroIsPartOfNumber(country: CountryCode): boolean {
 }
 
 const HOW_TEXT: Record<How, (country?: string) => string> = {
+  border: () => BORDER[0].text,
+  'mobile-9': () => 'as an Argentine mobile written without its 9',
   written: (c) => (c ? `as written, a national number of ${c}` : 'as written'),
   'plus-lost': () => 'if a spreadsheet dropped its +',
   'zero-lost': () => 'if a spreadsheet dropped its leading 0',
@@ -470,7 +453,7 @@ function grouped(found: (Parsed & { how: How; legacy?: string })[]): Reading[] {
  * holds) with the + or the leading 0 a spreadsheet drops. No hypothesis that gives a valid number is skipped:
  * which one applies is decided by the caller, from the column's evidence (evidence.ts) or alone (toE164).
  */
-export function readCell(raw: string, country?: string): CellReading {
+export function readCell(raw: string, country?: string, column: { mobile?: boolean } = {}): CellReading {
   const c = clean(raw);
   if ('ok' in c) return c;
   const { text, digits: s, bare, warnings } = c;
@@ -482,7 +465,7 @@ export function readCell(raw: string, country?: string): CellReading {
     applicable.push(how);
     if (r) found.push({ ...r, how });
   };
-  if (cc) add('written', readOrLegacy(s, cc));
+  if (cc) nationalReadings(s, cc, column, add);
   if (bare && s[0] !== '0') {
     add('plus-lost', plausiblyInternational(s) ? (read(`+${s}`) ?? readLegacy(`+${s}`)) : undefined);
     if (cc && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
@@ -503,6 +486,22 @@ export function readCell(raw: string, country?: string): CellReading {
     ...(cc ? { country: cc } : {}),
     ...(weak ? { weak: weakReason(s, cc!, readings[0]) } : {}),
   };
+}
+
+/** A national number's readings in its country: as written, by a convention across a border, as a mobile. */
+function nationalReadings(
+  s: string,
+  cc: CountryCode,
+  column: { mobile?: boolean },
+  add: (how: How, r: (Parsed & { legacy?: string }) | undefined) => void,
+): void {
+  const written = readOrLegacy(s, cc);
+  const mobile = column.mobile ? argentineMobile(s, cc, written) : undefined;
+  // In a column of mobiles, the landline reading of an Argentine mobile written without its 9 is not one.
+  if (mobile) add('mobile-9', mobile);
+  else add('written', written);
+  const border = borderReading(s, cc);
+  if (border) add('border', border);
 }
 
 /**
