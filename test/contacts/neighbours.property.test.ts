@@ -105,7 +105,7 @@ describe.each(LISTS.map((l, k) => [`${l.home} with ${l.neighbours.join(', ')}`, 
     tally.push(
       `${list.home} | ${style.name} | ${mode} | wrong ${o.wrong.length} | refused ${o.refused.length}/${agreeing}` +
         `${o.ambiguous.length ? ` | Italian 0 ambiguous ${o.ambiguous.length}` : ''}` +
-        ` | disagreeing ${o.disagreeing.length}${o.thrown ? ` | file refused: ${o.thrown.split('\n')[0]}` : ''}`,
+        ` | disagreeing ${o.disagreeing.length} (${o.disagreeing.filter((d) => d.right).length} read right)${o.thrown ? ` | file refused: ${o.thrown.split('\n')[0]}` : ''}`,
     );
     expect(o.thrown, `the file was refused as a whole (${mode})`).toBeUndefined();
     expect(o.wrong.slice(0, 10), `${mode}: ${o.wrong.length} wrong numbers`).toEqual([]);
