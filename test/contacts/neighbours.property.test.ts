@@ -37,7 +37,10 @@ async function run(file: CorpusFile, home: CountryCode): Promise<Outcome> {
     seen.add(i);
     const { facts, e164: want } = file.rows[i];
     const where = `${facts.phone} (${facts.country}${facts.other ? ` / ${facts.other}` : ''})`;
-    if (facts.other) {
+    // The Italian 0 first: refused for it, a row is that case whatever its country columns say.
+    if (e164 === undefined && spreadsheet && zeroOfItsOwn(facts.phone, facts.country) && /leading 0/.test(reason ?? ''))
+      out.ambiguous.push(`${where}: ${reason}`);
+    else if (facts.other) {
       out.disagreeing.push({
         cell: facts.phone,
         countries: [facts.country, facts.other],
@@ -45,11 +48,7 @@ async function run(file: CorpusFile, home: CountryCode): Promise<Outcome> {
         reason,
       });
       if (e164 !== undefined && e164 !== want) out.wrong.push(`${where} → ${e164}, not ${want}`);
-    } else if (e164 === undefined)
-      (spreadsheet && zeroOfItsOwn(facts.phone, facts.country) && /leading 0/.test(reason ?? '')
-        ? out.ambiguous
-        : out.refused
-      ).push(`${where}: ${reason}`);
+    } else if (e164 === undefined) out.refused.push(`${where}: ${reason}`);
     else if (e164 !== want) out.wrong.push(`${where} → ${e164}, not ${want}`);
   };
   try {
