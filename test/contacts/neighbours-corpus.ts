@@ -158,7 +158,7 @@ function writeNational(p: PhoneNumber, mode: Exclude<Mode, 'mixed'>): string {
 }
 
 /** How an export writes a country. */
-type ValueStyle = 'iso2' | 'iso3' | 'english' | 'upper' | 'local' | 'salesforce';
+type ValueStyle = 'iso2' | 'iso3' | 'english' | 'upper' | 'local' | 'salesforce' | 'typed';
 
 const displays = new Map<string, Intl.DisplayNames>();
 function nameIn(language: string, code: string): string {
@@ -184,6 +184,18 @@ function countryValue(code: CountryCode, style: ValueStyle, language: string, rn
       // Data typed by hand over years: the name, the name in capitals, or the code.
       const r = rnd();
       return r < 0.5 ? english : r < 0.75 ? english.toUpperCase() : code;
+    }
+    case 'typed': {
+      // A free-text field (HubSpot's Country/Region): whatever each person typed, in English, the market's language or
+      // their own ("Suomi", "Norge", "México"), in any case, or a code.
+      const r = rnd();
+      if (r < 0.3) return english;
+      if (r < 0.45) return nameIn(language, code);
+      if (r < 0.55) return nameIn(new Intl.Locale(`und-${code}`).maximize().language, code);
+      if (r < 0.65) return english.toLowerCase();
+      if (r < 0.75) return ` ${english} `;
+      if (r < 0.9) return code;
+      return ALPHA3[code];
     }
   }
 }
@@ -459,10 +471,11 @@ export function stylesOf(list: NeighbourList): ExportStyle[] {
       }),
     },
     {
-      name: 'HubSpot contacts (Country/Region, English names, often empty at home)',
+      name: 'HubSpot contacts (Country/Region, free text: English, local and own-language names, codes)',
       id: 'Record ID',
       header: HUBSPOT,
-      values: 'english',
+      values: 'typed',
+      language: list.local?.[0]?.language ?? 'en',
       blankHome: 0.3,
       row: (f, c) => ({
         'Record ID': f.id,
