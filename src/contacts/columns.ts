@@ -55,6 +55,8 @@ export interface RowError {
   reason: string;
   /** The number needs --default-country. */
   need?: 'country';
+  /** The flag that reads the number (`--without-plus national`). */
+  fix?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export class MissingInputError extends UsageError {
   constructor(
     message: string,
     opts: { hints?: string[] },
-    readonly need: { phoneColumn: string[] } | { country: true },
+    readonly need: { phoneColumn: string[] } | { country: true; suggest?: string },
   ) {
     super(message, opts);
   }
@@ -480,13 +482,14 @@ class RowReader {
     private readonly phone: PhoneFn,
   ) {}
 
-  fail(i: number, value: string, reason: string, need?: 'country'): void {
+  fail(i: number, value: string, reason: string, need?: 'country', fix?: string): void {
     (this.errors ??= []).push({
       row: this.row,
       column: columnName(this.plan, i),
       value,
       reason,
       ...(need ? { need } : {}),
+      ...(fix ? { fix } : {}),
     });
   }
 
@@ -505,7 +508,7 @@ class RowReader {
       if (!r.ok) {
         const what =
           parts.length > 1 ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ` : '';
-        this.fail(i, raw, what + r.reason + (alt && this.main !== undefined ? ALTERNATIVE_FAILS : ''), r.need);
+        this.fail(i, raw, what + r.reason + (alt && this.main !== undefined ? ALTERNATIVE_FAILS : ''), r.need, r.fix);
         return;
       }
       out.push(r.e164);
@@ -769,8 +772,12 @@ export class ErrorLog {
   constructor(readonly keep = 20) {}
   /** Some number needs --default-country. */
   needsCountry = false;
+  /** Rows by the flag that would read them: `--default-country`, `--without-plus national`, ... */
+  readonly fixable = new Map<string, number>();
   addRow(errors: RowError[]): void {
     this.rows++;
+    const fixes = new Set(errors.map((e) => (e.need ? '--default-country' : e.fix)).filter((x) => x !== undefined));
+    for (const x of fixes) this.fixable.set(x, (this.fixable.get(x) ?? 0) + 1);
     for (const e of errors) {
       if (e.need) this.needsCountry = true;
       this.count++;

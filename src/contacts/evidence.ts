@@ -123,7 +123,7 @@ export class ColumnEvidence {
     cell: Extract<CellReading, { ok: true }>,
     row: number,
     mode?: 'national' | 'international',
-  ): { reading: Reading } | { reason: string } {
+  ): { reading: Reading } | { reason: string; fix?: string } {
     if (cell.weak) {
       // The column's landlines lost their 0 (votes), and hardly any kept it: a short one did too.
       const z = this.vote('zero-lost', 'written');
@@ -148,8 +148,10 @@ export class ColumnEvidence {
       return { reading: winner.reading };
     }
     this.unresolved++;
+    const lean = this.lean(readings);
     return {
-      reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${this.why(readings)}; ${wayOut(readings, this.lean(readings))}`,
+      reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${this.why(readings)}; ${wayOut(readings, lean)}`,
+      ...(lean ? { fix: `--without-plus ${lean}` } : {}),
     };
   }
 

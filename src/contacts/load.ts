@@ -9,10 +9,11 @@ import { plural } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
-import type { ContactsCsvOptions } from './flags.js';
+import { type ContactsCsvOptions, formatMaxSkipped, MAX_SKIPPED_DEFAULT, type MaxSkipped } from './flags.js';
 import type { PhoneType } from './phone-types.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
+import type { CountryEvidence } from './reader.js';
 import type { Chunks } from './source.js';
 import { countriesNote, reportLines } from './report.js';
 
@@ -99,12 +100,94 @@ export function noContactsError(
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
-export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
+export function rowErrorsToUsageError(
+  label: string,
+  log: ErrorLog,
+  what = 'row',
+  extra: string[] = [],
+  evidence?: CountryEvidence,
+): UsageError {
   const message = `${label}: ${log.summary(what)}`;
-  const hints = [...log.lines().map((l) => terminalSafe(l)), ...extra];
+  const hints = [...log.lines().map((l) => terminalSafe(l)), ...(evidence ? [countryHint(evidence)] : []), ...extra];
   return log.needsCountry
-    ? new MissingInputError(message, { hints }, { country: true })
+    ? new MissingInputError(message, { hints }, { country: true, ...(evidence ? { suggest: evidence.country } : {}) })
     : new UsageError(message, { hints });
+}
+
+/** The country the file's own numbers say, as the flag to add. */
+function countryHint(e: CountryEvidence): string {
+  return `The file's numbers written with a country code are of ${countryLabel(e.country)} (${e.count} of ${e.total}): add --default-country ${e.country} to read those written without one there.`;
+}
+
+const countryLabel = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+
+/** What a command does with the rows of a CSV that have errors (--skip-invalid, --max-skipped). */
+export interface SkipRules {
+  skipInvalid?: boolean;
+  maxSkipped?: MaxSkipped;
+}
+
+/**
+ * The row errors of a CSV, checked once the whole file was read, before anything is written or sent. Without
+ * --skip-invalid any error stops it. With it, rows are left out only as invalid rows of a list read right: when most
+ * of them share one cause that a flag fixes (numbers without + and no country, a column that does not say how its
+ * bare digits read), or when more are left out than --max-skipped allows, it stops too, saying why.
+ */
+export function checkRowErrors(label: string, summary: CsvSummary, rules: SkipRules, nothing: string): void {
+  const { errors } = summary;
+  if (!errors.count) return;
+  if (!rules.skipInvalid)
+    throw rowErrorsToUsageError(
+      label,
+      errors,
+      'row',
+      [
+        `${nothing}. Fix the rows, or add --skip-invalid to ${nothing.endsWith('sent') ? 'send' : 'write'} the valid contacts (and --rejects file.csv for the others).`,
+      ],
+      summary.countryEvidence,
+    );
+  const fix = dominantFix(errors);
+  if (fix) throw fixableRows(label, summary, fix, nothing);
+  // No contact at all: the caller's "no valid contacts" says it better.
+  if (summary.contacts === 0) return;
+  const total = summary.contacts + errors.rows;
+  const max = rules.maxSkipped ?? MAX_SKIPPED_DEFAULT;
+  if (errors.rows <= ('share' in max ? max.share * total : max.rows)) return;
+  const share = `${Math.round((errors.rows / total) * 1000) / 10}%`;
+  throw new UsageError(
+    `${label}: --skip-invalid would leave out ${errors.rows} of ${plural(total, 'row')} (${share}), more than --max-skipped ${formatMaxSkipped(max)} allows`,
+    {
+      hints: [
+        ...errors.lines().map((l) => terminalSafe(l)),
+        `So many invalid rows more often mean a list read wrong than a dirty one: check the notes on its columns. If these rows are invalid, raise the bound: --max-skipped ${Math.min(100, Math.ceil((errors.rows / total) * 100))}%. ${nothing}.`,
+      ],
+    },
+  );
+}
+
+/** The flag that would read most of the rows --skip-invalid would leave out, if one would. */
+function dominantFix(errors: ErrorLog): string | undefined {
+  for (const [fix, rows] of errors.fixable) if (rows * 2 > errors.rows) return fix;
+  return undefined;
+}
+
+/** Most rows --skip-invalid would leave out are read by one flag: not invalid rows, a flag missing. */
+function fixableRows(label: string, summary: CsvSummary, fix: string, nothing: string): UsageError {
+  const { errors } = summary;
+  const rows = errors.fixable.get(fix)!;
+  const of = `${rows === errors.rows ? 'the' : `${rows} of the`} ${plural(errors.rows, 'row')} --skip-invalid would leave out`;
+  const skip = `--skip-invalid leaves out invalid rows, not rows that one flag reads. ${nothing}.`;
+  if (fix !== '--default-country')
+    return new UsageError(`${label}: ${of} hold digits that ${fix} reads: add it`, {
+      hints: [...errors.lines().map((l) => terminalSafe(l)), skip],
+    });
+  const e = summary.countryEvidence;
+  const flag = e ? `--default-country ${e.country}` : '--default-country (for example FR)';
+  return new MissingInputError(
+    `${label}: ${of} hold numbers written without + and a country code: add ${flag}`,
+    { hints: [...(e ? [countryHint(e)] : []), ...errors.lines().map((l) => terminalSafe(l)), skip] },
+    { country: true, ...(e ? { suggest: e.country } : {}) },
+  );
 }
 
 /** A number that must be E.164: the rules of src/contacts/phone.ts (checkE164), passed in to keep this module light. */
@@ -290,6 +373,8 @@ export interface LoadOptions extends ContactsCsvOptions {
   warn?: (line: string) => void;
   /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
   skipInvalid?: boolean;
+  /** With skipInvalid: the most rows left out (--max-skipped). */
+  maxSkipped?: MaxSkipped;
   /** -q: the notes (the columns found by name, --dedupe's count) are left out; warnings stay. */
   quiet?: boolean;
   rejects?: Pick<CsvSink, 'header' | 'reject'>;
@@ -341,7 +426,7 @@ async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: Load
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
   );
   checkUtf8(label, summary, opts.encoding, opts.warn);
-  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
+  checkRowErrors(label, summary, opts, 'Nothing was sent');
   if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);
   await opts.onSummary?.(summary);
   if (summary.duplicates && !opts.quiet)

@@ -22,8 +22,11 @@ import { PHONE_TYPES, type PhoneType } from './phone-types.js';
 
 export type PhoneResult =
   | { ok: true; e164: string; warnings?: string[] }
-  /** `need`: what the user could supply to make it a number (the walk-through asks for it on a terminal). */
-  | { ok: false; reason: string; need?: 'country' };
+  /**
+   * `need`: what the user could supply to make it a number (the walk-through asks for it on a terminal); `fix`: the
+   * flag that reads it (`--without-plus national`).
+   */
+  | { ok: false; reason: string; need?: 'country'; fix?: string };
 
 export interface PhoneOptions {
   defaultCountry?: string;

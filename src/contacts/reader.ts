@@ -267,7 +267,7 @@ export class Reader {
     let reading = cell.readings[0];
     if (cell.readings.length > 1 || cell.weak || this.opts.withoutPlus) {
       const d = column.decide(cell, this.row, this.opts.withoutPlus);
-      if ('reason' in d) return { ok: false, reason: d.reason };
+      if ('reason' in d) return { ok: false, ...d };
       reading = d.reading;
     } else if (!reading.hows.includes('written')) column.noteOnly(reading.hows[0], this.row, cell.country);
     if (reading.legacy) column.noteLegacy(reading.legacy, this.row);
