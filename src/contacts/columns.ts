@@ -14,6 +14,11 @@ export interface ColumnOptions {
   phoneColumn?: string[];
   /** Columns that name each row's country (--country-column); ['none']: none does. */
   countryColumn?: string[];
+  /**
+   * A header with no phone column by name is planned without one, the error kept as `missing`: the caller looks for
+   * the numbers in the values (csv.ts), and throws it when none are there.
+   */
+  phonesByValues?: boolean;
   attemptColumns?: string[];
   exclude?: string[];
 }
@@ -40,6 +45,10 @@ export interface ColumnPlan {
   discovered?: boolean;
   /** The columns --country-column names (empty for `none`); undefined: found by their names or values. */
   countries?: number[];
+  /** No phone column by name (phonesByValues): the error, unless the values show one. */
+  missing?: MissingInputError;
+  /** The phone columns were found by their values: how many of their sampled cells read as numbers. */
+  byValues?: { numbers: number; cells: number };
   /**
    * Google's pairs: a number column ("Phone 1 - Value") and the column of its label on each row ("Phone 1 - Type",
    * "Phone 1 - Label"). A fax or pager label leaves that row's number out; a mobile label puts it first.
@@ -225,7 +234,11 @@ class Header {
 }
 
 /** The columns of the main number: --phone-column, else phone_number, else the columns named like a phone. */
-function mainColumns(h: Header, opts: ColumnOptions, excluded: Set<number>): { phones: number[]; discovered: boolean } {
+function mainColumns(
+  h: Header,
+  opts: ColumnOptions,
+  excluded: Set<number>,
+): { phones: number[]; discovered: boolean; missing?: MissingInputError } {
   let phones: number[];
   let discovered = false;
   if (opts.phoneColumn?.length) {
@@ -236,12 +249,15 @@ function mainColumns(h: Header, opts: ColumnOptions, excluded: Set<number>): { p
   } else {
     phones = phoneLikeColumns(h.headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(h.headers[i]));
     discovered = true;
-    if (phones.length === 0)
-      throw new MissingInputError(
+    if (phones.length === 0) {
+      const missing = new MissingInputError(
         `no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`,
         { hints: [h.columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
         { phoneColumn: h.headers.filter((x) => x !== '') },
       );
+      if (!opts.phonesByValues) throw missing;
+      return { phones, discovered, missing };
+    }
   }
   for (const i of phones)
     if (excluded.has(i)) throw new UsageError(`--exclude: "${h.headers[i]}" is a phone number column`);
@@ -342,7 +358,7 @@ function freeColumns(h: Header, used: Set<number>): Pick<ColumnPlan, 'free' | 'u
 export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): ColumnPlan {
   const h = new Header(rawHeaders);
   const excluded = h.excluded(opts.exclude);
-  const { phones, discovered } = mainColumns(h, opts, excluded);
+  const { phones, discovered, missing } = mainColumns(h, opts, excluded);
   const used = new Set<number>([...phones, ...excluded]);
   const attempts = attemptColumns(h, opts, excluded, used);
   const { free, unnamed } = freeColumns(h, used);
@@ -358,9 +374,16 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     free,
     unnamed,
     ...(countries ? { countries } : {}),
+    ...(missing ? { missing } : {}),
     ...(discovered ? { discovered } : {}),
     ...(labels.size ? { labels } : {}),
   };
+}
+
+/** The plan of a header without a phone column by name, with the columns whose values are phone numbers. */
+export function withPhonesByValues(plan: ColumnPlan, phones: number[], byValues: ColumnPlan['byValues']): ColumnPlan {
+  const { missing: _, ...rest } = plan;
+  return { ...rest, phones, free: plan.free.filter((f) => !phones.includes(f.index)), byValues };
 }
 
 /** --country-column: the columns it names, none for `none`, or undefined (found by their names or values). */

@@ -126,7 +126,7 @@ async function firstPass(
   opts: CsvConvertOptions,
   label: string,
 ): Promise<void> {
-  const { plan } = csv;
+  let { plan } = csv;
   const recordRow = ({ row, cells }: { row: number; cells: string[] }) => {
     if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
     if (isBlank(cells)) return;
@@ -139,6 +139,7 @@ async function firstPass(
   };
   let sample: { row: number; cells: string[] }[] | undefined = [];
   const release = (held: { row: number; cells: string[] }[]) => {
+    plan = reader.findPhonesByValues(held.map((x) => x.cells));
     reader.chooseCountryColumns(held.map((x) => x.cells));
     for (const x of held) recordRow(x);
   };
@@ -159,7 +160,9 @@ async function secondPass(
   opts: CsvConvertOptions,
   sink: CsvSink,
 ): Promise<CsvSummary> {
-  const { plan, format } = csv;
+  const { format } = csv;
+  // The plan pass 1 settled (phone columns found by their values are not in the header's).
+  const { plan } = reader;
   const summary: CsvSummary = {
     plan,
     ...format,

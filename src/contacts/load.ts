@@ -61,14 +61,9 @@ export function checkUtf8(
  */
 export function conversionNotes(summary: CsvSummary, warn: (line: string) => void, notes = true): void {
   if (notes) for (const note of summary.notes) warn(terminalSafe(note));
-  const plan = summary.plan;
-  if (plan?.discovered && notes) {
-    const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
-    warn(
-      names.length === 1
-        ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
-        : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
-    );
+  if (notes && summary.plan) {
+    const line = phoneColumnsNote(summary.plan);
+    if (line) warn(line);
   }
   if (notes && summary.countries) warn(terminalSafe(countriesNote(summary.countries)));
   if (notes) for (const column of summary.columns) for (const line of reportLines(column)) warn(terminalSafe(line));
@@ -83,6 +78,20 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
       `warning: skipped ${count === 1 ? `row ${first}` : `rows ${first} to ${last}`} at the end: no data columns (a report's footer?)`,
     );
   }
+}
+
+/** Which columns gave the numbers, when no flag or phone_number column said. */
+function phoneColumnsNote(plan: NonNullable<CsvSummary['plan']>): string | undefined {
+  const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
+  const one = names.length === 1;
+  if (plan.byValues) {
+    const { numbers, cells } = plan.byValues;
+    return `note: numbers from the ${one ? 'column' : 'columns'} ${names.join(', ')}, found by ${one ? 'its' : 'their'} values (${numbers} of ${cells} cells read as phone numbers); choose another with --phone-column`;
+  }
+  if (!plan.discovered) return undefined;
+  return one
+    ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
+    : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`;
 }
 
 /** A CSV that gave no contact: nothing to call is a failure (a nightly job must not pass on an empty list). */

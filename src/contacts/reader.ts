@@ -2,7 +2,14 @@
 // countries, found by their names or values, else --default-country), each cell every way it reads (phone.ts), each
 // column's evidence (evidence.ts). Loads libphonenumber-js: import lazily.
 import type { CountryCode } from 'libphonenumber-js/max';
-import { type ColumnPlan, columnName, isMobileColumn, type PhoneFn } from './columns.js';
+import {
+  type ColumnPlan,
+  columnName,
+  isMobileColumn,
+  MissingInputError,
+  type PhoneFn,
+  withPhonesByValues,
+} from './columns.js';
 import { countryColumnsByName, countryColumnsByValues, countryName, countryOfCell } from './countries.js';
 import { ColumnEvidence } from './evidence.js';
 import {
@@ -95,6 +102,24 @@ function simple(cell: CellReading): number {
     : safeDigits(r.e164);
 }
 
+/** A column is taken for phone numbers by its values when at least this many of the sample's cells are filled ... */
+const MIN_PHONE_CELLS = 3;
+/** ... and at least this share of them read as phone numbers (a national one wanting only its country included). */
+const PHONE_SHARE = 0.8;
+
+/**
+ * A cell of a column that may hold phone numbers: a valid number, or (with no --default-country to read it in) one
+ * that is written like a national number: a trunk 0 or separators, 7 to 15 digits. Bare digits without a country
+ * are as likely a customer number.
+ */
+function readsAsPhone(v: string, country: string | undefined): boolean {
+  const c = readCell(v, country);
+  if (c.ok) return true;
+  if (c.need !== 'country') return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15 && /^[(0]|[\s\-()./]/.test(v.trim());
+}
+
 export interface ReaderOptions extends PhoneOptions {
   /** --country-column: the columns that name each row's country; ['none'] turns them off. */
   countryColumn?: string[];
@@ -114,11 +139,50 @@ export class Reader {
   private readonly international = new Map<string, number>();
 
   constructor(
-    readonly plan: ColumnPlan,
+    public plan: ColumnPlan,
     private readonly opts: ReaderOptions,
   ) {
+    this.markMobiles();
+  }
+
+  private markMobiles(): void {
+    const { plan } = this;
     for (const i of [...plan.phones, ...plan.attempts.map((a) => a.phone)])
       if (isMobileColumn(plan.headers[i] ?? '')) this.mobile.add(i);
+  }
+
+  /**
+   * A header without a phone column by name: the columns most of whose cells in `sample` read as phone numbers become
+   * the phone columns (the first the main number, the others attempts), or the header's error is thrown.
+   */
+  findPhonesByValues(sample: string[][]): ColumnPlan {
+    const { plan } = this;
+    if (!plan.missing) return plan;
+    const def = this.opts.defaultCountry;
+    let best: { numbers: number; cells: number } | undefined;
+    const found: number[] = [];
+    for (const { index } of plan.free) {
+      let cells = 0;
+      let numbers = 0;
+      for (const row of sample) {
+        const v = (row[index] ?? '').trim();
+        if (v === '') continue;
+        cells++;
+        if (readsAsPhone(v, def)) numbers++;
+      }
+      if (cells < Math.min(MIN_PHONE_CELLS, sample.length) || numbers < PHONE_SHARE * cells) continue;
+      found.push(index);
+      if (!best || numbers > best.numbers) best = { numbers, cells };
+    }
+    if (!found.length)
+      throw new MissingInputError(
+        plan.missing.message,
+        { hints: [...plan.missing.hints, 'No column holds phone numbers in most of its cells either.'] },
+        plan.missing.need,
+      );
+    this.plan = withPhonesByValues(plan, found, best);
+    this.markMobiles();
+    return this.plan;
   }
 
   /**

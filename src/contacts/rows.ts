@@ -306,7 +306,12 @@ async function header(
       continue;
     }
     try {
-      return { plan: planColumns(cells, opts), row };
+      const plan = planColumns(cells, { ...opts, phonesByValues: true });
+      if (!plan.missing) return { plan, row };
+      // A header of several cells without a phone column by name: its values may show one (csv.ts), unless the
+      // header itself says what went wrong (another delimiter, an overridden "sep=" line).
+      if (cells.filter((c) => c.trim() !== '').length > 1) return { plan: byValuesOrThrow(plan, cells, s, opts), row };
+      lookahead = { err: noPhoneColumn(plan.missing, cells, s, opts), left: TITLE_LOOKAHEAD };
     } catch (err) {
       lookahead = { err: noPhoneColumn(err, cells, s, opts), left: TITLE_LOOKAHEAD };
     }
@@ -329,6 +334,16 @@ function noPhoneColumn(err: unknown, cells: string[], s: Sniffed, opts: RowsOpti
   if (hint) throw withHints(err, [hint]);
   if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
   return err;
+}
+
+/** The plan whose phone columns the values will show, or the header's own error when the header explains it. */
+function byValuesOrThrow(plan: ColumnPlan, cells: string[], s: Sniffed, opts: RowsOptions): ColumnPlan {
+  try {
+    noPhoneColumn(plan.missing, cells, s, opts);
+  } catch (err) {
+    if (err !== plan.missing) throw err;
+  }
+  return plan;
 }
 
 /** csv-parse's errors as the usage errors they are, with the line of the file. */

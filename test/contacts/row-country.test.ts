@@ -188,6 +188,42 @@ describe('phone columns by the name in their language', () => {
   );
 });
 
+describe('phone columns by what they hold', () => {
+  it('a column named in no list is found by its values, and said once', async () => {
+    const r = await convert([
+      file('Naam,Kontakt,Stad\nJan,06 12345678,Utrecht\nPiet,020 123 4567,Amsterdam\nKees,+31 6 23456789,Den Haag\n'),
+      '--default-country',
+      'NL',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(numbers(r.stdout)).toEqual(['+31612345678', '+31201234567', '+31623456789']);
+    expect(r.stderr).toContain(
+      'note: numbers from the column "Kontakt", found by its values (3 of 3 cells read as phone numbers); choose another with --phone-column\n',
+    );
+  });
+
+  it('boundary: 4 of 5 cells that read as numbers make a phone column, 3 of 5 do not (exit 2, nothing written)', async () => {
+    const mk = (bad: number) =>
+      file(
+        `Naam,Kontakt\n${Array.from({ length: 5 }, (_, i) => `P${i},${i < bad ? 'zie notitie' : `06 1234567${i}`}`).join('\n')}\n`,
+      );
+    const four = await convert([mk(1), '--default-country', 'NL', '--skip-invalid', '--max-skipped', '1']);
+    expect(four.code, four.stderr).toBe(0);
+    expect(four.stderr).toContain('found by its values (4 of 5 cells read as phone numbers)');
+    const three = await convert([mk(2), '--default-country', 'NL']);
+    expect(three.code).toBe(2);
+    expect(three.stdout).toBe('');
+    expect(three.stderr).toContain('no "phone_number" column in the header, and no column named like a phone');
+    expect(three.stderr).toContain('No column holds phone numbers in most of its cells either.');
+  });
+
+  it('customer numbers and postcodes are no phone column', async () => {
+    const r = await convert([file('Name,Kundennummer,PLZ\nA,4711001,10115\nB,4711002,80331\nC,4711003,50667\n')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no column named like a phone');
+  });
+});
+
 describe('company numbers', () => {
   it('UAN and shared-cost lines of a B2B list are called, without a remark', async () => {
     const rows = [
