@@ -203,6 +203,8 @@ function countryValue(code: CountryCode, style: ValueStyle, language: string, rn
 /** One row's facts; an export style lays them out in its own columns. */
 interface RowFacts {
   id: string;
+  /** The state or province as Shopify codes it (ISO 3166-2 without the country), '' where it keeps none. */
+  province: string;
   first: string;
   last: string;
   email: string;
@@ -235,6 +237,22 @@ export interface ExportStyle {
   disagree?: number;
   row(f: RowFacts, country: (c: CountryCode) => string): Record<string, string>;
 }
+
+/**
+ * States and provinces as Shopify and CRMs code them, where the country has them: many are also country codes (US
+ * Indiana IN, Delaware DE, Virginia VA; Italy's provinces Napoli NA, Varese VA, Palermo PA; Ireland's Cork CO), so a
+ * column of them must never be taken for the row's country.
+ */
+const PROVINCES: Partial<Record<CountryCode, string[]>> = {
+  US: ['CA', 'NY', 'TX', 'IN', 'DE', 'VA', 'GA', 'PA', 'MA', 'IL', 'CO', 'AL'],
+  CA: ['ON', 'BC', 'QC', 'AB'],
+  MX: ['CMX', 'JAL', 'NLE'],
+  ZA: ['GP', 'WC', 'KZN'],
+  AR: ['C', 'B', 'X', 'S'],
+  CL: ['RM', 'VS'],
+  IE: ['D', 'CO', 'G'],
+  IT: ['MI', 'RM', 'NA', 'VA', 'PA', 'TO', 'BG'],
+};
 
 const SHOPIFY = [
   'Customer ID',
@@ -447,6 +465,7 @@ export function stylesOf(list: NeighbourList): ExportStyle[] {
         'Last Name': f.last,
         Email: f.email,
         'Accepts Email Marketing': 'yes',
+        'Default Address Province Code': f.province,
         'Default Address Country Code': c(f.country),
         Phone: f.phone,
         'Accepts SMS Marketing': 'no',
@@ -465,6 +484,7 @@ export function stylesOf(list: NeighbourList): ExportStyle[] {
         ID: f.id,
         LASTNAME: f.last,
         FIRSTNAME: f.first,
+        MAILINGSTATE: f.province,
         MAILINGCOUNTRY: c(f.country),
         PHONE: f.phone,
         EMAIL: f.email,
@@ -483,6 +503,7 @@ export function stylesOf(list: NeighbourList): ExportStyle[] {
         'Last Name': f.last,
         Email: f.email,
         'Phone Number': f.phone,
+        'State/Region': f.province,
         'Country/Region': f.written ? c(f.written) : '',
         'Lifecycle Stage': 'lead',
       }),
@@ -700,7 +721,9 @@ export function corpusFile(
           : mode;
     let phone = writeNational(p, m);
     if (style.apostrophe) phone = `'${phone}`;
+    const provinces = PROVINCES[country] ?? [''];
     const facts: RowFacts = {
+      province: provinces[Math.floor(rnd() * provinces.length)],
       id: `${style.id === 'Email Address' || style.id === 'E-mail Address' ? 'c' : 'R'}${1000 + i}`,
       first: FIRST[i % FIRST.length],
       last: LAST[(i * 7) % LAST.length],
