@@ -170,7 +170,7 @@ export class Reader {
         cells++;
         if (readsAsPhone(v, def)) numbers++;
       }
-      if (cells < Math.min(MIN_PHONE_CELLS, sample.length) || numbers < PHONE_SHARE * cells) continue;
+      if (cells === 0 || cells < Math.min(MIN_PHONE_CELLS, sample.length) || numbers < PHONE_SHARE * cells) continue;
       found.push(index);
       if (!best || numbers > best.numbers) best = { numbers, cells };
     }
