@@ -167,15 +167,16 @@ function borderReading(digits: string, country: CountryCode): Parsed | undefined
 
 /**
  * An Argentine mobile written without the 9 (or 15) that mobiles take: `11 2345-6785` reads as a Buenos Aires
- * landline, and people write their mobile that way more often than not. Read as the mobile only in a column that
- * holds mobiles (named so: "Móvil", "Celular", "Mobile"), where the landline reading is the convention's casualty.
+ * landline, and people write their mobile that way more often than not. A hypothesis only in a column named for
+ * mobiles ("Móvil", "Celular", "Mobile"), and only for a number that reads as a landline as written: undefined when
+ * it does not apply, null when it applies and gives no valid mobile.
  */
-function argentineMobile(digits: string, country: CountryCode, written?: Parsed): Parsed | undefined {
-  if (country !== 'AR' || (written && written.type !== 'FIXED_LINE')) return undefined;
+function argentineMobile(digits: string, country: CountryCode, written?: Parsed): Parsed | null | undefined {
+  if (country !== 'AR' || written?.type !== 'FIXED_LINE') return undefined;
   const national = digits.replace(/^0/, '');
   if (national.length !== 10) return undefined;
   const r = read(`+549${national}`);
-  return r?.type === 'MOBILE' ? r : undefined;
+  return r?.type === 'MOBILE' ? r : null;
 }
 
 export interface Reading {
@@ -499,10 +500,10 @@ function nationalReadings(
   add: (how: How, r: (Parsed & { legacy?: string }) | undefined) => void,
 ): void {
   const written = readOrLegacy(s, cc);
+  add('written', written);
+  // In a column of mobiles, a landline as written may be a mobile written without its 9: the column decides.
   const mobile = column.mobile ? argentineMobile(s, cc, written) : undefined;
-  // In a column of mobiles, the landline reading of an Argentine mobile written without its 9 is not one.
-  if (mobile) add('mobile-9', mobile);
-  else add('written', written);
+  if (mobile !== undefined) add('mobile-9', mobile ?? undefined);
   const border = borderReading(s, cc);
   if (border) add('border', border);
 }

@@ -40,6 +40,14 @@ async function run(file: CorpusFile, home: CountryCode): Promise<Outcome> {
     // The Italian 0 first: refused for it, a row is that case whatever its country columns say.
     if (e164 === undefined && spreadsheet && zeroOfItsOwn(facts.phone, facts.country) && /leading 0/.test(reason ?? ''))
       out.ambiguous.push(`${where}: ${reason}`);
+    // An Argentine landline in a column named Mobile whose mobiles are written with their 15: the column cannot say
+    // whether a number without it is a landline or a mobile written without its 9, and names both (docs/contacts.md).
+    else if (
+      e164 === undefined &&
+      facts.country === 'AR' &&
+      /as an Argentine mobile written without its 9; the column is named for mobiles/.test(reason ?? '')
+    )
+      out.ambiguous.push(`${where}: ${reason}`);
     else if (facts.other) {
       out.disagreeing.push({
         cell: facts.phone,
@@ -103,7 +111,7 @@ describe.each(LISTS.map((l, k) => [`${l.home} with ${l.neighbours.join(', ')}`, 
     const agreeing = SIZE - o.disagreeing.length;
     tally.push(
       `${list.home} | ${style.name} | ${mode} | wrong ${o.wrong.length} | refused ${o.refused.length}/${agreeing}` +
-        `${o.ambiguous.length ? ` | Italian 0 ambiguous ${o.ambiguous.length}` : ''}` +
+        `${o.ambiguous.length ? ` | Italian 0 or Argentine 9 ambiguous ${o.ambiguous.length}` : ''}` +
         ` | disagreeing ${o.disagreeing.length} (${o.disagreeing.filter((d) => d.right).length} read right)${o.thrown ? ` | file refused: ${o.thrown.split('\n')[0]}` : ''}`,
     );
     expect(o.thrown, `the file was refused as a whole (${mode})`).toBeUndefined();

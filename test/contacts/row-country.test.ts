@@ -205,6 +205,20 @@ describe('conventions that cross a border', () => {
   });
 });
 
+describe('an Argentine mobile column that writes its mobiles with their 15', () => {
+  it('a number without the 9 or 15 there may be a landline: a row error naming both numbers', async () => {
+    const r = await convert([
+      file('Nombre,Celular\nAna,011 15-2345-6785\nJuan,011 4321-5678\n'),
+      '--default-country',
+      'AR',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'row 3, Celular "011 4321-5678": reads 2 ways: +541143215678 (AR fixed line) as written, a national number of AR, or +5491143215678 (AR mobile) as an Argentine mobile written without its 9; the column is named for mobiles, and 1 of its numbers is a mobile written with the 9 or 15, so this may be a landline: write it with +54 (and 9 for a mobile)',
+    );
+  });
+});
+
 describe('phone columns by the name in their language', () => {
   it.each(['telefoon', 'mobiel', 'puhelin', '電話番号', '携帯電話', 'Telefon komórkowy', 'Cep Telefonu', 'رقم الهاتف'])(
     '%s',
