@@ -669,6 +669,23 @@ class RowReader {
     });
   }
 
+  /**
+   * The other numbers of the main cell and of the other phone columns, after the attempt columns' (`attempts`): each
+   * once, a number the contact already has left out with a remark.
+   */
+  addExtra(extra: { e164: string; i: number; raw: string }[], attempts: Record<string, string>[]): void {
+    if (!extra.length) return;
+    const dialled = new Set([this.main, ...attempts.map((a) => a.phone_number)]);
+    for (const x of extra) {
+      if (dialled.has(x.e164)) {
+        this.repeated(x.i, x.raw, x.e164 === this.main ? 'the main number' : 'an earlier attempt');
+        continue;
+      }
+      dialled.add(x.e164);
+      attempts.push({ phone_number: x.e164 });
+    }
+  }
+
   /** Values past the header's last column: a delimiter inside an unquoted cell, most likely. */
   checkTrailing(): void {
     for (let i = this.plan.headers.length; i < this.cells.length; i++) {
@@ -722,16 +739,7 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
     const raw = i === mainCol ? '' : r.phoneCell(i);
     if (raw !== '') for (const e164 of r.numbers(i, raw, true)) extra.push({ e164, i, raw });
   }
-  const dialled = extra.length ? new Set([r.main, ...attempts.map((a) => a.phone_number)]) : undefined;
-  if (dialled)
-    for (const x of extra) {
-      if (dialled.has(x.e164)) {
-        r.repeated(x.i, x.raw, x.e164 === r.main ? 'the main number' : 'an earlier attempt');
-        continue;
-      }
-      dialled.add(x.e164);
-      attempts.push({ phone_number: x.e164 });
-    }
+  r.addExtra(extra, attempts);
   if (attempts.length) contact.contact_attempts = attempts;
   r.checkTrailing();
   if (r.errors) return { errors: r.errors, phoneColumn: mainCol };
