@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox, tempDir } from '../helpers/cli.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 const CSV = `name,phone\n${Array.from({ length: 2000 }, (_, i) => `Person ${i},+1415555${String(i).padStart(4, '0')}`).join('\n')}\n`;
 
@@ -65,7 +66,7 @@ describe.skipIf(!disk)('a full disk (tmpfs)', () => {
   });
 });
 
-describe.skipIf(!existsSync('/dev/full'))('--out /dev/full', () => {
+describe.skipIf(!HAS_DEV_FULL)('--out /dev/full', () => {
   it('contacts convert names the device', async () => {
     const dir = tempDir();
     const input = join(dir, 'in.csv');

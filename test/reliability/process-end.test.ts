@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { BIN, cli, cliEnv, type CliResult, spawnCli, startSandbox, tempDir } from '../helpers/cli.js';
 import { expectFailure, expectNoCrash, until } from './helpers.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -143,7 +144,7 @@ function runWithStdout(argv: string[], stdout: number | 'closed' | 'head'): Prom
 }
 
 describe('writing the output fails', () => {
-  it('> /dev/full (ENOSPC): one error line, exit 1, no stack trace', async () => {
+  it.skipIf(!HAS_DEV_FULL)('> /dev/full (ENOSPC): one error line, exit 1, no stack trace', async () => {
     const full = openSync('/dev/full', 'w');
     try {
       const r = await runWithStdout(['--sandbox', 'voices', 'list'], full);
