@@ -1,7 +1,7 @@
 // A full disk names the file it could not write (the write to a file handle or a stream fails without a path of
 // its own): `could not write <path>: no space left on device (ENOSPC)`, exit 1, nothing left behind.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
