@@ -23,7 +23,7 @@ function isLocked(err: unknown, platform: NodeJS.Platform): boolean {
 }
 
 /** What a lock that lasted is: the file named, and what to do. */
-export function heldOpen(err: unknown, path: string): FileSystemError {
+function heldOpen(err: unknown, path: string): FileSystemError {
   const code = (err as NodeJS.ErrnoException).code;
   return new FileSystemError(`could not replace ${path}: another program has it open, or it is read-only (${code})`, {
     hints: ['Close it there (Excel locks a file while it shows it), or write to another file, and run again.'],

@@ -3,7 +3,7 @@
 // or MSYS2, which say so in their environment. VOICECTL_SHELL (posix, powershell or cmd) overrides the guess.
 import { envVar, type Host } from './host.js';
 
-export const SHELLS = ['posix', 'powershell', 'cmd'] as const;
+const SHELLS = ['posix', 'powershell', 'cmd'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /**
