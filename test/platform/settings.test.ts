@@ -1,6 +1,6 @@
-// Settings of the environment for other platforms. VOICECTL_TCP_KEEPALIVE=0: TCP keep-alive off on voicectl's connections, for Wine (whose connect refuses the
-// option undici sets). Requests work the same with it off; anything but 0 or 1 is exit 2 naming the variable, and
-// nothing is sent. Also: hints printed for PowerShell when VOICECTL_SHELL says so.
+// Settings of the environment that other platforms need. VOICECTL_TCP_KEEPALIVE=0 turns TCP keep-alive off on
+// voicectl's connections, for Wine (whose connect refuses the option undici sets): requests work the same; anything
+// but 0 or 1 is exit 2 naming the variable, and nothing is sent. VOICECTL_SHELL: the shell printed commands are for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox } from '../helpers/cli.js';
