@@ -17,8 +17,9 @@ function isExecutable(path: string, platform: NodeJS.Platform): boolean {
 export function findExecutable(name: string, host: Host): string | undefined {
   const win = host.platform === 'win32';
   const dirs = (envVar(host, 'PATH') ?? '').split((win ? win32 : posix).delimiter).filter((d) => d !== '');
+  // .bat and .cmd run only through cmd.exe: Node's spawn refuses them without a shell (since 20.12.2, 22.0.0).
   const exts = win
-    ? (envVar(host, 'PATHEXT') || '.COM;.EXE;.BAT;.CMD').split(';').filter((e) => e.startsWith('.'))
+    ? (envVar(host, 'PATHEXT') || '.COM;.EXE').split(';').filter((e) => e.startsWith('.') && !/^\.(bat|cmd)$/i.test(e))
     : [''];
   for (const dir of dirs)
     for (const ext of exts) {

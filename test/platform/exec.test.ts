@@ -21,10 +21,13 @@ describe('findExecutable', () => {
   it('Windows: ffplay is ffplay.exe, found through PATHEXT in a `;` PATH spelt Path', () => {
     const { a, b } = bins();
     writeFileSync(join(b, 'ffplay.exe'), '');
-    const host = { platform: 'win32' as const, env: { Path: `${a};"${b}"`, PATHEXT: '.COM;.EXE;.BAT' } };
+    const host = { platform: 'win32' as const, env: { Path: `${a};"${b}"`, PATHEXT: '.COM;.CMD;.EXE;.BAT' } };
     expect(findExecutable('ffplay', host)).toBe(join(b, 'ffplay.exe'));
     // Without PATHEXT: Windows' default list.
     expect(findExecutable('ffplay', { platform: 'win32', env: { PATH: b } })).toBe(join(b, 'ffplay.exe'));
+    // A .cmd or .bat in PATHEXT is not a program Node can start without cmd.exe: never chosen.
+    writeFileSync(join(a, 'ffplay.cmd'), '');
+    expect(findExecutable('ffplay', host)).toBe(join(b, 'ffplay.exe'));
     // A file without an extension of PATHEXT is not a command there.
     writeFileSync(join(a, 'aplay'), '');
     expect(findExecutable('aplay', host)).toBeUndefined();
