@@ -1,6 +1,6 @@
 // The --dir folder of `voicectl mcp` given Windows paths: every escape with backslashes, drives, UNC and device
-// paths and streams refused before anything is opened, on Linux and with Windows' rules (the same test runs under
-// Wine in .ci/wine-smoke).
+// paths and streams refused before anything is opened, with Linux's rules and with Windows' (asked for through the
+// platform argument). .ci/wine-smoke makes the same attempts through `voicectl mcp` on Node for Windows.
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
