@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { fx } from './helpers.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 const convert = (args: string[], stdin?: string) => cli(['contacts', 'convert', ...args], { key: null, stdin });
 const json = (s: string) => JSON.parse(s) as unknown;
@@ -281,7 +282,7 @@ describe('contacts convert -', () => {
 });
 
 describe('contacts convert: writing', () => {
-  it.skipIf(!existsSync('/dev/full'))(
+  it.skipIf(!HAS_DEV_FULL)(
     '--out a device that fails (/dev/full): exit 1, the reason, and no "written to" line',
     async () => {
       const r = await convert([fx('bom.csv'), '--out', '/dev/full']);

@@ -13,6 +13,7 @@ import { testStreams } from '../../src/io/streams.js';
 import { BIN, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { json, page, useHostileServer } from './server.js';
+import { shellWord } from '../../src/io/shell.js';
 
 const KEY = 'vk_live_9f2c4e6a8b1d3f5a7c9e';
 const ESC = '\x1b';
@@ -300,7 +301,7 @@ describe('on a real terminal (a pseudo-terminal through script(1))', () => {
     const r = await new Promise<{ status: number | null; stdout: Buffer }>((resolve) => {
       const child = spawn(
         'script',
-        ['-q', '-e', '-c', `${process.execPath} ${BIN} campaigns show cmp_1`, '/dev/null'],
+        ['-q', '-e', '-c', `${shellWord(process.execPath)} ${shellWord(BIN)} campaigns show cmp_1`, '/dev/null'],
         {
           env: env as NodeJS.ProcessEnv,
           stdio: ['ignore', 'pipe', 'pipe'],
