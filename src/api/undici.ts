@@ -23,7 +23,12 @@ v8.setFlagsFromString('--liftoff-only');
 export { Agent };
 
 /** Proxy support (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when one of them is set. */
-export async function envProxyAgent(proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string }) {
+export async function envProxyAgent(proxy: {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+  connect?: { keepAlive: false };
+}) {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
   // From the environment voicectl was given (the same as process.env when run from a shell), read by transport.ts.
   return new EnvHttpProxyAgent(proxy);

@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { CliError, UsageError } from '../errors.js';
 import { systemError, withPath } from '../io/system-error.js';
+import { type Host, thisHost } from '../platform/host.js';
+import { openFileMode, outsideProfile } from '../platform/privacy.js';
+import { shellOf } from '../platform/shell.js';
 import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
@@ -64,10 +67,15 @@ export interface ProfileStore {
   readonly insecureMode?: number;
   /** Set when the directory (an existing one) is writable by group or others. */
   readonly sharedDirMode?: number;
+  /** On Windows, a warning when the directory is outside the user's profile folder (src/platform/privacy.ts). */
+  readonly outsideProfile?: string;
 }
 
-/** Creates `dir` 0700 when absent; never changes the mode of one that exists. Returns its mode when others may write to it. */
-function ensureDir(dir: string): number | undefined {
+/**
+ * Creates `dir` 0700 when absent; never changes the mode of one that exists. Returns its mode when others may write
+ * to it (POSIX modes; on Windows the folder's ACL decides: src/platform/privacy.ts).
+ */
+function ensureDir(dir: string, host: Host): number | undefined {
   try {
     lstatSync(dir);
   } catch (err) {
@@ -75,6 +83,7 @@ function ensureDir(dir: string): number | undefined {
     makeDir(dir);
     return undefined;
   }
+  if (host.platform === 'win32') return undefined;
   const mode = statSync(dir).mode & 0o7777;
   return mode & 0o022 ? mode : undefined;
 }
@@ -170,6 +179,8 @@ export interface StoreOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** The clock that bounds the wait (injectable for tests, with `sleep`). */
   now?: () => number;
+  /** Whose file permissions apply (default: this machine's). */
+  host?: Host;
 }
 
 /** conf over profiles.json, 0600; a file that is not JSON is a NotJsonError with its line and column. */
@@ -243,23 +254,14 @@ async function lockProfiles(path: string, options: StoreOptions): Promise<() => 
   }
 }
 
-/** The mode of a profiles.json that others may read or write, or undefined. */
-function insecureModeOf(path: string): number | undefined {
-  try {
-    const mode = statSync(path).mode & 0o777;
-    return mode & 0o077 ? mode : undefined;
-  } catch {
-    return undefined; // not written yet
-  }
-}
-
 export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
-  const sharedDirMode = ensureDir(dir);
+  const host = options.host ?? thisHost();
+  const sharedDirMode = ensureDir(dir, host);
   const conf = await openConf(dir);
-  const insecureMode = insecureModeOf(conf.path);
+  const insecureMode = openFileMode(conf.path, host);
   // conf renames a new file into place, so this is the file voicectl just wrote, never a symlink's target.
   const secure = async () => {
-    if ((await lstat(conf.path)).isFile()) await chmod(conf.path, 0o600);
+    if (host.platform !== 'win32' && (await lstat(conf.path)).isFile()) await chmod(conf.path, 0o600);
   };
   const read = (): StoreData => {
     const parsed = StoreData.safeParse(conf.store);
@@ -288,6 +290,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
     path: conf.path,
     insecureMode,
     sharedDirMode,
+    outsideProfile: outsideProfile(dir, host, shellOf(host)),
     read,
     update,
     async removeProfile(name) {

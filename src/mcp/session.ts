@@ -6,6 +6,8 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from '../errors.js';
+import type { Host } from '../platform/host.js';
+import { sharedFolder } from '../platform/privacy.js';
 
 /** Refused by a gate of the session: nothing was sent. */
 class GateError extends CliError {
@@ -102,6 +104,7 @@ export class Plans {
   constructor(
     private readonly dir: string,
     private readonly now: () => number,
+    private readonly host: Host,
   ) {}
 
   async show(kind: PlanKind, subject: unknown): Promise<string> {
@@ -147,15 +150,15 @@ export class Plans {
     await unlink(claimed).catch(() => undefined);
   }
 
-  /** The folder, created 0700; refused when it is a link, someone else's, or writable by others. */
+  /** The folder, created 0700; refused when it is a link, someone else's, or writable by others (POSIX modes). */
   private async ready(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const st = await lstat(this.dir);
-    const uid = process.getuid?.();
-    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || st.mode & 0o022)
+    const shared = st.isDirectory() ? sharedFolder(this.dir, this.host) : { why: 'is not a folder', fix: '' };
+    if (shared)
       throw new CliError(
         `${this.dir} must be a folder of yours that no one else can write (it holds the plans voicectl mcp showed); nothing was sent`,
-        { hints: [`Remove it, or make it yours with mode 700 (chmod 700 ${this.dir}).`] },
+        { hints: [shared.fix ? `Remove it, or make it yours with mode 700 (${shared.fix}).` : 'Remove it.'] },
       );
   }
 

@@ -26,6 +26,9 @@ import { monotonicNow } from '../io/clock.js';
 import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
+import { thisHost } from '../platform/host.js';
+import { sharedFolder } from '../platform/privacy.js';
+import { serviceEnv, serviceSpawnOptions } from '../platform/spawn.js';
 import { VERSION } from '../version.js';
 import { readOwnFile, writeOwnFile } from './files.js';
 import type { Route, SandboxError as SandboxErrorClass } from './http.js';
@@ -87,15 +90,14 @@ const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
 /**
  * Refuses a config dir that another user could write to (or that is not the user's), as ssh refuses such a
  * ~/.ssh: there they could plant `sandbox.log -> ~/important` or a `sandbox.json` naming their own server.
+ * On Windows the folder's ACL decides, which voicectl does not read (src/platform/privacy.ts).
  */
-function checkPrivateDir(dir: string): void {
-  const st = statSync(dir);
-  const uid = process.getuid?.();
-  const others = st.mode & 0o022;
-  if (others || (uid !== undefined && st.uid !== uid)) {
+function checkPrivateDir(dir: string, env: Record<string, string | undefined>): void {
+  const shared = sharedFolder(dir, thisHost(env));
+  if (shared) {
     throw new CliError(
-      `the sandbox keeps its files only in a folder of yours that no one else can write: ${terminalSafe(dir)} ${others ? `is writable by other users (mode ${(st.mode & 0o7777).toString(8)})` : 'belongs to another user'}`,
-      { hints: [`Make it private (chmod 700 ${terminalSafe(dir)}), or set VOICECTL_CONFIG_DIR to a private folder.`] },
+      `the sandbox keeps its files only in a folder of yours that no one else can write: ${terminalSafe(dir)} ${shared.why}`,
+      { hints: [`Make it private (${terminalSafe(shared.fix)}), or set VOICECTL_CONFIG_DIR to a private folder.`] },
     );
   }
 }
@@ -291,7 +293,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   const idleS = idleSeconds(opts.env); // checked before anything is created or started
   const scenario = scenarioFromEnv(opts.env);
   const s: Start = { opts, idleS, scenario, wanted: canonicalScenario(scenario), toldWaiting: false };
-  prepareDir(opts.dir);
+  prepareDir(opts.dir, opts.env);
   const deadline = monotonicNow() + START_TIMEOUT_MS;
   try {
     for (;;) {
@@ -334,13 +336,13 @@ interface Start {
   toldWaiting: boolean;
 }
 
-function prepareDir(dir: string): void {
+function prepareDir(dir: string, env: Record<string, string | undefined>): void {
   try {
     makeDir(dir);
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
-  checkPrivateDir(dir);
+  checkPrivateDir(dir, env);
 }
 
 /** Whether the sandbox that answered is one this command can use: this version, this scenario. */
@@ -443,14 +445,10 @@ function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof 
   const log = openSync(logFile(opts.dir), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
   // Only what the sandbox needs: never the caller's key or proxy settings. The scenario goes as the JSON this
   // command read and checked (a file path would be read again, relative to another directory).
-  const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
-  for (const k of ['PATH', 'HOME', 'VOICECTL_SANDBOX_IDLE', 'TZ']) if (opts.env[k]) env[k] = opts.env[k]!;
-  if (scenario) env[SCENARIO_ENV] = scenario;
-  const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], {
-    detached: true,
-    stdio: ['ignore', 'ignore', log],
-    env,
-  });
+  const own: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
+  if (scenario) own[SCENARIO_ENV] = scenario;
+  const env = serviceEnv(thisHost(opts.env), own, ['VOICECTL_SANDBOX_IDLE']);
+  const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], serviceSpawnOptions(env, log));
   closeSync(log);
   child.unref();
   return child;
@@ -471,7 +469,7 @@ export async function serve(opts: {
     import('./persist.js'),
     import('./http.js'),
   ]);
-  checkPrivateDir(opts.dir);
+  checkPrivateDir(opts.dir, opts.env);
   const file = stateFile(opts.dir);
   let stopRequested: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
 // to stdout. The key goes only to the API's own origin: an audioUrl elsewhere (a storage link) is fetched
 // without it.
 import { createWriteStream, existsSync } from 'node:fs';
-import { link, rename, unlink } from 'node:fs/promises';
+import { link, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,7 @@ import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { downloadCommand } from './again.js';
 import { failureLine } from './failures.js';
+import { replaceFile } from '../platform/replace.js';
 
 export interface DownloadOptions {
   /** File path, "-" for stdout, or undefined for `<id>.<ext>` in the current directory. */
@@ -333,7 +334,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
   const untrack = f.cleanup.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true, dest);
-    if (force) await rename(tmp, dest);
+    if (force) await replaceFile(tmp, dest);
     else {
       // link() fails if dest appeared meanwhile: never replace a file the user did not ask to replace.
       try {
@@ -341,7 +342,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST')
           throw new UsageError(`${dest} already exists`, { hints: ['Add --force to replace it.'] });
-        await rename(tmp, dest);
+        await replaceFile(tmp, dest);
       }
       await unlink(tmp).catch(() => undefined);
     }

@@ -7,6 +7,8 @@ import { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } fro
 import { Sandbox } from '../../sandbox/server.js';
 import { DEMO } from '../../sandbox/state.js';
 import type { ForegroundOptions } from './index.js';
+import { thisHost } from '../../platform/host.js';
+import { setEnvLine, shellOf } from '../../platform/shell.js';
 
 /**
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
@@ -58,11 +60,12 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
     throw listenError(err as NodeJS.ErrnoException, opts);
   }
   f.cleanup.add(() => sandbox.close());
+  const shell = shellOf(thisHost(f.env));
   const lines = [
     `voicectl sandbox listening on ${url}`,
     '',
-    `  export VOICECTL_BASE_URL=${clientUrl(url)}`,
-    `  export VOICECTL_API_KEY=${DEMO.acme.fullKey}   # ${DEMO.acme.org.name}, all scopes`,
+    `  ${setEnvLine(shell, 'VOICECTL_BASE_URL', clientUrl(url))}`,
+    `  ${setEnvLine(shell, 'VOICECTL_API_KEY', DEMO.acme.fullKey)}   ${shell === 'cmd' ? '& REM' : '#'} ${DEMO.acme.org.name}, all scopes`,
     '',
     'Demo keys:',
     `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
