@@ -65,3 +65,13 @@ const NUMBER_LIKE = /^[+-]?\d[\d ().-]*$/;
 export function csvFormulaSafe(cell: string): string {
   return FORMULA_START.test(cell) && !NUMBER_LIKE.test(cell) ? `'${cell}` : cell;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Text for an HTML page, in an element or a quoted attribute: markup characters written as entities (a name
+ * `<script>` shows as text), and control and bidi characters shown as escapes, as on a terminal.
+ */
+export function htmlSafe(text: string): string {
+  return terminalSafe(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}

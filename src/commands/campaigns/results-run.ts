@@ -42,7 +42,7 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 /** Every call of the campaign, from as many pages as the walk's bound allows (VOICECTL_MAX_PAGES). */
-async function campaignCalls(f: Factory, id: string): Promise<Record<string, unknown>[]> {
+export async function campaignCalls(f: Factory, id: string): Promise<Record<string, unknown>[]> {
   const [client, { paginateRecords }] = await Promise.all([f.client(), import('../../api/paginate.js')]);
   const calls: Record<string, unknown>[] = [];
   for await (const call of paginateRecords(client, Call, {
