@@ -1,7 +1,6 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts. Helpers that need
 // none of them (shellWord, asInterrupt, configDir) live in modules of their own.
-import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
 import { urlSecrets } from './api/redact.js';
@@ -14,7 +13,6 @@ import { type Clock, monotonicNow } from './io/clock.js';
 import { createLog, type Log, type SecretLog } from './io/log.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
 import type { Prompter } from './io/prompter.js';
-import { terminalSafe } from './io/safe.js';
 import { type CommandLine, createCommandLine } from './io/shell.js';
 import { sleep } from './io/sleep.js';
 import type { IOStreams } from './io/streams.js';
@@ -103,11 +101,6 @@ async function openProfiles(env: Env, log: Log): Promise<ProfileStore> {
   if (store.insecureMode !== undefined) {
     log.warn(
       `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
-    );
-  }
-  if (store.sharedDirMode !== undefined) {
-    log.warn(
-      `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
     );
   }
   return store;
