@@ -11,6 +11,7 @@ import {
   constants,
   existsSync,
   mkdirSync,
+  fchmodSync,
   openSync,
   readFileSync,
   renameSync,
@@ -441,6 +442,8 @@ function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
 function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof spawn> {
   // Never through a link planted at its name (O_NOFOLLOW): it would write wherever the link points.
   const log = openSync(logFile(opts.dir), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
+  // An existing log keeps the mode it was created with (0644 by an older voicectl): made private here.
+  fchmodSync(log, 0o600);
   // Only what the sandbox needs: never the caller's key or proxy settings. The scenario goes as the JSON this
   // command read and checked (a file path would be read again, relative to another directory).
   const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
@@ -511,7 +514,8 @@ export async function serve(opts: {
   self.info = { pid: process.pid, url, version: VERSION, instance, startedAt };
   const published = infoFile(opts.dir);
   writeOwnFile(published, JSON.stringify(self.info));
-  opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
+  // The log names the instance by pid and time, never by its token (the secret behind every proof).
+  opts.log(`${startedAt} sandbox started (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
 
   // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
   sandbox.onRequest = (path) => {
@@ -525,7 +529,7 @@ export async function serve(opts: {
   clearInterval(check);
   if (readInfo(opts.dir)?.instance === instance) rmSync(published, { force: true });
   await sandbox.close();
-  opts.log(`${new Date().toISOString()} sandbox ${instance} stopped`);
+  opts.log(`${new Date().toISOString()} sandbox stopped (pid ${process.pid})`);
 }
 
 /** The running background sandbox, as its own routes and its idle watch see it. */

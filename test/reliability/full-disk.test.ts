@@ -70,7 +70,7 @@ describe.skipIf(!existsSync('/dev/full'))('--out /dev/full', () => {
     const dir = tempDir();
     const input = join(dir, 'in.csv');
     writeFileSync(input, CSV);
-    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full']);
+    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full', '--force']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: could not write /dev/full: no space left on device (ENOSPC)');
   });

@@ -2,6 +2,7 @@
 // a failure rate, the calling window off, the speed) and replays them with its seed; a bad one is exit 2 before
 // any sandbox starts; the background sandbox of --sandbox takes it from VOICECTL_SANDBOX_SCENARIO, says so, and is
 // restarted with another one; `sandbox status` lists the agents, caller numbers and demo keys.
+import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -114,6 +115,13 @@ describe('sandbox scenarios', () => {
 
   it('a bad scenario is exit 2 naming the problem, and no sandbox is started', async () => {
     const dir = tempDir();
+    const fifo = join(tempDir(), 'scenario.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const big = join(tempDir(), 'big.json');
+    // The last good size is read (and judged as JSON); one byte more is refused unread.
+    writeFileSync(big, `{"seed": 1}${' '.repeat(1024 * 1024 - 11)}`);
+    expect(readScenario(big, '--scenario')).toEqual({ seed: 1 });
+    writeFileSync(big, `{"seed": 1}${' '.repeat(1024 * 1024 - 10)}`);
     const cases: [string, RegExp][] = [
       ['{"failureRate": 2}', /VOICECTL_SANDBOX_SCENARIO is not a valid scenario: failureRate: .*1/],
       ['{"failurerate": 0.5}', /not a valid scenario: .*failurerate/],
@@ -121,6 +129,10 @@ describe('sandbox scenarios', () => {
       ['{"outcomes": {"answered": 0}}', /outcomes: needs at least one outcome/],
       ['{not json', /VOICECTL_SANDBOX_SCENARIO is not valid JSON/],
       [join(dir, 'missing.json'), /cannot read the scenario file .*missing\.json \(ENOENT\)/],
+      // Bounded, regular files only: /dev/zero grew to 16 GB; a FIFO with no writer held the command for ever.
+      ['/dev/zero', /the scenario file \/dev\/zero is not a regular file/],
+      [fifo, /the scenario file .*scenario\.fifo is not a regular file/],
+      [big, /the scenario file .*big\.json has 1048577 bytes; a scenario is at most 1048576 \(1 MiB\)/],
     ];
     for (const [value, message] of cases) {
       const r = await cli(['--sandbox', 'campaigns', 'list'], {
