@@ -139,6 +139,7 @@ async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
     timeoutText: g.requestTimeout.text,
     userAgent: `voicectl/${VERSION}`,
     sandbox: cfg.sandbox,
+    proveConnection: cfg.proveConnection,
     sleep: f.clock.sleep,
     now: f.clock.now,
     monotonic: f.clock.monotonic,

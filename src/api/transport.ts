@@ -109,7 +109,10 @@ export class Transport {
   private readonly proxy: ReturnType<typeof proxyEnv>;
 
   /** `env`: where the proxy variables are read (the environment voicectl was given). */
-  constructor(env: Record<string, string | undefined>) {
+  constructor(
+    env: Record<string, string | undefined>,
+    private readonly prove?: (socket: import('node:net').Socket) => Promise<void>,
+  ) {
     const proxy = (this.proxy = proxyEnv(env));
     checkProxy(proxy.http);
     checkProxy(proxy.https);
@@ -148,7 +151,11 @@ export class Transport {
       });
       return this.proxied;
     }
-    this.dispatcher ??= new (await loadUndici()).Agent({ keepAliveTimeout: 1000 });
+    const undici = await loadUndici();
+    this.dispatcher ??= new undici.Agent({
+      keepAliveTimeout: 1000,
+      ...(this.prove ? { connect: undici.provingConnector(this.prove) } : {}),
+    });
     return this.dispatcher;
   }
 

@@ -19,6 +19,8 @@ export interface ResolvedConfig {
   profile?: string;
   source: { baseUrl: string; apiKey: string };
   sandbox: boolean;
+  /** Run on every new connection before a request goes on it (--sandbox: the sandbox proves it is the one started). */
+  proveConnection?: (socket: import('node:net').Socket) => Promise<void>;
 }
 
 export interface ConfigInputs {

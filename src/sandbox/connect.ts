@@ -5,7 +5,8 @@ import { configDir } from '../config/paths.js';
 import type { Factory } from '../factory.js';
 import { asInterrupt } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
-import { connectService } from './service.js';
+import { proveSandbox } from './prove.js';
+import { connectService, readInfo } from './service.js';
 import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
 
 export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
@@ -22,8 +23,12 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   f.log.warn(
     `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}${f.env.VOICECTL_SANDBOX_SCENARIO ? ', scenario from VOICECTL_SANDBOX_SCENARIO' : ''}; nothing real is called or charged`,
   );
+  // The instance that answered: every connection this command opens (a long `voicectl --sandbox mcp` opens many,
+  // across the sandbox's idle stop) must prove it is still that one.
+  const info = readInfo(configDir(f.env));
   return {
     baseUrl,
+    proveConnection: (socket) => proveSandbox(socket, baseUrl, info?.url === baseUrl ? info.instance : undefined),
     apiKey: useEnv ? envKey! : DEMO.acme.fullKey,
     source: { baseUrl: '--sandbox', apiKey: useEnv ? 'VOICECTL_API_KEY' : 'sandbox demo key' },
     sandbox: true,

@@ -39,7 +39,7 @@ const IDLE_DEFAULT_S = 900;
 const START_TIMEOUT_MS = 15_000;
 /** A start lock older than this was left by a starter that died. */
 const START_LOCK_STALE_MS = 20_000;
-const STATUS_PATH = '/_sandbox/status';
+export const STATUS_PATH = '/_sandbox/status';
 const STOP_PATH = '/_sandbox/stop';
 /**
  * Header of a stop: `<challenge>.<proof>`, the proof an HMAC of a challenge the sandbox gave, keyed with the instance
@@ -50,11 +50,11 @@ const PROOF_HEADER = 'x-voicectl-sandbox-proof';
 const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = constants;
 
 /** The proof that one knows the instance token: HMAC-SHA256 of `purpose` and `nonce`, keyed with it. */
-function proofOf(instance: string, purpose: 'status' | 'stop', nonce: string): string {
+export function proofOf(instance: string, purpose: 'status' | 'stop', nonce: string): string {
   return createHmac('sha256', instance).update(`voicectl-sandbox ${purpose}\n${nonce}`).digest('hex');
 }
 
-function sameProof(a: unknown, b: string): boolean {
+export function sameProof(a: unknown, b: string): boolean {
   return typeof a === 'string' && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
