@@ -7,7 +7,22 @@ import { asInterrupt } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { proveSandbox } from './prove.js';
 import { connectService, readInfo } from './service.js';
-import { DEMO, SANDBOX_KEY_PREFIX } from './state.js';
+import { DEMO, keyRole, SANDBOX_KEY_PREFIX } from './state.js';
+import { SandboxStoppedError } from '../errors.js';
+
+/**
+ * The key this command sends: the instance's key of the role a sandbox key in the environment names
+ * (vk_sandbox_acme_read_…: Acme, read-only; its tail is not needed), else the instance's Acme key with every scope.
+ */
+function instanceKey(keys: Record<string, string> | undefined, envKey: string | undefined): string {
+  const role = envKey === undefined ? keyRole(DEMO.acme.fullKey) : keyRole(envKey);
+  const mine = Object.values(keys ?? {}).find((k) => keyRole(k) === role);
+  if (mine) return mine;
+  if (envKey !== undefined) return envKey;
+  throw new SandboxStoppedError('the background sandbox did not publish its keys (sandbox.json); nothing was sent', {
+    hints: ['Stop it (voicectl sandbox stop) and run the command again.'],
+  });
+}
 
 export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   // A sandbox demo key in the environment picks the organization or scopes; any other key is never sent here.
@@ -29,8 +44,8 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   return {
     baseUrl,
     proveConnection: (socket) => proveSandbox(socket, baseUrl, info?.url === baseUrl ? info.instance : undefined),
-    apiKey: useEnv ? envKey! : DEMO.acme.fullKey,
-    source: { baseUrl: '--sandbox', apiKey: useEnv ? 'VOICECTL_API_KEY' : 'sandbox demo key' },
+    apiKey: instanceKey(info?.url === baseUrl ? info.keys : undefined, useEnv ? envKey! : undefined),
+    source: { baseUrl: '--sandbox', apiKey: useEnv ? 'VOICECTL_API_KEY' : "the sandbox's own key" },
     sandbox: true,
   };
 }

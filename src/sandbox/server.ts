@@ -34,7 +34,7 @@ export const MAX_REQUEST_BYTES = 40 * 1024 * 1024;
  */
 export const MAX_LOG_ENTRIES = 10_000;
 /** The bytes of request bodies the log keeps in all; older entries lose their body (`bodyDropped`) beyond it. */
-export const MAX_LOG_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_LOG_BODY_BYTES = 64 * 1024 * 1024;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 

@@ -31,7 +31,7 @@ import { VERSION } from '../version.js';
 import { readOwnFile, writeOwnFile } from './files.js';
 import type { Route, SandboxError as SandboxErrorClass } from './http.js';
 import { canonicalScenario, describeScenario, SCENARIO_ENV, scenarioFromEnv, scenarioSettings } from './scenario.js';
-import { DEMO } from './state.js';
+import { DEMO, instanceKeys } from './state.js';
 
 /** Seconds without a request before the background sandbox stops (VOICECTL_SANDBOX_IDLE overrides). */
 const IDLE_DEFAULT_S = 900;
@@ -66,10 +66,12 @@ export interface ServiceInfo {
   /** Random per start: tells this sandbox from another that reused the port or the pid. */
   instance: string;
   startedAt: string;
+  /** This instance's API keys, by key id (random per start: state.ts instanceKeys); only in the 0600 file. */
+  keys?: Record<string, string>;
 }
 
-/** What the sandbox answers on its status route: its info without the instance token, which it never tells. */
-export interface ServiceStatus extends Omit<ServiceInfo, 'instance'> {
+/** What the sandbox answers on its status route: its info without the instance token or keys, never told. */
+export interface ServiceStatus extends Omit<ServiceInfo, 'instance' | 'keys'> {
   /** A challenge for a stop (see PROOF_HEADER). */
   challenge?: string;
   stateFile: string;
@@ -507,11 +509,14 @@ export async function serve(opts: {
     afterChange: (state) => saveState(file, state),
     routes: ownRoutes(self, SandboxError),
   });
-  // A fresh state (seeded history, dated from now) is saved at once, so a restart shows the same records.
-  if (!loaded) saveState(file, sandbox.state);
+  // Keys of this instance only (never the public demo keys): saved with the state, before it listens; a fresh
+  // state (seeded history, dated from now) is saved at once too, so a restart shows the same records.
+  sandbox.state.keys = instanceKeys(sandbox.state.keys);
+  saveState(file, sandbox.state);
   const url = await sandbox.listen(0, '127.0.0.1');
   const { instance, startedAt } = self;
-  self.info = { pid: process.pid, url, version: VERSION, instance, startedAt };
+  const keys = Object.fromEntries(sandbox.state.keys.map((k) => [k.id, k.key]));
+  self.info = { pid: process.pid, url, version: VERSION, instance, startedAt, keys };
   const published = infoFile(opts.dir);
   writeOwnFile(published, JSON.stringify(self.info));
   // The log names the instance by pid and time, never by its token (the secret behind every proof).

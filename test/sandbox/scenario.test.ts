@@ -3,7 +3,7 @@
 // any sandbox starts; the background sandbox of --sandbox takes it from VOICECTL_SANDBOX_SCENARIO, says so, and is
 // restarted with another one; `sandbox status` lists the agents, caller numbers and demo keys.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readScenario, scenarioSettings } from '../../src/sandbox/scenario.js';
@@ -184,16 +184,20 @@ describe('the background sandbox and its scenario', () => {
       agents: ['agent_sales', 'agent_support'],
       numbers: ['+390212345678', '+390298765432', '+393401234567'],
     });
+    // The keys of this instance, from the 0600 sandbox.json (its owner's), never the demo constants.
+    const keys = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')).keys;
     expect(s.organizations.flatMap((o: { keys: { key: string }[] }) => o.keys.map((k) => k.key))).toEqual([
-      KEYS.acme,
-      KEYS.acmeRead,
-      KEYS.globex,
+      keys.key_acme_full,
+      keys.key_acme_read,
+      keys.key_globex_full,
     ]);
+    expect(keys.key_acme_read).toMatch(/^vk_sandbox_acme_read_[0-9a-f]{24}$/);
+    expect(Object.values(keys)).not.toContain(KEYS.acme);
     const table = await cli(['sandbox', 'status'], { configDir: dir, key: null, tty: true, columns: 100 });
     expect(table.stdout).toMatch(/Scenario\s+100% not answered; calling window ignored/);
     expect(table.stdout).toMatch(/Agents\s+agent_sales, agent_support/);
     expect(table.stdout).toMatch(/Caller numbers\s+\+12125550100, \+12125550101/);
-    expect(table.stdout).toContain(`${KEYS.acmeRead}  Acme, read-only`);
+    expect(table.stdout).toContain(`${keys.key_acme_read}  Acme, read-only`);
 
     // Without the scenario the next command restarts it with none; the state carries over.
     const plain = await cli(['--sandbox', 'campaigns', 'show', id], { configDir: dir, key: null });

@@ -5,7 +5,7 @@ import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
 import { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } from '../../sandbox/scenario.js';
 import { Sandbox } from '../../sandbox/server.js';
-import { DEMO } from '../../sandbox/state.js';
+import { DEMO, instanceKeys } from '../../sandbox/state.js';
 import type { ForegroundOptions } from './index.js';
 
 /**
@@ -51,6 +51,9 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
       ...(scenario ? scenarioSettings(scenario) : {}),
     },
   });
+  // Keys of this instance, printed below to its owner: the demo keys of README open no sandbox another user runs.
+  sandbox.state.keys = instanceKeys(sandbox.state.keys);
+  const key = (id: string) => sandbox.state.keys.find((k) => k.id === id)!.key;
   let url: string;
   try {
     url = await sandbox.listen(opts.port, opts.host);
@@ -62,12 +65,12 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
     `voicectl sandbox listening on ${url}`,
     '',
     `  export VOICECTL_BASE_URL=${clientUrl(url)}`,
-    `  export VOICECTL_API_KEY=${DEMO.acme.fullKey}   # ${DEMO.acme.org.name}, all scopes`,
+    `  export VOICECTL_API_KEY=${key('key_acme_full')}   # ${DEMO.acme.org.name}, all scopes`,
     '',
-    'Demo keys:',
-    `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
-    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
-    `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
+    'Keys of this sandbox (new at every start):',
+    `  ${key('key_acme_full')}    ${DEMO.acme.org.name}, all scopes`,
+    `  ${key('key_acme_read')}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
+    `  ${key('key_globex_full')}  ${DEMO.globex.org.name}, all scopes`,
     '',
     'Organizations:',
     ...sandbox.state.orgs.map(
