@@ -271,6 +271,20 @@ describe('plans across server processes', () => {
   });
 });
 
+describe('voicectl mcp: only regular files are opened in --dir', () => {
+  it('a FIFO named like a CSV is refused at once, and the next call works', async () => {
+    const { dir } = folders();
+    execFileSync('mkfifo', ['-m', '666', join(dir, 'leads.csv')]);
+    writeFileSync(join(dir, 'in.csv'), CSV);
+    const s = await mcp(['--allow-write', '--dir', dir]);
+    const fifo = await s.call('contacts_convert', { file: 'leads.csv', defaultCountry: 'IT' });
+    expect(fifo.isError).toBe(true);
+    expect(fifo.text).toContain('leads.csv is not a regular file');
+    const next = await s.call('contacts_convert', { file: 'in.csv', defaultCountry: 'IT' });
+    expect(next.isError, next.text).toBe(false);
+  });
+});
+
 describe('plans pruned by their time', () => {
   it('past the hour by file time, without reading a plan: a FIFO among them stalls nothing', async () => {
     const configDir = tempDir('voicectl-cfg-');
