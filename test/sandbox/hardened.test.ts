@@ -56,6 +56,22 @@ describe('the background sandbox proves itself, and tells nothing secret', () =>
     expect(stop.status).toBe(403);
   }, 30_000);
 
+  it("another user with README's demo keys gets 401: its keys are this instance's, in the 0600 sandbox.json", async () => {
+    const dir = configDir();
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { url, keys } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    expect(statSync(join(dir, 'sandbox.json')).mode & 0o777).toBe(0o600);
+    for (const demo of Object.values(KEYS)) {
+      const r = await raw(url, '/v1/campaigns', { headers: { authorization: `Bearer ${demo}` } });
+      expect(r.status).toBe(401);
+    }
+    const own = await raw(url, '/v1/campaigns', { headers: { authorization: `Bearer ${keys.key_acme_full}` } });
+    expect(own.status).toBe(200);
+    // The owner's commands send the instance's key of the role a sandbox key in the environment names.
+    const read = await cli(['--sandbox', 'campaigns', 'list', '-q'], { ...opts(dir), key: KEYS.acmeRead });
+    expect(read.code, read.stderr).toBe(0);
+  }, 30_000);
+
   it('a process on the recorded port that cannot prove it knows the token gets no request, and its pid is never named', async () => {
     const dir = configDir();
     const seen: string[] = [];
