@@ -426,7 +426,7 @@ function startFailure(dir: string, exited: string | undefined): CliError {
 
 /**
  * The lines the first --sandbox command prints: what each organization has (the agents and caller numbers that
- * `campaigns create` checks) and the scenario. The demo keys are named by `sandbox status`, not here: stderr of a
+ * `campaigns create` checks) and the scenario. The keys are named by `sandbox status`, not here: stderr of a
  * CI job is kept in its logs, and voicectl never prints a key outside the sandbox's own commands.
  */
 function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
@@ -437,7 +437,7 @@ function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
       `sandbox: ${o.name}: caller numbers ${o.numbers.join(', ')}`,
     ]),
     `sandbox: scenario: ${describeScenario(scenario)}`,
-    'sandbox: its demo keys, and more: voicectl sandbox status',
+    'sandbox: its keys, and more: voicectl sandbox status',
   ];
 }
 

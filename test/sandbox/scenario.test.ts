@@ -1,7 +1,7 @@
 // Sandbox scenarios through the real CLI: a scenario makes campaigns come out a known way (fixed outcomes per number,
 // a failure rate, the calling window off, the speed) and replays them with its seed; a bad one is exit 2 before
 // any sandbox starts; the background sandbox of --sandbox takes it from VOICECTL_SANDBOX_SCENARIO, says so, and is
-// restarted with another one; `sandbox status` lists the agents, caller numbers and demo keys.
+// restarted with another one; `sandbox status` lists the agents, caller numbers and the keys of the instance.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -167,7 +167,7 @@ describe('the background sandbox and its scenario', () => {
     );
     expect(created.stderr).toMatch(/^sandbox: Globex Inc: agents agent_globex$/m);
     expect(created.stderr).toMatch(/^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3$/m);
-    expect(created.stderr).toMatch(/^sandbox: its demo keys, and more: voicectl sandbox status$/m);
+    expect(created.stderr).toMatch(/^sandbox: its keys, and more: voicectl sandbox status$/m);
     for (const line of created.stderr.split('\n').filter((l) => /^sandbox: (Acme|Globex|its)/.test(l)))
       expect(line.length).toBeLessThanOrEqual(80);
     expect(created.stderr).toContain('scenario from VOICECTL_SANDBOX_SCENARIO');

@@ -1,5 +1,5 @@
 // sandbox status: whether the background sandbox of --sandbox runs, where, with which scenario, and what its
-// organizations have (agents, caller numbers, demo keys).
+// organizations have (agents, caller numbers, this instance's keys).
 import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
