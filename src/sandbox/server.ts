@@ -203,7 +203,9 @@ export class Sandbox {
       // The key before a byte of the body is read, and the size (readBody) before the body is kept: a caller
       // without a key (another local user) makes the sandbox read nothing and keep nothing.
       const known = this.keyOf(x, found);
-      const { malformed, bytes } = await readEntryBody(x);
+      // A request that needs no key (the status, the stop, audio files, an unknown path) has no body worth reading:
+      // it is left unread, and the connection closed after the answer if one was sent.
+      const { malformed, bytes } = known ? await readEntryBody(x) : skipBody(x);
       this.keepBodies(x.entry, bytes);
       if (await this.faults.apply(x.method, x.rawPath, req, res, x.entry, x.requestId)) return;
       const { key, org } = this.authorize(x, known);
@@ -380,6 +382,14 @@ async function readEntryBody(x: Exchange): Promise<{ malformed: boolean; bytes: 
     x.entry.body = text;
     return { malformed: x.method !== 'GET', bytes: text.length };
   }
+}
+
+/** No body read: the connection is closed after the answer when the request announced one. */
+function skipBody(x: Exchange): { malformed: boolean; bytes: number } {
+  const h = x.req.headers;
+  if ((h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined)
+    x.res.setHeader('connection', 'close');
+  return { malformed: false, bytes: 0 };
 }
 
 function send(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): void {

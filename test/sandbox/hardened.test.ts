@@ -165,6 +165,28 @@ describe('a caller without a key', () => {
     }
   });
 
+  it('a route that needs no key (the stop, an unknown path) is answered without reading a body', async () => {
+    const dir = configDir();
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { url } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    for (const path of ['/_sandbox/stop', '/anything']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${url}${path}`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-length': String(39 * 1024 * 1024) },
+        });
+        req.on('response', (res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write('x');
+      });
+      expect(status, path).toBe(path === '/anything' ? 404 : 403);
+    }
+  }, 30_000);
+
   it('the request log is bounded: entries and the bytes of their bodies', async () => {
     const sandbox = await startSandbox();
     try {
