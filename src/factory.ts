@@ -12,6 +12,7 @@ import { createCleanup, type Cleanup } from './io/cleanup.js';
 import { type Clock, monotonicNow } from './io/clock.js';
 import { createLog, type Log, type SecretLog } from './io/log.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
+import { terminalSafe } from './io/safe.js';
 import type { Prompter } from './io/prompter.js';
 import { type CommandLine, createCommandLine } from './io/shell.js';
 import { sleep } from './io/sleep.js';
