@@ -1,7 +1,6 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts. Helpers that need
 // none of them (shellWord, asInterrupt, configDir) live in modules of their own.
-import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
 import { urlSecrets } from './api/redact.js';
@@ -13,8 +12,8 @@ import { createCleanup, type Cleanup } from './io/cleanup.js';
 import { type Clock, monotonicNow } from './io/clock.js';
 import { createLog, type Log, type SecretLog } from './io/log.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
-import type { Prompter } from './io/prompter.js';
 import { terminalSafe } from './io/safe.js';
+import type { Prompter } from './io/prompter.js';
 import { type CommandLine, createCommandLine } from './io/shell.js';
 import { sleep } from './io/sleep.js';
 import { thisHost } from './platform/host.js';
@@ -107,11 +106,6 @@ async function openProfiles(env: Env, log: Log): Promise<ProfileStore> {
       `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 ${quoteFor('posix', store.path)}`,
     );
   }
-  if (store.sharedDirMode !== undefined) {
-    log.warn(
-      `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
-    );
-  }
   if (store.outsideProfile) log.warn(`warning: ${terminalSafe(store.outsideProfile)}`);
   return store;
 }
@@ -149,6 +143,7 @@ async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
     timeoutText: g.requestTimeout.text,
     userAgent: `voicectl/${VERSION}`,
     sandbox: cfg.sandbox,
+    proveConnection: cfg.proveConnection,
     sleep: f.clock.sleep,
     now: f.clock.now,
     monotonic: f.clock.monotonic,

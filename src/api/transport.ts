@@ -126,7 +126,10 @@ export class Transport {
   private readonly connect: { keepAlive: false } | undefined;
 
   /** `env`: where the proxy variables are read (the environment voicectl was given). */
-  constructor(env: Record<string, string | undefined>) {
+  constructor(
+    env: Record<string, string | undefined>,
+    private readonly prove?: (socket: import('node:net').Socket) => Promise<void>,
+  ) {
     const proxy = (this.proxy = proxyEnv(env));
     this.connect = tcpKeepAlive(env) ? undefined : { keepAlive: false };
     checkProxy(proxy.http);
@@ -167,9 +170,12 @@ export class Transport {
       });
       return this.proxied;
     }
-    this.dispatcher ??= new (await loadUndici()).Agent({
+    const undici = await loadUndici();
+    this.dispatcher ??= new undici.Agent({
       keepAliveTimeout: 1000,
-      ...(this.connect && { connect: this.connect }),
+      ...(this.prove
+        ? { connect: undici.provingConnector(this.prove, this.connect) }
+        : this.connect && { connect: this.connect }),
     });
     return this.dispatcher;
   }

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { namesInside } from '../platform/confine.js';
 
-const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY } = constants;
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = constants;
 
 /**
  * Called between the steps of a walk and before a new file is linked to its name: where a test swaps a folder
@@ -79,10 +79,14 @@ export class Folder {
     const names = this.names(file, field);
     const parent = await this.walk(names, file, field);
     try {
-      const handle = await this.at(parent, names.at(-1)!, O_RDONLY | O_NOFOLLOW, file, field);
-      if ((await handle.stat()).isDirectory()) {
+      // O_NONBLOCK: a FIFO named like a CSV would hold the open, and every later call, for ever.
+      const handle = await this.at(parent, names.at(-1)!, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, file, field);
+      const st = await handle.stat();
+      if (!st.isFile()) {
         await handle.close();
-        throw new UsageError(`${field}: ${file} is a folder, not a file`);
+        throw new UsageError(
+          `${field}: ${file} is ${st.isDirectory() ? 'a folder' : 'not a regular file'}, not a file`,
+        );
       }
       return { path: join(this.path, ...names), handle };
     } finally {

@@ -285,12 +285,12 @@ describe('contacts convert: writing', () => {
   it.skipIf(!HAS_DEV_FULL)(
     '--out a device that fails (/dev/full): exit 1, the reason, and no "written to" line',
     async () => {
-      const r = await convert([fx('bom.csv'), '--out', '/dev/full']);
+      const r = await convert([fx('bom.csv'), '--out', '/dev/full', '--force']);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('no space left on device (ENOSPC)');
       expect(r.stderr).not.toContain('written to');
-      // The last good device: /dev/null takes it, and says so.
-      const ok = await convert([fx('bom.csv'), '--out', '/dev/null']);
+      // The last good device: /dev/null takes it (with --force, as every device), and says so.
+      const ok = await convert([fx('bom.csv'), '--out', '/dev/null', '--force']);
       expect(ok.code, ok.stderr).toBe(0);
       expect(ok.stderr).toContain('2 contacts from 2 rows');
     },

@@ -210,3 +210,14 @@ describe('--jq in its worker', () => {
     30_000,
   );
 });
+
+describe('--jq output bounded', () => {
+  it('a filter that makes 32 MiB and more stops with an error line (exit 1), not a fatal error of V8', async () => {
+    const r = await cli(['voices', 'list', '--jq', '("x" * 1024) * 32768'], { sandbox });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'error: --jq: the output is over 32 MiB, the most one --jq run prints; select less (.[:100], first(f), limit(n; f))',
+    );
+  });
+});

@@ -71,7 +71,7 @@ describe.skipIf(!HAS_DEV_FULL)('--out /dev/full', () => {
     const dir = tempDir();
     const input = join(dir, 'in.csv');
     writeFileSync(input, CSV);
-    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full']);
+    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full', '--force']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: could not write /dev/full: no space left on device (ENOSPC)');
   });
