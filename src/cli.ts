@@ -135,7 +135,7 @@ function configureTree(cmd: Command, io: IOStreams, argv: string[]): void {
     // From the streams voicectl was given, not process.stdout: help is wrapped at the terminal's width, or
     // at commander's 80 columns when not a terminal (which is what the build renders ahead, see bin/).
     getOutHelpWidth: () => io.columns || 80,
-    getErrHelpWidth: () => (io.stderrIsTTY && io.columns) || 80,
+    getErrHelpWidth: () => io.errColumns || 80,
     getOutHasColors: () => io.color,
     getErrHasColors: () => io.color && io.stderrIsTTY,
     // Commander quotes the unknown command or option as typed: made safe, so that `voicectl $'tts\x1b[2J'` shows
@@ -277,9 +277,9 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     const g = factory.globals();
     if (!g.color) io.color = false;
     // Notes and hints on a terminal fit its width; the wrapper (and string-width) loads only then.
-    if (io.stderrIsTTY && io.columns > 0) {
+    if (io.errColumns > 0) {
       const { wrapText } = await import('./io/wrap.js');
-      io.wrapNotes = (text) => wrapText(text, io.columns);
+      io.wrapNotes = (text) => wrapText(text, io.errColumns);
     }
     // A bad VOICECTL_CSV_SEPARATOR is exit 2 before anything is sent, as a bad flag is.
     if (g.excel) factory.output();
@@ -501,7 +501,7 @@ async function reportError(io: IOStreams, err: unknown, opts: ReportOptions): Pr
  */
 async function writeReport(io: IOStreams, lines: string[], stack?: string): Promise<void> {
   let text = lines.join('\n');
-  if (io.stderrIsTTY && io.columns > 0) text = (await import('./io/wrap.js')).wrapText(text, io.columns);
+  if (io.errColumns > 0) text = (await import('./io/wrap.js')).wrapText(text, io.errColumns);
   if (io.color && io.stderrIsTTY) text = text.replace(/^error:/, '\x1b[31merror\x1b[39m:');
   io.err.write(`${text}\n`);
   if (stack) io.err.write(`${stack}\n`);

@@ -11,8 +11,10 @@ export interface IOStreams {
   stderrIsTTY: boolean;
   /** Colors allowed: stdout is a TTY, and neither NO_COLOR, CI=true nor --no-color. The only decision: chalk follows it. */
   color: boolean;
-  /** Terminal width, or 0 when not a terminal. */
+  /** stdout's terminal width, or 0 when stdout is not a terminal (tables, redrawn views). */
   columns: number;
+  /** stderr's terminal width, or 0 when stderr is not a terminal (notes, hints, errors, help on stderr). */
+  errColumns: number;
   /** Terminal height, or 0 when not a terminal (a view redrawn in place must fit it). */
   rows: number;
   /**
@@ -51,6 +53,7 @@ export function systemStreams(env: Env = process.env): IOStreams {
     stderrIsTTY,
     color: colorAllowed(env, stdoutIsTTY),
     columns: stdoutIsTTY ? (process.stdout.columns ?? 80) : 0,
+    errColumns: stderrIsTTY ? (process.stderr.columns ?? 80) : 0,
     rows: stdoutIsTTY ? (process.stdout.rows ?? 24) : 0,
     canPrompt: () => stdinIsTTY && stdoutIsTTY && !ciLike,
     canAnimate: () => stdoutIsTTY && stderrIsTTY && !ciLike && colorAllowed(env, true),
@@ -64,11 +67,25 @@ export interface TestStreams extends IOStreams {
   setStdin(text: string): void;
 }
 
-/** In-memory streams for tests. `tty` makes every stream claim to be a terminal. */
+/**
+ * In-memory streams for tests. `tty` makes every stream claim to be a terminal; `stdoutTTY` and `stderrTTY` say it
+ * of one (stdout to a file, stderr on a terminal), `errColumns` gives stderr a width of its own.
+ */
 export function testStreams(
-  opts: { tty?: boolean; color?: boolean; columns?: number; rows?: number; stdin?: string } = {},
+  opts: {
+    tty?: boolean;
+    stdoutTTY?: boolean;
+    stderrTTY?: boolean;
+    color?: boolean;
+    columns?: number;
+    errColumns?: number;
+    rows?: number;
+    stdin?: string;
+  } = {},
 ): TestStreams {
   const tty = opts.tty ?? false;
+  const outTTY = opts.stdoutTTY ?? tty;
+  const errTTY = opts.stderrTTY ?? tty;
   const out = new PassThrough();
   const err = new PassThrough();
   const input = new PassThrough();
@@ -82,10 +99,11 @@ export function testStreams(
     out,
     err,
     stdinIsTTY: tty,
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
+    stdoutIsTTY: outTTY,
+    stderrIsTTY: errTTY,
     color: opts.color ?? false,
-    columns: tty ? (opts.columns ?? 120) : 0,
+    columns: outTTY ? (opts.columns ?? 120) : 0,
+    errColumns: errTTY ? (opts.errColumns ?? opts.columns ?? 120) : 0,
     rows: tty ? (opts.rows ?? 40) : 0,
     canPrompt: () => tty,
     canAnimate: () => tty && (opts.color ?? false),

@@ -116,3 +116,31 @@ describe('on a terminal of 60, 80 and 100 columns', () => {
     ).toBe(true);
   });
 });
+
+describe("by the stream written to: stderr's width for notes", () => {
+  it('stdout to a file and stderr on a terminal of 50: the notes wrap at 50, no word broken', async () => {
+    const argv = ['tts', 'create', '--text', 'hello', '--dry-run'];
+    const split = await cli(argv, { sandbox, stdoutTTY: false, stderrTTY: true, errColumns: 50 });
+    const piped = await cli(argv, { sandbox });
+    expect(split.code, split.stderr).toBe(0);
+    expect(split.stdout).toBe(piped.stdout);
+    expect(widest(piped.stderr)).toBeGreaterThan(50);
+    expect(widest(split.stderr)).toBeLessThanOrEqual(50);
+    expect(words(split.stderr)).toEqual(words(piped.stderr));
+  });
+
+  it("stdout on a wide terminal, stderr on a narrow one: stderr's width, not stdout's", async () => {
+    const argv = ['voices', 'list'];
+    const r = await cli(argv, { sandbox, tty: true, columns: 200, errColumns: 60 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(widest(r.stderr)).toBeLessThanOrEqual(60);
+    expect(r.stderr.trimEnd().split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('stdout on a terminal, stderr piped: notes stay one line each', async () => {
+    const r = await cli(['voices', 'list'], { sandbox, stdoutTTY: true, stderrTTY: false, columns: 60 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(widest(r.stderr)).toBe(127);
+  });
+});

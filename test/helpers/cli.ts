@@ -95,8 +95,13 @@ export interface CliOptions {
   key?: string | null;
   env?: Record<string, string | undefined>;
   tty?: boolean;
+  /** One stream a terminal and not the other (stdout to a file, stderr on a terminal); else `tty`. */
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
   /** Terminal width with `tty` (default 120). */
   columns?: number;
+  /** stderr's terminal width, where it differs from stdout's. */
+  errColumns?: number;
   /** Terminal height with `tty` (default 40). */
   rows?: number;
   color?: boolean;
@@ -145,9 +150,12 @@ export function assertNoSecrets(argv: string[], result: CliResult, env: Record<s
 export async function cli(argv: string[], opts: CliOptions = {}): Promise<CliResult> {
   const io = testStreams({
     tty: opts.tty,
+    stdoutTTY: opts.stdoutTTY,
+    stderrTTY: opts.stderrTTY,
     color: opts.color,
     stdin: opts.stdin,
     columns: opts.columns,
+    errColumns: opts.errColumns,
     rows: opts.rows,
   });
   const env = cliEnv(opts);
