@@ -237,6 +237,21 @@ const r = await request(process.argv[2], { headers: { authorization: 'Bearer ${K
   await sandbox.close();
 }
 
+// 2b. A table's cost: `messages list --all` (the sandbox's 260 messages) as a table of 100 columns, against the
+// same rows as JSON. A terminal is what makes a table: `script` gives the child one (util-linux), else -o table.
+if (want('table')) {
+  console.error('2b. a table of 260 rows');
+  const sandbox = new Sandbox({ settings: { ttsQueueMs: 0, ttsProcessMs: 0 } });
+  await sandbox.listen(0);
+  const list = [BIN, 'messages', 'list', '--all'];
+  const [json, table] = await medians([
+    [process.execPath, [...list, '--json'], env(sandbox)],
+    [process.execPath, [...list, '-o', 'table'], { ...env(sandbox), COLUMNS: '100' }],
+  ]);
+  row('2b table', 'messages list --all, 260 rows as a table', table, 'the same as JSON', json, '≤1.15x');
+  await sandbox.close();
+}
+
 // 3. Contacts at scale
 if (want('contacts')) {
   console.error('3. contacts at scale');

@@ -38,12 +38,12 @@ export async function load(url, context, next) {
   const urls = existsSync(files) ? readFileSync(files, 'utf8').trim().split('\n') : [];
   const texts = urls.map((url) => readFileSync(new URL(url), 'utf8'));
   const kb = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1000;
-  // A function of cli-table3's own (dist/ keeps names): whichever chunk the bundler put it in.
-  const cliTable3 = texts.some((text) => text.includes('truncateWidthWithAnsi'));
+  // The table printer's chunk (io/table.ts, and the width measure with it).
+  const tableKit = urls.some((u) => /\/table-[\w-]+\.js$/.test(u));
   const modules = (JSON.parse(readFileSync(builtins, 'utf8')) as string[])
     .filter((m) => m.startsWith('NativeModule '))
     .map((m) => m.slice('NativeModule '.length));
-  return { ...r, files: urls.length, urls, kb, modules, cliTable3 };
+  return { ...r, files: urls.length, urls, kb, modules, tableKit };
 }
 
 describe('the build', () => {
@@ -53,7 +53,7 @@ describe('the build', () => {
   });
   afterAll(() => sandbox.close());
 
-  it('tts create --dry-run loads zod tree-shaken, and no network, crypto or child process module, nor cli-table3', async () => {
+  it('tts create --dry-run loads zod tree-shaken, and no network, crypto or child process module, nor the table printer', async () => {
     const r = await loaded(['tts', 'create', '--text', 'hi', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ text: 'hi' });
@@ -64,10 +64,10 @@ describe('the build', () => {
     // one classic schema on this path made it 274 kB.
     expect(r.kb).toBeLessThan(260);
     for (const m of ['http', 'http2', 'tls', 'crypto', 'child_process', 'assert']) expect(r.modules).not.toContain(m);
-    expect(r.cliTable3).toBe(false);
+    expect(r.tableKit).toBe(false);
   });
 
-  it('tts get loads neither node:http2 nor node:child_process nor node:assert (stand-ins until first use), nor cli-table3 for JSON', async () => {
+  it('tts get loads neither node:http2 nor node:child_process nor node:assert (stand-ins until first use), nor the table printer for JSON', async () => {
     const created = await cli(['tts', 'create', '--text', 'hi', '--json'], { sandbox });
     const { id } = JSON.parse(created.stdout) as { id: string };
     const r = await loaded(['tts', 'get', id, '--json'], sandbox);
@@ -75,12 +75,12 @@ describe('the build', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id });
     expect(r.modules).toContain('net');
     for (const m of ['http2', 'child_process', 'assert']) expect(r.modules).not.toContain(m);
-    expect(r.cliTable3).toBe(false);
+    expect(r.tableKit).toBe(false);
     // The same record as a table is what loads it.
     const table = await loaded(['tts', 'get', id, '-o', 'table'], sandbox);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^ID +tts_/);
-    expect(table.cliTable3).toBe(true);
+    expect(table.tableKit).toBe(true);
   });
 
   it('jq and the campaign template load only when --jq or --skeleton is given', async () => {
@@ -99,11 +99,11 @@ describe('the build', () => {
     expect(chunk(skeleton.urls, 'create-run')).toBe(false);
   });
 
-  it('help and the version print no table and load no cli-table3', async () => {
+  it('help and the version print no table and load no table printer', async () => {
     for (const argv of [['--help'], ['tts', 'list', '--help'], ['--version'], ['version']]) {
       const r = await loaded(argv);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.cliTable3, argv.join(' ')).toBe(false);
+      expect(r.tableKit, argv.join(' ')).toBe(false);
     }
   });
 

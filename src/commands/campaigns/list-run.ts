@@ -7,20 +7,42 @@ import { countersText } from './shared.js';
 
 type Rec = Record<string, unknown>;
 
-const COLUMNS: Column<Rec>[] = [
+const count = (key: string) => (r: Rec) => {
+  const c = r.counters as Rec | undefined;
+  return c && typeof c === 'object' && c[key] !== undefined && c[key] !== null ? String(c[key]) : '';
+};
+
+/**
+ * On a terminal the counts people look for each have a column: contacts, completed, failed. On a narrow terminal
+ * CREATED goes first (campaigns show has it), then CALLING, PENDING and CONTACTS; COMPLETED and FAILED stay, and NAME
+ * takes what is left, cut with "…".
+ */
+const TABLE_COLUMNS: Column<Rec>[] = [
   { key: 'id', header: 'ID' },
-  // On a narrow terminal CREATED goes first (campaigns show has it); PROGRESS takes what is left, cut with "…".
-  { key: 'name', header: 'NAME', width: 30 },
+  { key: 'name', header: 'NAME', width: 30, fill: 16 },
   { key: 'status', header: 'STATUS' },
-  { key: 'createdAt', header: 'CREATED', time: true, drop: 1 },
-  { key: 'counters', header: 'PROGRESS', human: countersText, fill: 20 },
+  { key: 'total', header: 'CONTACTS', human: count('total'), drop: 1 },
+  { key: 'completed', header: 'COMPLETED', human: count('completed') },
+  { key: 'failed', header: 'FAILED', human: count('failed') },
+  { key: 'pending', header: 'PENDING', human: count('pending'), drop: 2 },
+  { key: 'inProgress', header: 'CALLING', human: count('inProgress'), drop: 3 },
+  { key: 'createdAt', header: 'CREATED', time: true, drop: 4 },
+];
+
+/** CSV and the other formats: the record's own fields (counters as one cell of JSON, as --json has them). */
+const DATA_COLUMNS: Column<Rec>[] = [
+  { key: 'id' },
+  { key: 'name' },
+  { key: 'status' },
+  { key: 'createdAt' },
+  { key: 'counters', human: countersText },
 ];
 
 export async function run(f: Factory, opts: ListOptions): Promise<void> {
   await runList(f, opts, {
     path: '/v1/campaigns',
     item: Campaign,
-    columns: COLUMNS,
+    columns: f.output().format === 'table' ? TABLE_COLUMNS : DATA_COLUMNS,
     emptyMessage: `No campaigns yet. Create one with: ${f.commandLine.invocation()} campaigns create --help`,
   });
 }

@@ -97,12 +97,15 @@ async function captured(f: Factory, draw: (io: IOStreams) => Promise<void>): Pro
  * lines, the record and the contacts' title, header and "and N more".
  */
 async function frame(f: Factory, c: Rec, head: number): Promise<string[]> {
-  const { cutToWidth } = await import('../../io/table.js');
-  const toLines = (text: string) =>
-    text
-      .replace(/\n$/, '')
-      .split('\n')
-      .map((l) => cutToWidth(l, f.io.columns || 80));
+  const { cutToWidth, displayWidth } = await import('../../io/table.js');
+  const width = f.io.columns || 80;
+  // A line is measured without its bold (voicectl's own SGR codes: cells are safe text and hold no ESC); a table's
+  // header fits as its rows do, and a line cut loses its bold rather than a column's heading.
+  const fit = (l: string) => {
+    const plain = l.replace(SGR, '');
+    return displayWidth(plain) <= width ? l : cutToWidth(plain, width);
+  };
+  const toLines = (text: string) => text.replace(/\n$/, '').split('\n').map(fit);
   const record = toLines(await captured(f, (io) => printRecord(io, f.output(), c, CAMPAIGN_FIELDS)));
   const room = (f.io.rows || 24) - head - record.length - 5;
   return toLines(await captured(f, (io) => render(f, c, io, room)));
@@ -113,6 +116,8 @@ async function frame(f: Factory, c: Rec, head: number): Promise<string[]> {
  * rewrites the lines in place, each cleared to its end, then clears below: the scrollback does not fill with copies.
  */
 const CLEAR = '\x1b[H\x1b[2J';
+/** The bold of a table's header or a record's labels (io/output.ts: chalk, level 1). */
+const SGR = /\x1b\[[0-9;]*m/g;
 const HOME = '\x1b[H';
 const EOL = '\x1b[K';
 const BELOW = '\x1b[J';

@@ -7,24 +7,26 @@ import { runList } from '../list.js';
 import type { MessagesListOptions } from './list.js';
 
 const SUBJECT_WIDTH = 30;
-/** The body takes what the other columns leave; FROM, then TO go before it gets less than this. */
-const BODY_MIN_WIDTH = 20;
+/** The body takes what the other columns leave; SUBJECT, FROM, CHANNEL, then DIR go before it gets less than this. */
+const BODY_MIN_WIDTH = 12;
 
 /**
- * Table columns at their natural width; on a narrow terminal SUBJECT goes first, then FROM, then TO, and BODY gets
- * the rest. Local time to the minute, without the relative hint: a message list is scanned by date.
+ * Table columns at their natural width. What a person needs of a message is when, its status and its recipient: on a
+ * narrow terminal SUBJECT goes first, then FROM, CHANNEL (the address says it: a number or an e-mail) and DIR, and
+ * BODY gets the rest; TO is never dropped. Local time to the minute, without the relative hint: a list is scanned by date.
  */
 const COLUMNS: Column[] = [
   { key: 'createdAt', header: 'CREATED', human: (r) => localTime(r.createdAt).slice(0, 16) },
-  { key: 'channel', header: 'CHANNEL' },
+  { key: 'channel', header: 'CHANNEL', drop: 2 },
   {
     key: 'direction',
     header: 'DIR',
+    drop: 1,
     human: (r) => (r.direction === 'OUTBOUND' ? 'out' : r.direction === 'INBOUND' ? 'in' : cell(r.direction)),
   },
   { key: 'status', header: 'STATUS' },
   { key: 'fromAddress', header: 'FROM', drop: 2 },
-  { key: 'toAddress', header: 'TO', drop: 1 },
+  { key: 'toAddress', header: 'TO' },
   { key: 'subject', header: 'SUBJECT', width: SUBJECT_WIDTH, drop: 3 },
   { key: 'body', header: 'BODY', fill: BODY_MIN_WIDTH },
 ];
