@@ -9,6 +9,7 @@ import { asInterrupt } from '../io/interrupt.js';
 import { printList, type Column } from '../io/output.js';
 import { PAGINATION } from '../schemas/common.js';
 import type { ListOptions } from './list-flags.js';
+import { filtering, type RecordFilter } from './list-filters.js';
 
 export { ListOptions } from './list-flags.js';
 
@@ -19,6 +20,11 @@ export interface ListRequest<T extends Record<string, unknown>> {
   item: z.core.$ZodType<T>;
   columns: Column<T>[] | ((first: T | undefined) => Column<T>[]);
   emptyMessage?: string;
+  /**
+   * Filters the API does not apply: the records are walked page by page (as --all) and only those it keeps are
+   * printed; a newest-first list stops at the first record older than --since.
+   */
+  filter?: RecordFilter<T>;
 }
 
 /** VOICECTL_MAX_PAGES raises (or lowers) the most pages one --all walk reads. */
@@ -36,7 +42,8 @@ export async function runList<T extends Record<string, unknown>>(
 ): Promise<void> {
   const out = f.output();
   const client = await f.client();
-  if (opts.all) {
+  const filter = req.filter;
+  if (opts.all || filter) {
     // --all --page N walks from page N on: what the hint below prints to resume an interrupted walk. --page N is
     // the same page with or without --all (README "Output"): pages of --limit, or of the API's default size when
     // --page comes alone, as the table footer counts them. A walk from the start with neither reads pages of the
@@ -64,7 +71,12 @@ export async function runList<T extends Record<string, unknown>>(
       }
     }
     try {
-      await printList(f.io, out, records(), { columns: req.columns, emptyMessage: req.emptyMessage });
+      await printList(f.io, out, filter ? filtering(records(), filter) : records(), {
+        columns: req.columns,
+        emptyMessage: filter
+          ? `${(req.emptyMessage ?? 'No results.').replace(/\.$/, '')} matching ${filter.text}.`
+          : req.emptyMessage,
+      });
     } catch (raw) {
       // Ctrl-C arrives as the abort signal's reason; it becomes the usual interrupt, with the hint.
       const err = asInterrupt(raw, f.signal);

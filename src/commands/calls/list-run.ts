@@ -6,6 +6,7 @@ import type { Factory } from '../../factory.js';
 import { localTime } from '../../io/format.js';
 import { type Column, inferColumns } from '../../io/output.js';
 import { Call } from '../../schemas/calls.js';
+import { recordFilter } from '../list-filters.js';
 import { runList } from '../list.js';
 import type { CallsListOptions } from './list.js';
 
@@ -45,7 +46,10 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   });
 }
 
-export async function run(f: Factory, { campaign, ...list }: CallsListOptions): Promise<void> {
+export async function run(
+  f: Factory,
+  { campaign, status, to, since, until, ...list }: CallsListOptions,
+): Promise<void> {
   const table = f.output().format === 'table';
   let warned = false;
   // The filter is unverified: if the records name their campaign and it is another one, say the service ignored it.
@@ -66,6 +70,7 @@ export async function run(f: Factory, { campaign, ...list }: CallsListOptions): 
           }),
         );
   await runList(f, list, {
+    filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toNumber', 'to'] }, true),
     path: '/v1/calls',
     query: { campaignId: campaign },
     item,

@@ -3,6 +3,8 @@
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
 import * as z from 'zod/mini';
 import { defineCommand, type Flags, type Options } from '../define.js';
+import { CALL_OUTCOMES } from '../../facts.js';
+import { fieldFilter, statusFilter, timeFilters } from '../list-filters.js';
 import { LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
@@ -17,6 +19,9 @@ const flags = {
       description: 'Only calls of this campaign',
     },
   },
+  status: statusFilter('calls', CALL_OUTCOMES),
+  to: fieldFilter('--to <number>', 'only calls to this number'),
+  ...timeFilters('calls', true),
   ...LIST_FLAGS,
 } satisfies Flags;
 
@@ -26,10 +31,11 @@ export const listCommand = defineCommand({
   name: 'list',
   summary: 'List call records, newest first (GET /v1/calls).',
   description:
-    'The API does not document the fields of a call: the table shows the ones that come back, what happened first (id, status, the number dialled, the caller ID, the attempt, the start), and JSON passes them through untouched.',
+    'The API does not document the fields of a call: the table shows the ones that come back, what happened first (id, status, the number dialled, the caller ID, the attempt, the start), and JSON passes them through untouched. --status, --to, --since and --until are applied while walking the pages (every page, as --all); calls come newest first, so the walk stops at the first call older than --since.',
   examples: [
     'voicectl calls list',
     'voicectl calls list --campaign cmp_123 --all -o ndjson',
+    'voicectl calls list --status failed,busy,no_answer --since 24h --excel > not-reached.csv',
     "voicectl calls list --all --json | jq 'group_by(.status) | map({status: .[0].status, n: length})'",
   ],
   mcp: 'calls_list',

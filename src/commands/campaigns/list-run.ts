@@ -2,7 +2,9 @@
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../io/output.js';
 import { Campaign } from '../../schemas/campaigns.js';
-import { type ListOptions, runList } from '../list.js';
+import { recordFilter } from '../list-filters.js';
+import { runList } from '../list.js';
+import type { CampaignsListOptions } from './list.js';
 import { countersText } from './shared.js';
 
 type Rec = Record<string, unknown>;
@@ -38,8 +40,9 @@ const DATA_COLUMNS: Column<Rec>[] = [
   { key: 'counters', human: countersText },
 ];
 
-export async function run(f: Factory, opts: ListOptions): Promise<void> {
+export async function run(f: Factory, { status, since, until, ...opts }: CampaignsListOptions): Promise<void> {
   await runList(f, opts, {
+    filter: recordFilter({ status, since, until }, f.clock.now()),
     path: '/v1/campaigns',
     item: Campaign,
     columns: f.output().format === 'table' ? TABLE_COLUMNS : DATA_COLUMNS,

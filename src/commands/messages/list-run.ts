@@ -3,6 +3,7 @@ import type { Factory } from '../../factory.js';
 import { cell, localTime } from '../../io/format.js';
 import type { Column } from '../../io/output.js';
 import { Message } from '../../schemas/messages.js';
+import { recordFilter } from '../list-filters.js';
 import { runList } from '../list.js';
 import type { MessagesListOptions } from './list.js';
 
@@ -46,9 +47,13 @@ const CSV_COLUMNS: Column[] = [
   'errorMessage',
 ].map((key) => ({ key }));
 
-export async function run(f: Factory, { channel, ...list }: MessagesListOptions): Promise<void> {
+export async function run(
+  f: Factory,
+  { channel, status, to, since, until, ...list }: MessagesListOptions,
+): Promise<void> {
   const table = f.output().format === 'table';
   await runList(f, list, {
+    filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toAddress'] }, true),
     path: '/v1/messages',
     query: { channel },
     item: Message,
