@@ -3,7 +3,7 @@
 // none of them (shellWord, asInterrupt, configDir) live in modules of their own.
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
-import { urlSecrets } from './api/redact.js';
+import { maskKey, urlSecrets } from './api/redact.js';
 import { trimApiKey } from './config/key.js';
 import type { ResolvedConfig } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
@@ -155,6 +155,7 @@ async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
     signal: init.signal,
     effects: init.effects,
     invocation,
+    keyLabel: `${maskKey(cfg.apiKey)} from ${cfg.source.apiKey}${cfg.profile && !cfg.source.apiKey.includes(cfg.profile) ? ` (profile ${cfg.profile})` : ''}`,
   });
   if (init.effects) init.effects.invocation = invocation;
   f.cleanup.add(() => client.close());

@@ -91,6 +91,11 @@ export interface ClientOptions {
    */
   invocation?: string;
   /**
+   * The key as a 401 names it: its last four characters and where it came from ("****a1b2 from profile work"), so
+   * that a refused key can be told from the one meant.
+   */
+  keyLabel?: string;
+  /**
    * Told before each retry that waits ("rate limited; retrying in 8 s (attempt 2 of 4)"): on a terminal or with
    * --debug, since a silent wait looks like a hang. Without it the line goes to the --debug log only.
    */
@@ -252,7 +257,12 @@ export class ApiClient {
   }
 
   private named(req: Req): FailedRequest {
-    return { method: req.method, path: req.path, invocation: this.invocation };
+    return {
+      method: req.method,
+      path: req.path,
+      invocation: this.invocation,
+      ...(this.opts.keyLabel ? { key: this.opts.keyLabel, base: this.base.origin } : {}),
+    };
   }
 
   /**

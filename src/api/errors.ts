@@ -85,9 +85,11 @@ export function excerpt(text: string, max = 120): string {
  * A hint for the statuses where a next step is obvious. `invocation`: `voicectl` with the flags that chose the
  * service (--sandbox, --profile), so that `auth status` checks the key that was refused.
  */
-function hintsFor(status: number, method: string, path: string, invocation = 'voicectl'): string[] {
+function hintsFor(r: FailedRequest, status: number): string[] {
+  const { method, path, invocation } = r;
   if (status === 401) {
     return [
+      ...(r.key ? [`The key sent: ${r.key}, to ${r.base}.`] : []),
       `The API key was missing or not accepted. Set VOICECTL_API_KEY, or run \`voicectl profiles add <name>\`, then \`${invocation} auth status\` to check it.`,
     ];
   }
@@ -112,6 +114,9 @@ export interface FailedRequest {
   method: string;
   path: string;
   invocation: string;
+  /** The key sent, as a 401 names it (ClientOptions.keyLabel), and the origin it went to. */
+  key?: string;
+  base?: string;
 }
 
 /** The timeout of one attempt as its error says it: --request-timeout as typed, or the time left before a deadline. */
@@ -331,7 +336,7 @@ export function statusError(
   // A detail that only repeats the message (a single invalid field) is not printed twice.
   const details = (said.details?.map((d) => `${d.field}: ${d.message}`) ?? []).filter((d) => d !== said.message);
   const retryAfter = status === 429 || status === 503 ? answer.retryAfterMs : undefined;
-  const hints = hintsFor(status, r.method, r.path, r.invocation);
+  const hints = hintsFor(r, status);
   return new ApiError(
     {
       status,

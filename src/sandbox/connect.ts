@@ -30,14 +30,18 @@ export async function connectSandbox(f: Factory): Promise<ResolvedConfig> {
   const envKey = f.env.VOICECTL_API_KEY;
   const useEnv = envKey?.startsWith(SANDBOX_KEY_PREFIX) ?? false;
   if (useEnv) checkApiKey(envKey!, 'VOICECTL_API_KEY');
-  const baseUrl = await connectService({ dir: configDir(f.env), env: f.env, signal: f.signal, note: f.log.warn }).catch(
-    (err: unknown) => {
-      throw asInterrupt(err, f.signal);
-    },
-  );
-  f.log.warn(
-    `sandbox: local simulation at ${terminalSafe(baseUrl)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}${f.env.VOICECTL_SANDBOX_SCENARIO ? ', scenario from VOICECTL_SANDBOX_SCENARIO' : ''}; nothing real is called or charged`,
-  );
+  // Said once per start of the sandbox, with its banner: the next commands (a loop, a script) go to the same one.
+  const banner = (url: string) =>
+    `sandbox: local simulation at ${terminalSafe(url)}, organization ${useEnv ? 'from VOICECTL_API_KEY' : DEMO.acme.org.name}${f.env.VOICECTL_SANDBOX_SCENARIO ? ', scenario from VOICECTL_SANDBOX_SCENARIO' : ''}; nothing real is called or charged`;
+  const baseUrl = await connectService({
+    dir: configDir(f.env),
+    env: f.env,
+    signal: f.signal,
+    note: f.log.warn,
+    banner,
+  }).catch((err: unknown) => {
+    throw asInterrupt(err, f.signal);
+  });
   // The instance that answered: every connection this command opens (a long `voicectl --sandbox mcp` opens many,
   // across the sandbox's idle stop) must prove it is still that one.
   const info = readInfo(configDir(f.env));

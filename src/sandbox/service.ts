@@ -285,6 +285,8 @@ export interface ConnectOptions {
   signal: AbortSignal;
   /** Notes for stderr (started, restarted after an upgrade). */
   note: (line: string) => void;
+  /** The line that says where the commands go, noted once per start of the sandbox (after the start's banner). */
+  banner?: (url: string) => string;
 }
 
 /**
@@ -362,6 +364,7 @@ function announce(s: Start, status: ServiceStatus): string {
   );
   for (const line of startBanner(s.scenario)) opts.note(line);
   for (const line of status.notes ?? []) opts.note(`sandbox: ${terminalSafe(String(line))}`);
+  if (opts.banner) opts.note(opts.banner(status.url));
   return status.url;
 }
 

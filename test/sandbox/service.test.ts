@@ -74,7 +74,8 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
 
     const again = await cli(['--sandbox', 'tts', 'get', g.id], opts(dir));
     expect(again.code).toBe(0);
-    expect(again.stderr).not.toContain('started a background sandbox');
+    // The banner is said once per start of the sandbox.
+    expect(again.stderr).toBe('');
     expect(JSON.parse(again.stdout)).toMatchObject({ id: g.id, status: 'completed' });
   }, 60_000);
 
@@ -87,8 +88,7 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
     );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(runs.filter((r) => r.stderr.includes('started a background sandbox'))).toHaveLength(1);
-    const urls = new Set(runs.map((r) => /local simulation at (\S+),/.exec(r.stderr)?.[1]));
-    expect(urls.size).toBe(1);
+    expect(runs.filter((r) => r.stderr.includes('local simulation at'))).toHaveLength(1);
     const ids = runs.map((r) => r.stdout.trim());
     const list = await cli(['--sandbox', 'tts', 'list', '--all', '-q'], opts(dir));
     expect(list.stdout.trim().split('\n').sort()).toEqual([...ids].sort());
@@ -122,13 +122,17 @@ describe.concurrent('--sandbox: a background sandbox that outlives the command',
       const id = created.stdout.trim();
       // SCHEDULED in 2099: --watch keeps polling until it is stopped.
       let watchErr = '';
-      const watch = spawn(process.execPath, [BIN, '--sandbox', 'campaigns', 'show', id, '--watch', '--interval', '1'], {
-        env: cliEnv(opts(dir)) as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const watch = spawn(
+        process.execPath,
+        [BIN, '--sandbox', '--debug', 'campaigns', 'show', id, '--watch', '--interval', '1'],
+        {
+          env: cliEnv(opts(dir)) as NodeJS.ProcessEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       watch.stderr.on('data', (c: Buffer) => (watchErr += c.toString()));
       const watchEnded = new Promise<number | null>((resolve) => watch.on('close', (code) => resolve(code)));
-      await until(() => watchErr.includes('local simulation'), 20_000, 'the watch to connect');
+      await until(() => watchErr.includes(`/v1/campaigns/${id}`), 20_000, 'the watch to connect');
 
       const started = Date.now();
       const list = await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir));
