@@ -1,7 +1,7 @@
 // From a create body (the --file body with the flags applied, see flags.ts) to a validated one, with errors
 // that name the flag, the rule and the value, and the warnings of the campaigns issue. Pure: no I/O.
 import { FIELD_FLAGS } from './flags.js';
-import { isoInstant } from './window.js';
+import { inWindow, isoInstant, localTime, nextWindowStart } from './window.js';
 import { UsageError } from '../errors.js';
 import type { PhoneResult } from '../contacts/phone.js';
 import { terminalSafe } from '../io/safe.js';
@@ -169,6 +169,36 @@ function strategyWarnings(body: CampaignCreate, named: (field: string) => string
   return warnings;
 }
 
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A start scheduled outside the calling window: nothing is called until the window opens, which the user who
+ * typed --scheduled-at for that day did not mean. Said with the first moment a call may start.
+ */
+function scheduleWarnings(body: CampaignCreate, now: number, named: (field: string) => string): string[] {
+  if (body.scheduledAt === undefined) return [];
+  const at = isoInstant(body.scheduledAt, body.timezone);
+  if (at === undefined || at < now) return [];
+  const rule = {
+    timezone: body.timezone,
+    callingDays: body.callingDays,
+    callingStartTime: body.callingStartTime,
+    callingEndTime: body.callingEndTime,
+  };
+  if (inWindow(at, rule)) return [];
+  const { weekday } = localTime(at, body.timezone);
+  const offDay = body.callingDays !== undefined && !body.callingDays.includes(weekday);
+  const outside = offDay
+    ? `falls on a ${DAY_NAMES[weekday]}, not one of ${named('callingDays')} (${body.callingDays!.map((d) => DAY_NAMES[d].slice(0, 3)).join(',')})`
+    : `is outside the calling hours (${body.callingStartTime ?? '00:00'}-${body.callingEndTime ?? '24:00'})`;
+  const next = nextWindowStart(at, rule);
+  const when =
+    next === undefined
+      ? 'no call can start in the 15 days after it'
+      : `the first calls wait until ${new Intl.DateTimeFormat('en-GB', { timeZone: body.timezone, weekday: 'long', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next)} (${body.timezone})`;
+  return [`${named('scheduledAt')} ${body.scheduledAt} ${outside}: ${when}`];
+}
+
 /** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
 function warningsFor(
   body: CampaignCreate,
@@ -183,6 +213,7 @@ function warningsFor(
       `${named('scheduledAt')} ${body.scheduledAt} is in the past: the campaign may start as soon as it is created`,
     );
   }
+  warnings.push(...scheduleWarnings(body, now, named));
   if (body.fromNumberAttempts !== undefined && body.maxRetries === 0) {
     warnings.push(
       `${named('fromNumberAttempts')} is not used when maxRetries is 0 (reference 4.4): every call comes from ${body.fromNumber}`,
