@@ -2,6 +2,7 @@
 // to exit codes and messages.
 import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
+import type { GroupDef } from './commands/define.js';
 import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
 import type { EventEmitter } from 'node:events';
 import {
@@ -219,6 +220,12 @@ export interface Program {
   jq: () => JqFilter | undefined;
 }
 
+/** Every group's declarations (the groups with commands of their own), loaded. */
+async function loadDeclarations(): Promise<GroupDef[]> {
+  const modules = await Promise.all(GROUPS.map((g) => g.load()));
+  return modules.flatMap((m) => (m.group ? [m.group] : []));
+}
+
 /**
  * Builds the program with the named groups loaded (all of them for completion, or with `loadAll`).
  * @public scripts/build.mjs renders help from it, through dist/ (which knip does not follow).
@@ -240,6 +247,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     argv,
     tempFiles: opts.tempFiles,
     effects: opts.effects,
+    declarations: loadDeclarations,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');

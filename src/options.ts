@@ -15,14 +15,14 @@ export function describeValue(v: unknown): string {
 }
 
 /**
- * Parses `raw` with `schema`. `flags` maps a field path (joined with ".") to the flag or argument
- * the user typed; by default the field name in kebab case.
+ * How a refusal names a field: a map of field paths (joined with ".") to the flag or argument the user typed (by
+ * default the field name in kebab case: `--max-retries`), or a function of the path (an MCP tool names its
+ * arguments as the client sent them: `maxRetries`, `contacts.2.phone_number`).
  */
-export function parseOptions<S extends z.core.$ZodType>(
-  schema: S,
-  raw: unknown,
-  flags: Record<string, string> = {},
-): z.infer<S> {
+export type FieldNames = Record<string, string> | ((path: string) => string);
+
+/** Parses `raw` with `schema`; a refusal names the field (`flags`), the rule and the value. */
+export function parseOptions<S extends z.core.$ZodType>(schema: S, raw: unknown, flags: FieldNames = {}): z.infer<S> {
   // A command's options are parsed once per process: zod's JIT (a `new Function` compiled on an object schema's
   // first parse, to speed up later ones) never pays for itself here. Measured on Node 24.21 (callgrind, `tts
   // create --text hi --dry-run`): 287 M instructions with it, 278 M without.
@@ -31,7 +31,10 @@ export function parseOptions<S extends z.core.$ZodType>(
   const lines = result.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
     const top = String(issue.path[0] ?? '');
-    const name = flags[key] ?? flags[top] ?? (top ? flagName(top) : 'input');
+    const name =
+      typeof flags === 'function'
+        ? flags(key || 'input')
+        : (flags[key] ?? flags[top] ?? (top ? flagName(top) : 'input'));
     // The value as typed, found by the issue's path in what commander gave. A flag whose text the schema splits
     // (`--allow-types bogus,MOBILE`) has items the typed text does not hold: the item is the issue's own input.
     let value: unknown = raw;

@@ -2,9 +2,12 @@
 // so `voicectl --help` and `voicectl --version` load none of them.
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
+import type { GroupDef } from './define.js';
 
 interface GroupModule {
   make(f: Factory): Command;
+  /** The group's declarations (every group with commands of its own; voicectl mcp makes tools of them). */
+  group?: GroupDef;
 }
 
 export interface Group {

@@ -12,6 +12,12 @@ class GateError extends CliError {
   override code = 'refused';
 }
 
+export interface SessionSpending {
+  spentTokens: number;
+  capTokens: number;
+  remainingTokens: number;
+}
+
 /**
  * Tokens this session may spend on generations, counted from each generation's cost (reference 8) before it is
  * sent: a generation that would pass the cap is refused, whatever the balance of the organization.
@@ -25,7 +31,7 @@ export class Budget {
   }
 
   /** Counts `cost` against the cap, or throws (and counts nothing) when it would pass it. */
-  reserve(cost: number): void {
+  async reserve(cost: number): Promise<void> {
     if (this.spent + cost > this.cap) {
       throw new GateError(
         `spending cap: this generation costs ${cost} tokens and only ${this.remaining} of the session's ${this.cap} are left; nothing was sent`,
@@ -40,13 +46,14 @@ export class Budget {
   }
 
   /** Gives back a reservation whose request was refused by the service (nothing was charged). */
-  release(cost: number): void {
+  async release(cost: number): Promise<void> {
     this.spent = Math.max(0, this.spent - cost);
   }
 
   /** Replaces a reservation by what the service says it charged (its characterCount), more or less. */
-  settle(reserved: number, charged: number): void {
+  async settle(reserved: number, charged: number): Promise<SessionSpending> {
     this.spent = Math.max(0, this.spent - reserved + charged);
+    return { spentTokens: this.spent, capTokens: this.cap, remainingTokens: this.remaining };
   }
 }
 

@@ -3,11 +3,12 @@
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
 import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
+import { type AgentContext, listPage } from '../agent.js';
 import { localTime } from '../../io/format.js';
 import { type Column, inferColumns } from '../../io/output.js';
 import { Call } from '../../schemas/calls.js';
 import { runList } from '../list.js';
-import type { CallsListOptions } from './list.js';
+import type { CallsListInput, CallsListOptions } from './list.js';
 
 /**
  * The fields of a call that say what happened, in the order a person reads them, with the rank at which each gives
@@ -45,6 +46,8 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   });
 }
 
+const request = (campaign: string | undefined) => ({ path: '/v1/calls', query: { campaignId: campaign }, item: Call });
+
 export async function run(f: Factory, { campaign, ...list }: CallsListOptions): Promise<void> {
   const table = f.output().format === 'table';
   let warned = false;
@@ -66,10 +69,12 @@ export async function run(f: Factory, { campaign, ...list }: CallsListOptions): 
           }),
         );
   await runList(f, list, {
-    path: '/v1/calls',
-    query: { campaignId: campaign },
+    ...request(campaign),
     item,
     columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
     emptyMessage: campaign ? `No calls for campaign ${campaign}.` : 'No calls.',
   });
 }
+
+export const act = (ctx: AgentContext, { campaignId, page }: CallsListInput) =>
+  listPage(ctx, request(campaignId), page);

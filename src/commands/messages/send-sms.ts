@@ -1,7 +1,7 @@
 // messages send-sms: POST /v1/messages/sms (reference 4.9). The service announces the endpoint and answers
 // 503 for now; the command says so plainly (exit 7). Once it accepts messages, whatever it returns is printed.
 import { SmsRequest } from '../../schemas/messages.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 
 const flags = {
   to: {
@@ -27,6 +27,7 @@ const flags = {
 } satisfies Flags;
 
 export type SendSmsOptions = Options<typeof flags>;
+export type SendSmsInput = ToolInput<typeof flags>;
 
 export const sendSmsCommand = defineCommand({
   name: 'send-sms',
@@ -37,7 +38,13 @@ export const sendSmsCommand = defineCommand({
     'voicectl messages send-sms --to +393331234567 --body "Your order has shipped"',
     'voicectl messages send-sms --to +12125550123 --from +12125550100 --body "See you at 10"',
   ],
-  mcp: 'messages_send_sms',
+  mcp: {
+    name: 'messages_send_sms',
+    description: 'Send an SMS (announced, not offered yet: it answers 503).',
+    write: true,
+    untrusted: ['response'],
+    load: () => import('./send-sms-run.js'),
+  },
   flags,
   load: () => import('./send-sms-run.js'),
 });

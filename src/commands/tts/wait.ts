@@ -1,7 +1,7 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import * as z from 'zod/mini';
 import { TTS_POLL } from '../../facts.js';
-import { type Args, defineCommand, described, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, described, type Flags, type Options, type ToolInput } from '../define.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
 /** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
@@ -12,7 +12,7 @@ const flags = {
   timeout: {
     ...WAIT_FLAGS.timeout,
     mcp: {
-      key: 'timeoutSeconds',
+      key: 'timeoutSeconds' as const,
       schema: z._default(
         z
           .number({ error: 'must be a number of seconds' })
@@ -45,6 +45,7 @@ const args = {
 } satisfies Args;
 
 export type WaitOptions = Options<typeof flags, typeof args>;
+export type WaitInput = ToolInput<typeof flags, typeof args>;
 
 export const waitCommand = defineCommand({
   name: 'wait',
@@ -56,7 +57,12 @@ export const waitCommand = defineCommand({
     'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
     'voicectl tts list --status processing -q | xargs -r voicectl tts wait --json',
   ],
-  mcp: 'tts_wait',
+  mcp: {
+    name: 'tts_wait',
+    description: 'Wait up to timeoutSeconds for generations to finish; pending: call again.',
+    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
+    load: () => import('./wait-run.js'),
+  },
   args,
   flags,
   load: () => import('./wait-run.js'),
