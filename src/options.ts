@@ -14,6 +14,43 @@ export function describeValue(v: unknown): string {
   return JSON.stringify(v) ?? String(v);
 }
 
+const KINDS: Record<string, string> = {
+  boolean: 'true or false',
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  array: 'a list',
+  object: 'an object',
+};
+
+/**
+ * The rule of an issue in our words: a schema's own message, or, where the schema gave none, what zod's default
+ * ("Invalid input: expected boolean, received string") means, said as every other rule is ("must be true or false").
+ */
+export function ruleOf(issue: z.core.$ZodIssue): string {
+  if (!/^(Invalid|Too small|Too big|Unrecognized)/.test(issue.message)) return issue.message;
+  const i = issue as z.core.$ZodIssue & {
+    expected?: string;
+    values?: unknown[];
+    minimum?: unknown;
+    maximum?: unknown;
+    origin?: string;
+  };
+  const unit = i.origin === 'array' ? ' items' : i.origin === 'string' ? ' characters' : '';
+  switch (issue.code) {
+    case 'invalid_type':
+      return `must be ${KINDS[i.expected ?? ''] ?? i.expected}`;
+    case 'invalid_value':
+      return `must be ${(i.values ?? []).map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `must be at least ${String(i.minimum)}${unit}`;
+    case 'too_big':
+      return `must be at most ${String(i.maximum)}${unit}`;
+    default:
+      return 'is not valid here';
+  }
+}
+
 /**
  * How a refusal names a field: a map of field paths (joined with ".") to the flag or argument the user typed (by
  * default the field name in kebab case: `--max-retries`), or a function of the path (an MCP tool names its
@@ -46,12 +83,13 @@ export function parseOptions<S extends z.core.$ZodType>(schema: S, raw: unknown,
       value = (value as Record<PropertyKey, unknown> | undefined)?.[p as PropertyKey];
     }
     // A switch (--skip-invalid) has no value worth quoting: "--skip-invalid: applies to CSV contacts".
+    const rule = ruleOf(issue);
     const got =
       value === undefined && issue.code === 'invalid_type'
         ? 'is required'
         : typeof value === 'boolean'
-          ? issue.message
-          : `${issue.message} (got ${describeValue(value)})`;
+          ? rule
+          : `${rule} (got ${describeValue(value)})`;
     return value === undefined && issue.code === 'invalid_type' ? `${name} is required` : `${name}: ${got}`;
   });
   throw new UsageError(lines[0], { hints: lines.slice(1) });

@@ -61,3 +61,26 @@ export function toolInputSchema(shape: z.core.$ZodLooseShape): Rec {
   const full = z.toJSONSchema(z.strictObject(shape), { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Rec;
   return portable(full);
 }
+
+/**
+ * The one coercion rule of tool arguments: a number or a boolean that arrives as a string (models often send
+ * `"2"` and `"true"`) is read as the value it spells, wherever the served schema asks for a number, an integer or
+ * a boolean (in objects and lists too). Any other string is left for the schema to refuse, in our words.
+ */
+export function coerceArgs(value: unknown, schema: Rec | undefined): unknown {
+  if (!schema) return value;
+  const types = [schema.type].flat();
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if ((types.includes('number') || types.includes('integer')) && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text))
+      return Number(text);
+    if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => coerceArgs(v, schema.items as Rec | undefined));
+  if (value && typeof value === 'object') {
+    const props = (schema.properties ?? {}) as Record<string, Rec>;
+    return Object.fromEntries(Object.entries(value as Rec).map(([k, v]) => [k, coerceArgs(v, props[k])]));
+  }
+  return value;
+}

@@ -11,9 +11,9 @@ import { parseOptions } from '../options.js';
 import type { AgentContext } from '../commands/agent.js';
 import { Folder } from './folder.js';
 import { VERSION } from '../version.js';
-import { toolInputSchema } from './schema.js';
+import { coerceArgs, toolInputSchema } from './schema.js';
 import { Budget, Plans } from './session.js';
-import { type Tool, toolsOf } from './tools.js';
+import { inToolWords, type Tool, toolsOf } from './tools.js';
 
 /** Said once, in the server's instructions: which parts of results are data from outside. */
 const UNTRUSTED =
@@ -118,7 +118,7 @@ function instructions(sandbox: boolean, opts: ServeOptions, folder: Folder | und
   return [
     `Tools of the Voice API (text to speech, call campaigns, messages, calls) through voicectl${sandbox ? ', connected to the local sandbox: nothing real is called or charged' : ''}.`,
     opts.allowWrite
-      ? `Generations may spend at most ${opts.maxTokens} tokens in this session; campaigns_create and campaigns_start show a plan first and act only when called again with its planId (usable once, for an hour).`
+      ? `Generations may spend at most ${opts.maxTokens} tokens a day (UTC), counted across every voicectl mcp of this config dir; campaigns_create and campaigns_start show a plan first and act only when called again with its planId (usable once, for an hour).`
       : 'Read-only: tools that create, start, spend or write files are not offered (voicectl mcp --allow-write offers them).',
     folder
       ? `Files: only inside ${folder.path}, as relative paths; no file is ever replaced.`
@@ -138,7 +138,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
-  const budget = new Budget(opts.maxTokens);
+  const budget = new Budget(opts.maxTokens, join(configDir(f.env), 'mcp-spending.json'), f.clock.now);
   const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now);
   const catalog = toolsOf(await f.declarations());
   const tools = catalog.filter((t) => (opts.allowWrite || !t.spec.write) && (folder || !t.spec.files));
@@ -150,11 +150,13 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     },
   );
 
+  // Served as listed, and read again to coerce the arguments of a call by the same types.
+  const schemas = new Map(tools.map((t) => [t.name, toolInputSchema(t.input.shape)]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({
       name: t.name,
       description: t.description,
-      inputSchema: toolInputSchema(t.input.shape) as { type: 'object' },
+      inputSchema: schemas.get(t.name) as { type: 'object' },
       annotations: annotations(t),
     })),
   }));
@@ -172,14 +174,15 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
         throw new UsageError(`${t.name} does not take ${unknown.map((k) => `"${k}"`).join(', ')}; nothing was sent`, {
           hints: [`Its arguments: ${known.join(', ')}.`],
         });
-      const args = parseOptions(t.input, raw, asSent);
+      const args = parseOptions(t.input, coerceArgs(raw, schemas.get(t.name)), asSent);
       // What the work logs (the columns a CSV was read by, a number read two ways) is returned with its result, as
       // the agent never sees the server's stderr; it goes there too, for whoever runs the server.
       const notes: string[] = [];
+      const words = inToolWords(t, catalog, f.commandLine.invocation());
       const log = {
         ...f.log,
         warn: (line: string) => {
-          notes.push(line);
+          notes.push(words(line));
           f.log.warn(line);
         },
       };
@@ -187,7 +190,15 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
       const result = sanitize(marked(t, await t.run(ctx, args, raw), notes), redact) as Rec;
       return { content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }], structuredContent: result };
     } catch (err) {
-      const e = sanitize(errorContent(err), redact) as Rec;
+      const words = inToolWords(
+        tools.find((x) => x.name === req.params.name),
+        catalog,
+        f.commandLine.invocation(),
+      );
+      const said = errorContent(err);
+      said.message = words(String(said.message));
+      if (Array.isArray(said.hints)) said.hints = said.hints.map((h: string) => words(h));
+      const e = sanitize(said, redact) as Rec;
       if (!(err instanceof CliError) && f.globals().debug && err instanceof Error && err.stack) f.log.warn(err.stack);
       return {
         isError: true,

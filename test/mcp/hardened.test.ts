@@ -320,7 +320,7 @@ describe('interop with clients and models', () => {
   it('every input schema passes the strict rules of OpenAI and Anthropic; every parameter is described; tools/list fits in 8,000 characters', async () => {
     const s = await mcp(['--allow-write', '--dir', tempDir()]);
     const { tools } = await s.client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(15);
     for (const t of tools) {
       const schema = t.inputSchema as Record<string, unknown>;
       expect(strictProblems(schema, t.name, true), t.name).toEqual([]);

@@ -3,12 +3,11 @@
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
 import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
-import { type AgentContext, listPage } from '../agent.js';
 import { localTime } from '../../io/format.js';
 import { type Column, inferColumns } from '../../io/output.js';
 import { Call } from '../../schemas/calls.js';
 import { runList } from '../list.js';
-import type { CallsListInput, CallsListOptions } from './list.js';
+import type { CallsListOptions } from './list.js';
 
 /**
  * The fields of a call that say what happened, in the order a person reads them, with the rank at which each gives
@@ -75,6 +74,3 @@ export async function run(f: Factory, { campaign, ...list }: CallsListOptions): 
     emptyMessage: campaign ? `No calls for campaign ${campaign}.` : 'No calls.',
   });
 }
-
-export const act = (ctx: AgentContext, { campaignId, page }: CallsListInput) =>
-  listPage(ctx, request(campaignId), page);

@@ -2,6 +2,7 @@
 // plan id, and the campaign created only when called again with it. The body is validated by the same rules as the
 // command's (validateBody) and holds only the fields of the API's request schema.
 import { validateBody } from '../../campaigns/body.js';
+import { campaignDigest } from '../../campaigns/outcome.js';
 import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
 import { UsageError } from '../../errors.js';
 import { Campaign, CampaignCreate } from '../../schemas/campaigns.js';
@@ -10,14 +11,17 @@ import { type AgentContext, folderOf, type Rec } from '../agent.js';
 import type { CreateToolInput } from './create-tool.js';
 import { PLAN_ROWS, planJson, summaryLines } from './summary.js';
 
-/** The API's contacts and mapping from the tool's lists of {name, value} and {variable, field}. */
+/** The API's contacts and mapping from the tool's lists: numbers, {name, value} and {variable, field}. */
 function bodyShapes(input: CreateToolInput): Rec {
   const out: Rec = { ...input };
   if (input.contacts)
     out.contacts = input.contacts.map((c: Rec) => {
-      const { fields, ...rest } = c;
+      const { fields, contact_attempts: alternatives, ...rest } = c;
       const free = Array.isArray(fields) ? fields.map((p: Rec) => [String(p?.name), p?.value]) : [];
-      return { ...Object.fromEntries(free), ...rest };
+      const attempts = Array.isArray(alternatives)
+        ? { contact_attempts: alternatives.map((n) => (typeof n === 'string' ? { phone_number: n } : n)) }
+        : {};
+      return { ...Object.fromEntries(free), ...rest, ...attempts };
     });
   if (input.variableMapping)
     out.variableMapping = Object.fromEntries(input.variableMapping.map((p: Rec) => [String(p?.variable), p?.field]));
@@ -46,6 +50,13 @@ async function campaignBody(ctx: AgentContext, input: CreateToolInput, sent: Rec
         signal: ctx.f.signal,
         warn: ctx.f.log.warn,
       });
+    } catch (err) {
+      // Rows with errors stop the campaign; the converter can leave them out, which this tool does not.
+      if (err instanceof UsageError && /\d+ errors? in \d+ rows?$/.test(err.message))
+        err.hints.push(
+          'To leave the invalid rows out: contacts_convert with skipInvalid true, then its output as contactsFile.',
+        );
+      throw err;
     } finally {
       await handle.close();
     }
@@ -77,5 +88,11 @@ export async function act(ctx: AgentContext, input: CreateToolInput, sent: Rec) 
     { method: 'POST', path: '/v1/campaigns', body: request, signal: ctx.f.signal },
     envelope(Campaign),
   );
-  return { sent: true, campaign: res.body.data, warnings, requestId: res.requestId ?? null };
+  return {
+    sent: true,
+    campaign: campaignDigest(res.body.data),
+    warnings,
+    requestId: res.requestId ?? null,
+    next: 'Start it with campaigns_start (a plan first, then its planId).',
+  };
 }

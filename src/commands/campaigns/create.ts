@@ -113,7 +113,7 @@ export const createCommand = defineCommand({
   mcp: {
     name: 'campaigns_create',
     description:
-      'Create a call campaign. Without planId nothing is sent: show the plan returned to the user, then call again with the same arguments and its planId.',
+      'Create a call campaign. Without planId: its plan only; show it, then call again with the same arguments and planId.',
     write: true,
     untrusted: ['summary', 'warnings', 'plan', 'campaign'],
     fields: CREATE_TOOL_FIELDS,

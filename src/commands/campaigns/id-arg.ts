@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Args, described } from '../define.js';
 
 /** The field of a tool that acts only after its plan was shown: absent, the plan; given, the action. */
-export const PLAN_ID = described(z.optional(z.string()), 'Of the plan shown; leave out first');
+export const PLAN_ID = described(z.optional(z.string()), 'From the plan; omit first');
 
 export const CAMPAIGN_ID_ARGS = {
   id: {

@@ -10,7 +10,7 @@ import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
-import { stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
+import { campaignDigest, stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 import { waitTimeoutOf } from './wait-flags.js';
 import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
@@ -206,5 +206,9 @@ export async function act(ctx: AgentContext, { id }: { id: string }) {
     { method: 'GET', path: path`/v1/campaigns/${id}`, signal: ctx.f.signal },
     envelope(Campaign),
   );
-  return { campaign: res.body.data, requestId: res.requestId ?? null };
+  return {
+    campaign: campaignDigest(res.body.data),
+    requestId: res.requestId ?? null,
+    next: 'Who was reached, contact by contact: campaigns_results (paged).',
+  };
 }

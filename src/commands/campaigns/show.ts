@@ -38,7 +38,7 @@ export const showCommand = defineCommand({
   ],
   mcp: {
     name: 'campaigns_show',
-    description: 'One campaign, with its contacts.',
+    description: 'One campaign: settings, status, counters.',
     untrusted: ['campaign'],
     load: () => import('./show-run.js'),
   },

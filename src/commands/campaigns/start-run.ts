@@ -11,7 +11,9 @@ import { envelope } from '../../schemas/common.js';
 import { excerpt } from '../../api/errors.js';
 import { CAMPAIGN_FIELDS, followHint } from './shared.js';
 import * as z from 'zod/mini';
+import { campaignDigest } from '../../campaigns/outcome.js';
 import { planCampaign } from '../../campaigns/plan.js';
+import { cell } from '../../io/format.js';
 import { Contact } from '../../schemas/contacts.js';
 import type { AgentContext } from '../agent.js';
 import { PLAN_ROWS, planJson } from './summary.js';
@@ -108,6 +110,12 @@ export async function act(ctx: AgentContext, { id, planId }: { id: string; planI
   const client = await ctx.f.client();
   if (planId === undefined) {
     const c = await getCampaign(client, id, ctx.f.signal);
+    // A plan is shown only for what can be done: the API starts DRAFT, SCHEDULED and PAUSED campaigns (4.5).
+    if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
+      throw new AlreadyStartedError(
+        `campaign ${id} is ${cell(c.status)}: the API starts only DRAFT, SCHEDULED or PAUSED campaigns; no plan, nothing was sent`,
+        { hints: ['Its progress: campaigns_wait; who was reached: campaigns_results.'] },
+      );
     const contacts = z.array(Contact).safeParse(c.contacts);
     const plan =
       contacts.success && typeof c.fromNumber === 'string'
@@ -117,7 +125,7 @@ export async function act(ctx: AgentContext, { id, planId }: { id: string; planI
       sent: false,
       planId: await ctx.plans.show('campaigns_start', { id }),
       next: 'Show this to the user. To start calling, call campaigns_start again with this planId.',
-      campaign: { ...c, contacts: undefined },
+      campaign: campaignDigest(c),
       contactsCount: contacts.success ? contacts.data.length : null,
       plan,
     };
@@ -128,5 +136,10 @@ export async function act(ctx: AgentContext, { id, planId }: { id: string; planI
     { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal: ctx.f.signal },
     envelope(z.union([Campaign, z.looseObject({})])),
   );
-  return { sent: true, campaign: res.body.data, requestId: res.requestId ?? null };
+  return {
+    sent: true,
+    campaign: campaignDigest(res.body.data),
+    requestId: res.requestId ?? null,
+    next: 'Wait for it to finish: campaigns_wait; then who was reached: campaigns_results.',
+  };
 }

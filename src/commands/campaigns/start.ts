@@ -27,8 +27,7 @@ export const startCommand = defineCommand({
   ],
   mcp: {
     name: 'campaigns_start',
-    description:
-      'Start a campaign. Without planId nothing is sent: show the plan returned, then call again with its planId.',
+    description: 'Start a campaign. Without planId: its plan only; show it, then call again with planId.',
     write: true,
     untrusted: ['campaign', 'plan'],
     fields: { planId: PLAN_ID },

@@ -53,8 +53,7 @@ export const convertCommand = defineCommand({
   ],
   mcp: {
     name: 'contacts_convert',
-    description:
-      "Convert a CSV in the server's folder to campaign contacts in a new JSON file; invalid rows fail it unless skipInvalid.",
+    description: 'A CSV of the folder to contacts in a new JSON file; invalid rows fail it unless skipInvalid.',
     write: true,
     files: true,
     local: true,

@@ -4,8 +4,7 @@ import { ApiError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printJson, printRecord } from '../../io/output.js';
 import { SmsRequest } from '../../schemas/messages.js';
-import type { AgentContext } from '../agent.js';
-import type { SendSmsInput, SendSmsOptions } from './send-sms.js';
+import type { SendSmsOptions } from './send-sms.js';
 import { smsUnavailable } from './sms-unavailable.js';
 
 /** POST /v1/messages/sms with the fields of the API's request schema, and nothing else `input` holds. */
@@ -31,9 +30,4 @@ export async function run(f: Factory, opts: SendSmsOptions): Promise<void> {
     await printJson(f.io, f.output(), data ?? null);
   }
   if (f.io.stderrIsTTY) f.log.warn(`SMS to ${opts.to} accepted by the service (HTTP ${res.status}).`);
-}
-
-export async function act(ctx: AgentContext, input: SendSmsInput) {
-  const res = await send(ctx.f, input, 'messages_list with channel sms');
-  return { sent: true, response: res.body as unknown, requestId: res.requestId ?? null };
 }

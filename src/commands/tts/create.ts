@@ -128,7 +128,7 @@ export const createCommand = defineCommand({
   ],
   mcp: {
     name: 'tts_create',
-    description: `Queue speech from text; poll it with tts_wait. ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
+    description: `Queue speech from text: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
     write: true,
     untrusted: ['id', 'status'],
     load: () => import('./create-run.js'),

@@ -62,7 +62,8 @@ export async function act(ctx: AgentContext, { id, file }: DownloadInput) {
     saved = await downloadAudio(ctx.f, g, { out: file, force: false, create: (name) => folder.create(name, 'file') });
   } catch (err) {
     // The command's hints name its flags (--force, --wait); a tool has other ways out.
-    if (err instanceof UsageError) err.hints = ['An existing file is never replaced: pass another file name.'];
+    if (err instanceof UsageError && err.message.includes('already exists'))
+      err.hints = ['An existing file is never replaced: pass another file name.'];
     else if (err instanceof NotReadyError) err.hints = ['Wait for it with tts_wait, then download it.'];
     throw err;
   }

@@ -50,7 +50,7 @@ export const downloadCommand = defineCommand({
   ],
   mcp: {
     name: 'tts_download',
-    description: "Save a completed generation's audio to a new file in the server's folder.",
+    description: "Save a completed generation's audio to a new file in the folder.",
     write: true,
     files: true,
     untrusted: ['contentType'],

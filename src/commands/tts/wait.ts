@@ -2,28 +2,14 @@
 import * as z from 'zod/mini';
 import { TTS_POLL } from '../../facts.js';
 import { type Args, defineCommand, described, type Flags, type Options, type ToolInput } from '../define.js';
+import { TIMEOUT_SECONDS } from '../wait-field.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
-
-/** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 const flags = {
   interval: WAIT_FLAGS.interval,
   timeout: {
     ...WAIT_FLAGS.timeout,
-    mcp: {
-      key: 'timeoutSeconds' as const,
-      schema: z._default(
-        z
-          .number({ error: 'must be a number of seconds' })
-          .check(
-            z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-            z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-          ),
-        MCP_WAIT.defaultSeconds,
-      ),
-      description: `1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}`,
-    },
+    mcp: TIMEOUT_SECONDS,
   },
 } satisfies Flags;
 
