@@ -28,13 +28,37 @@ export interface ListQuery {
   item: z.core.$ZodType;
 }
 
-/** One page of a list, and how to get the next. */
-export async function listPage(ctx: AgentContext, req: ListQuery, page: number | undefined): Promise<Rec> {
+/** The most characters of one long text field (a generation's text, a message's body) in a list for an agent. */
+const LIST_TEXT_CHARS = 300;
+
+/**
+ * A record with its long texts cut to `max` characters, each cut one followed by its whole length
+ * (`textLength`): a page of 20 generations of 10,000 characters would be 200,000 characters. The whole text is
+ * one call away (tts_get).
+ */
+export function cutTexts(record: Rec, fields: readonly string[], max = LIST_TEXT_CHARS): Rec {
+  const out: Rec = { ...record };
+  for (const k of fields) {
+    const v = record[k];
+    if (typeof v !== 'string' || v.length <= max) continue;
+    out[k] = `${v.slice(0, max)}…`;
+    out[`${k}Length`] = v.length;
+  }
+  return out;
+}
+
+/** One page of a list, and how to get the next; `long` names the text fields cut to LIST_TEXT_CHARS. */
+export async function listPage(
+  ctx: AgentContext,
+  req: ListQuery,
+  page: number | undefined,
+  long: readonly string[] = [],
+): Promise<Rec> {
   const client = await ctx.f.client();
   const res = await fetchPage(client, req.item, req.path, { ...req.query, page }, ctx.f.signal);
   const p = res.pagination;
   return {
-    records: res.records,
+    records: (res.records as Rec[]).map((r) => cutTexts(r, long)),
     pagination: p ?? null,
     ...(p && p.page < p.totalPages ? { nextPage: p.page + 1 } : {}),
     requestId: res.requestId ?? null,

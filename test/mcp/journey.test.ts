@@ -141,3 +141,23 @@ describe('a campaign of 1,000 contacts', () => {
     }
   }, 60_000);
 });
+
+describe('long texts in lists', () => {
+  it('tts_list cuts each text to 300 characters and gives its length; tts_get has it whole', async () => {
+    const sandbox = await startSandbox();
+    const s = await startMcp(sandbox, ['--allow-write', '--max-tokens', '20000']);
+    try {
+      const long = 'a'.repeat(10_000);
+      for (let i = 0; i < 20; i++) expect((await s.call('tts_create', { text: long })).isError).toBe(false);
+      const page = await s.call('tts_list', {});
+      expect(page.text.length).toBeLessThanOrEqual(MAX_RESULT);
+      const [first] = page.data.records as { id: string; text: string; textLength: number }[];
+      expect(first.text).toBe(`${'a'.repeat(300)}…`);
+      expect(first.textLength).toBe(10_000);
+      expect(((await s.call('tts_get', { id: first.id })).data as { text: string }).text).toBe(long);
+    } finally {
+      await s.close();
+      await sandbox.close();
+    }
+  });
+});

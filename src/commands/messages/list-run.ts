@@ -60,4 +60,5 @@ export async function run(f: Factory, { channel, ...list }: MessagesListOptions)
   });
 }
 
-export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) => listPage(ctx, request(channel), page);
+export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) =>
+  listPage(ctx, request(channel), page, ['body', 'subject']);

@@ -22,4 +22,5 @@ export async function run(f: Factory, { status, ...list }: TtsListOptions): Prom
   });
 }
 
-export const act = (ctx: AgentContext, { status, page }: TtsListInput) => listPage(ctx, request(status), page);
+export const act = (ctx: AgentContext, { status, page }: TtsListInput) =>
+  listPage(ctx, request(status), page, ['text']);

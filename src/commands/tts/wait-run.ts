@@ -8,7 +8,7 @@ import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
 import { intervalMs, waitTimeout } from './common.js';
 import { printGenerations } from './shared.js';
-import type { AgentContext } from '../agent.js';
+import { type AgentContext, cutTexts } from '../agent.js';
 import type { WaitInput, WaitOptions } from './wait.js';
 
 export async function run(f: Factory, opts: WaitOptions): Promise<void> {
@@ -45,5 +45,6 @@ export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput)
     records = recordsOf(err) ?? [];
     pending = (err as { pending?: string[] }).pending ?? [];
   }
-  return { done: pending.length === 0, pending, records: records.map(explained) };
+  // Up to 50 generations: their texts cut (tts_get has one whole).
+  return { done: pending.length === 0, pending, records: records.map((r) => cutTexts(explained(r), ['text'])) };
 }
