@@ -3,7 +3,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { GROUPS } from './commands/registry.js';
 import type { GroupDef } from './commands/define.js';
-import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
+import { examples, exitCodesText, globalOptionsLine, unknownHelpTopic, wrappedList } from './commands/help.js';
 import type { EventEmitter } from 'node:events';
 import {
   ApiError,
@@ -269,15 +269,16 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     .enablePositionalOptions();
   addGlobalOptions(program, false);
   examples(program, [
-    'voicectl --sandbox tts create --text "Hello" --wait   # try it locally, no account needed',
+    'voicectl --sandbox tts create --text "Hello" --wait   # no account needed',
     "voicectl tts list --status completed --json | jq '.[].id'",
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
-    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --dry-run',
+    'voicectl campaigns create --file campaign.yaml --dry-run',
   ]);
-  program.addHelpText(
-    'after',
-    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 8 campaign already started, 9 campaign exists and differs, 130 interrupted.\n',
-  );
+  program.addHelpText('after', () => {
+    const width = Math.min(io.columns || 80, 80);
+    const environment = ['VOICECTL_API_KEY,', 'VOICECTL_BASE_URL,', 'VOICECTL_PROFILE,', 'VOICECTL_CONFIG_DIR,'];
+    return `\n${wrappedList('Environment:', [...environment, 'NO_COLOR,', 'HTTPS_PROXY.'], width)}\n${exitCodesText(width)}\n`;
+  });
   program.hook('preAction', async (_root, cmd) => {
     actionCommand = cmd;
     // The schema library loads only when a command really runs, never for --help.

@@ -187,7 +187,7 @@ export function makeCommand(f: Factory, def: AnyCommand): Command {
 }
 
 function commandOf(f: Factory, def: AnyCommand): Command {
-  const cmd = new Command(def.name).description(helpText(def));
+  const cmd = new Command(def.name).summary(def.summary).description(helpText(def));
   for (const alias of def.aliases ?? []) cmd.alias(alias);
   const argKeys = Object.keys(def.args);
   for (const a of Object.values(def.args as Args)) {
@@ -245,7 +245,7 @@ export function ownCommand(group: GroupDef): AnyCommand | undefined {
 
 export function makeGroup(f: Factory, group: GroupDef): Command {
   const own = ownCommand(group);
-  const cmd = own ? commandOf(f, own) : new Command(group.name).description(helpText(group));
+  const cmd = own ? commandOf(f, own) : new Command(group.name).summary(group.summary).description(helpText(group));
   for (const def of group.commands) cmd.addCommand(makeCommand(f, def), def.hidden ? { hidden: true } : {});
   commandDefs.set(cmd, group);
   return addExamples(cmd, group.examples);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { createCommand } from './create.js';
 import { listCommand } from './list.js';
 import { resourcesCommand } from './resources.js';
@@ -12,8 +13,9 @@ import { waitCommand } from './wait.js';
 
 export const group = defineGroup({
   name: 'campaigns',
-  summary:
-    'Outbound AI call campaigns: create (with a dry-run attempt plan), start, list, show, wait for the outcome, results per contact, the agents and caller numbers to use.',
+  summary: GROUP_SUMMARY.campaigns,
+  description:
+    'Outbound campaigns: create (with a dry-run attempt plan), start, list, show, wait for the outcome, results per contact, and the agents and caller numbers to use.',
   examples: [
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --max-retries 2 --dry-run',
     'voicectl campaigns start cmp_0123456789abcdef',
