@@ -9,6 +9,7 @@ import { checkInterrupted } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { parseOptions } from '../options.js';
 import type { AgentContext } from '../commands/agent.js';
+import { thisHost } from '../platform/host.js';
 import { Folder } from './folder.js';
 import { VERSION } from '../version.js';
 import { coerceArgs, toolInputSchema } from './schema.js';
@@ -139,7 +140,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   const budget = new Budget(opts.maxTokens, join(configDir(f.env), 'mcp-spending.json'), f.clock.now);
-  const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now);
+  const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now, thisHost(f.env));
   const catalog = toolsOf(await f.declarations());
   const tools = catalog.filter((t) => (opts.allowWrite || !t.spec.write) && (folder || !t.spec.files));
   const server = new Server(

@@ -12,10 +12,14 @@ export interface Resources {
   note: string;
 }
 
-/** The organization of the key, when it is one of the sandbox's demo keys. */
-export async function resourcesOf(f: Factory): Promise<Resources> {
-  const [config, { organizations }] = await Promise.all([f.config(), import('../../sandbox/state.js')]);
-  const org = organizations().find((o) => o.keys.some((k) => k.key === config.apiKey));
+/**
+ * The organization of the key, when it is a sandbox key: its role (`vk_sandbox_acme_full_`) names its
+ * organization (`org_acme`), whatever the secret tail each sandbox instance gives it.
+ */
+async function resourcesOf(f: Factory): Promise<Resources> {
+  const [config, { keyRole, organizations }] = await Promise.all([f.config(), import('../../sandbox/state.js')]);
+  const slug = keyRole(config.apiKey)?.split('_')[2];
+  const org = slug === undefined ? undefined : organizations().find((o) => o.id === `org_${slug}`);
   if (!org)
     return {
       known: false,
