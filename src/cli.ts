@@ -1,10 +1,10 @@
 // The root program: global options, lazy registration of command groups, one place that maps errors
 // to exit codes and messages.
 import { Command, CommanderError, Help, Option } from 'commander';
+import { beforeOptionValue } from './commands/commander.js';
 import { GROUPS } from './commands/registry.js';
 import type { GroupDef } from './commands/define.js';
 import { examples, exitCodesText, globalOptionsLine, unknownHelpTopic, wrappedList } from './commands/help.js';
-import type { EventEmitter } from 'node:events';
 import {
   ApiError,
   CliError,
@@ -196,7 +196,7 @@ function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
     const isFlagWord = (w: string) =>
       spellings.includes(w) || (letter !== undefined && /^-[^-]/.test(w) && w.length > 2 && w.endsWith(letter));
     // Before commander's own listener, which would hand the value to the option's parser first.
-    (cmd as unknown as EventEmitter).prependListener(`option:${opt.name()}`, (value: unknown) => {
+    beforeOptionValue(cmd, opt.name(), (value: unknown) => {
       if (typeof value !== 'string' || !value.startsWith('-')) return;
       const known = optionSpellings(cmd);
       const name = value.startsWith('--') ? value.split('=')[0] : value;

@@ -3,6 +3,7 @@
 // help lists each command by its summary. Every line fits 80 columns.
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { isHidden } from '../../src/commands/commander.js';
 import { EXIT_CODE_HELP, ExitCode } from '../../src/errors.js';
 import { testStreams } from '../../src/io/streams.js';
 import { cli } from '../helpers/cli.js';
@@ -11,7 +12,7 @@ async function groups() {
   const { program } = await buildProgram([], { io: testStreams(), env: {}, loadAll: true });
   return program.commands.map((g) => ({
     name: g.name(),
-    commands: g.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()),
+    commands: g.commands.filter((c) => !isHidden(c)).map((c) => c.name()),
   }));
 }
 
