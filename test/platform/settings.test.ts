@@ -39,11 +39,11 @@ describe('VOICECTL_SHELL', () => {
     stop.abort();
     return cli(['sandbox', '--port', '0', '--host', '127.0.0.1'], { env, signal: stop.signal });
   }
+  // The key is this sandbox's own (new at every start): its role's prefix and a random tail.
   it.each([
-    // Each sandbox start makes its keys anew: the line is matched with the key's secret tail as any.
-    ['posix', /export VOICECTL_API_KEY=vk_sandbox_acme_full_[0-9a-f]+ {3}# Acme Srl/],
-    ['powershell', /\$env:VOICECTL_API_KEY = 'vk_sandbox_acme_full_[0-9a-f]+' {3}# Acme Srl/],
-    ['cmd', /set "VOICECTL_API_KEY=vk_sandbox_acme_full_[0-9a-f]+" {3}& REM Acme Srl/],
+    ['posix', /^ {2}export VOICECTL_API_KEY=vk_sandbox_acme_full_\w+ {3}# Acme Srl/m],
+    ['powershell', /^ {2}\$env:VOICECTL_API_KEY = 'vk_sandbox_acme_full_\w+' {3}# Acme Srl/m],
+    ['cmd', /^ {2}set "VOICECTL_API_KEY=vk_sandbox_acme_full_\w+" {3}& REM Acme Srl/m],
   ])('%s: the foreground sandbox prints the lines that set its key in that shell', async (shell, line) => {
     const r = await foreground({ VOICECTL_SHELL: shell });
     expect(r.stdout).toMatch(line);
