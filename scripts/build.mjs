@@ -3,7 +3,7 @@
 // loads (core) and a chunk per command group, so that a command loads only what it runs (README "Performance"). Run
 // by `npm run build` and by `prepare` on install. Nothing here depends on the Node that runs the build: the same dist/
 // serves every Node line in `engines`.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
@@ -142,6 +142,8 @@ await bundle.write({
   codeSplitting: { groups: [{ name: coreGroup, debugName: 'core' }] },
 });
 await bundle.close();
+// --jq's worker thread runs a file of its own (src/io/jq.ts finds it beside the chunk that starts it).
+copyFileSync(new URL('src/io/jq-worker.cjs', root), new URL(`${next}/chunks/jq-worker.cjs`, root));
 for (const name of Object.keys(STAND_INS))
   if (!used.has(name)) throw new Error(`build: the ${name} stand-in was not used: did a dependency stop importing it?`);
 

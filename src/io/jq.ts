@@ -16,30 +16,10 @@ interface JqRun {
 const COMPILE_ERROR = 3;
 
 /**
- * The worker's code, run as a script (no file of its own, so that it runs the same from dist/ and from src/ in the
- * tests). jq-web sends stderr of a successful run to console.warn and leaves process.exitCode as jq's (Emscripten's
- * exit): both stay in the worker, taken back there. jq-web drops the last newline of stdout; jq prints one after
- * every value.
+ * The worker's file: beside this module in src/io/ (the tests) and beside its chunk in dist/chunks/ (the build
+ * copies it there: scripts/build.mjs).
  */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const ready = require(workerData.jqWeb);
-parentPort.on('message', async ({ id, input, program, flags }) => {
-  const engine = await ready;
-  const warn = console.warn;
-  let err = '';
-  console.warn = (...args) => { err += String(args[args.length - 1]) + '\\n'; };
-  try {
-    const out = engine.raw(input, program, flags) ?? '';
-    parentPort.postMessage({ id, out: out === '' ? '' : out + '\\n', err });
-  } catch (e) {
-    parentPort.postMessage({ id, failed: { exitCode: e?.exitCode, stderr: String(e?.stderr ?? e?.message ?? e) } });
-  } finally {
-    console.warn = warn;
-    process.exitCode = undefined;
-  }
-});
-`;
+const WORKER = new URL('./jq-worker.cjs', import.meta.url);
 
 interface Failed {
   exitCode?: number;
@@ -60,7 +40,7 @@ class Engine {
   constructor() {
     const require = createRequire(import.meta.url);
     const jqWeb = require.resolve('jq-web');
-    this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb } });
+    this.worker = new Worker(WORKER, { workerData: { jqWeb } });
     this.worker.unref();
     this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
       const p = this.pending.get(m.id);

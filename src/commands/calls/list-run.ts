@@ -46,6 +46,8 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   });
 }
 
+const request = (campaign: string | undefined) => ({ path: '/v1/calls', query: { campaignId: campaign }, item: Call });
+
 export async function run(
   f: Factory,
   { campaign, status, to, since, until, ...list }: CallsListOptions,
@@ -70,9 +72,8 @@ export async function run(
           }),
         );
   await runList(f, list, {
+    ...request(campaign),
     filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toNumber', 'to'] }, true),
-    path: '/v1/calls',
-    query: { campaignId: campaign },
     item,
     columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
     emptyMessage: campaign ? `No calls for campaign ${campaign}.` : 'No calls.',

@@ -1,5 +1,6 @@
 // campaigns list: what it runs (the declaration is list.ts).
 import type { Factory } from '../../factory.js';
+import { type AgentContext, listPage } from '../agent.js';
 import type { Column } from '../../io/output.js';
 import { Campaign } from '../../schemas/campaigns.js';
 import { recordFilter } from '../list-filters.js';
@@ -40,12 +41,15 @@ const DATA_COLUMNS: Column<Rec>[] = [
   { key: 'counters', human: countersText },
 ];
 
+const request = { path: '/v1/campaigns', item: Campaign };
+
 export async function run(f: Factory, { status, since, until, ...opts }: CampaignsListOptions): Promise<void> {
   await runList(f, opts, {
+    ...request,
     filter: recordFilter({ status, since, until }, f.clock.now()),
-    path: '/v1/campaigns',
-    item: Campaign,
     columns: f.output().format === 'table' ? TABLE_COLUMNS : DATA_COLUMNS,
     emptyMessage: `No campaigns yet. Create one with: ${f.commandLine.invocation()} campaigns create --help`,
   });
 }
+
+export const act = (ctx: AgentContext, { page }: { page?: number }) => listPage(ctx, request, page);

@@ -21,7 +21,12 @@ export const listCommand = defineCommand({
     'voicectl campaigns list --page 2 --limit 50',
     'voicectl campaigns list --status running,scheduled --since 7d',
   ],
-  mcp: 'campaigns_list',
+  mcp: {
+    name: 'campaigns_list',
+    description: 'One page of campaigns.',
+    untrusted: ['records'],
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });

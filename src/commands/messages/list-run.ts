@@ -1,11 +1,12 @@
 // messages list: what it runs (the declaration is list.ts).
 import type { Factory } from '../../factory.js';
+import { type AgentContext, listPage } from '../agent.js';
 import { cell, localTime } from '../../io/format.js';
 import type { Column } from '../../io/output.js';
 import { Message } from '../../schemas/messages.js';
 import { recordFilter } from '../list-filters.js';
 import { runList } from '../list.js';
-import type { MessagesListOptions } from './list.js';
+import type { MessagesListInput, MessagesListOptions } from './list.js';
 
 const SUBJECT_WIDTH = 30;
 /** The body takes what the other columns leave; SUBJECT, FROM, CHANNEL, then DIR go before it gets less than this. */
@@ -47,17 +48,24 @@ const CSV_COLUMNS: Column[] = [
   'errorMessage',
 ].map((key) => ({ key }));
 
+const request = (channel: MessagesListOptions['channel']) => ({
+  path: '/v1/messages',
+  query: { channel },
+  item: Message,
+});
+
 export async function run(
   f: Factory,
   { channel, status, to, since, until, ...list }: MessagesListOptions,
 ): Promise<void> {
   const table = f.output().format === 'table';
   await runList(f, list, {
+    ...request(channel),
     filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toAddress'] }, true),
-    path: '/v1/messages',
-    query: { channel },
-    item: Message,
     columns: table ? COLUMNS : CSV_COLUMNS,
     emptyMessage: channel ? `No ${channel} messages.` : 'No messages.',
   });
 }
+
+export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) =>
+  listPage(ctx, request(channel), page, ['body', 'subject']);

@@ -1,7 +1,7 @@
 // messages list: GET /v1/messages (reference 4.8), with the channel filter checked before anything is sent.
 import { MESSAGE_CHANNELS } from '../../facts.js';
 import { MessageChannel } from '../../schemas/messages.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 import { fieldFilter, statusFilter, timeFilters } from '../list-filters.js';
 import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
@@ -14,6 +14,7 @@ const flags = {
 } satisfies Flags;
 
 export type MessagesListOptions = Options<typeof flags>;
+export type MessagesListInput = ToolInput<typeof flags>;
 
 export const listCommand = defineCommand({
   name: 'list',
@@ -27,7 +28,12 @@ export const listCommand = defineCommand({
     'voicectl messages list --channel email --all -o csv > emails.csv',
     'voicectl messages list --status failed --since 24h --excel > failed.csv',
   ],
-  mcp: 'messages_list',
+  mcp: {
+    name: 'messages_list',
+    description: 'One page of messages (SMS, email, WhatsApp).',
+    untrusted: ['records'],
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });
