@@ -3,7 +3,7 @@
 export const GROUP_SUMMARY = {
   tts: 'text-to-speech generations: create, get, list, wait, download',
   voices: 'the built-in voice catalog: list',
-  campaigns: 'AI call campaigns: create, start, list, show, wait, results, resources',
+  campaigns: 'AI call campaigns: create, start, list, show, wait, results, report, resources',
   contacts: 'spreadsheet exports (CSV) to campaign contacts: convert',
   messages: 'message history and SMS: list, send-sms',
   calls: 'call records: list',

@@ -49,11 +49,11 @@ describe('voicectl --help', () => {
 });
 
 describe('the global options, declared once', () => {
-  it('twelve entries: each key is what commander names its flag, and the schema parses exactly those keys', async () => {
+  it('thirteen entries: each key is what commander names its flag, and the schema parses exactly those keys', async () => {
     const { Option } = await import('commander');
     const { GLOBAL_FLAGS } = await import('../../src/global-flags.js');
     const { GlobalOptions } = await import('../../src/globals.js');
-    expect(GLOBAL_FLAGS).toHaveLength(12);
+    expect(GLOBAL_FLAGS).toHaveLength(13);
     for (const g of GLOBAL_FLAGS) expect(new Option(g.flags).attributeName(), g.flags).toBe(g.key);
     expect(Object.keys(GlobalOptions.shape).sort()).toEqual(GLOBAL_FLAGS.map((g) => g.key).sort());
     const root = (await cli(['--help'], { columns: 80 })).stdout;
