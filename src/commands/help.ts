@@ -14,18 +14,37 @@ export function examples(cmd: Command, lines: string[]): Command {
 const EXAMPLE_WIDTH = 80;
 
 /**
- * One example as `  $ command`, broken before a word that would pass `width` into lines that end in ` \` (a
- * shell joins them back): only at spaces outside quotes, so that the command pasted is the command shown. A
- * trailing `# comment` goes on its own line above it, where it does not fit.
+ * One example as `  $ command`, broken before a flag (with its value) that would pass `width` into lines that end in
+ * ` \` (a shell joins them back): only at spaces outside quotes, so that the command pasted is the command shown; a
+ * flag whose value alone is wider than a line is split after all. A trailing `# comment` goes on its own line above
+ * it, where it does not fit.
  */
 function exampleLines(example: string, width: number): string {
   const comment = example.match(/^(.*?\S)(\s+# .*)$/);
   if (`  $ ${example}`.length <= width) return `  $ ${example}`;
   if (comment && `  $ ${comment[1]}`.length <= width) return `  ${comment[2].trim()}\n  $ ${comment[1]}`;
+  const fitting = shellUnits(shellWords(comment ? comment[1] : example)).flatMap((u) =>
+    6 + u.length + 2 > width ? u.split(' ') : [u],
+  );
+  const lines: string[] = [];
+  let line = '  $';
+  for (const w of fitting) {
+    if (line.length + 1 + w.length + 2 > width && line.trim() !== '$' && line.trim() !== '') {
+      lines.push(`${line} \\`);
+      line = '     ';
+    }
+    line += ` ${w}`;
+  }
+  lines.push(line);
+  return [...(comment ? [`  ${comment[2].trim()}`] : []), ...lines].join('\n');
+}
+
+/** A command line's words, split at spaces outside quotes. */
+function shellWords(command: string): string[] {
   const words: string[] = [];
   let word = '';
   let quote: string | undefined;
-  for (const ch of comment ? comment[1] : example) {
+  for (const ch of command) {
     if (quote) {
       if (ch === quote) quote = undefined;
     } else if (ch === "'" || ch === '"') quote = ch;
@@ -37,17 +56,24 @@ function exampleLines(example: string, width: number): string {
     word += ch;
   }
   if (word) words.push(word);
-  const lines: string[] = [];
-  let line = '  $';
+  return words;
+}
+
+/**
+ * The words a line may not be broken between: a flag and its value, a redirection and its file, a pipe and the
+ * command after it. A line breaks before a flag (`--from +39...`), a redirection (`> failed.csv`) or a pipe
+ * (`| voicectl campaigns create`), never inside one.
+ */
+function shellUnits(words: string[]): string[] {
+  const units: string[] = [];
   for (const w of words) {
-    if (line.length + 1 + w.length + 2 > width && line.trim() !== '$' && line.trim() !== '') {
-      lines.push(`${line} \\`);
-      line = '     ';
-    }
-    line += ` ${w}`;
+    const last = units.at(-1);
+    const takesOne = last !== undefined && /^(-|[<>]|\d>)/.test(last) && !last.includes(' ');
+    const starts = w.startsWith('-') || /^([<>|]|\d>)/.test(w);
+    if (last !== undefined && !starts && (takesOne || last.startsWith('|'))) units[units.length - 1] += ` ${w}`;
+    else units.push(w);
   }
-  lines.push(line);
-  return [...(comment ? [`  ${comment[2].trim()}`] : []), ...lines].join('\n');
+  return units;
 }
 
 /**
