@@ -81,7 +81,8 @@ export const GLOBAL_FLAGS = [
   flag({
     key: 'jq',
     flags: '--jq <expression>',
-    description: "filter the JSON output with a jq expression (jq's language, no jq needed): strings print raw",
+    description:
+      "filter the JSON output with a jq expression (jq's language, no jq needed): strings print raw; with -o csv, -o table or --excel its outputs are the rows",
     schema: z.optional(JqProgram),
     value: true,
   }),

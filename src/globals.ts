@@ -11,18 +11,19 @@ export const GlobalOptions = z
       path: ['output'],
       message: 'conflicts with --json (which is -o json): give one of them',
     }),
-    // --jq filters JSON: a table or CSV would have nothing for it to read, and -q prints ids alone.
-    z.refine((g) => g.jq === undefined || g.output === undefined || g.output === 'json', {
+    // --jq filters the JSON a command would print; its outputs become a table or CSV (rows of objects), but not
+    // ndjson, which is JSON already, and -q prints ids alone.
+    z.refine((g) => g.jq === undefined || g.output !== 'ndjson', {
       path: ['output'],
-      message: 'conflicts with --jq, which filters the JSON output',
+      message: 'conflicts with --jq, which prints its outputs one per line already',
     }),
     z.refine((g) => !g.excel || g.output === undefined || g.output === 'csv', {
       path: ['output'],
       message: 'conflicts with --excel, which writes CSV',
     }),
-    z.refine((g) => !g.excel || (!g.json && g.jq === undefined), {
+    z.refine((g) => !g.excel || !g.json, {
       path: ['excel'],
-      message: 'conflicts with --json and --jq, which print JSON',
+      message: 'conflicts with --json, which prints JSON',
     }),
     z.refine((g) => g.jq === undefined || !g.quiet, {
       path: ['quiet'],

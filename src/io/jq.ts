@@ -206,7 +206,7 @@ function runtimeError(lines: string[], printed?: JqRun): JqRuntimeError {
  */
 export async function compileJq(
   program: string,
-  opts: { pretty: boolean; signal?: AbortSignal; maxOutputBytes?: number },
+  opts: { pretty: boolean; signal?: AbortSignal; maxOutputBytes?: number; json?: boolean },
 ): Promise<JqFilter> {
   shared ??= new Engine();
   const engine = shared;
@@ -234,5 +234,7 @@ export async function compileJq(
   const rest = perRecord(program);
   const each = rest !== undefined && !(await check(`inputs | (${rest}\n)`)) ? rest : undefined;
   const max = opts.maxOutputBytes ?? MAX_JQ_OUTPUT_MIB * 1024 * 1024;
-  return new JqFilter(engine, program, opts.pretty ? ['-r'] : ['-r', '-c'], each, max);
+  // `json`: every output as compact JSON (strings quoted), for rows a table or CSV is made of.
+  const flags = opts.json ? ['-c'] : opts.pretty ? ['-r'] : ['-r', '-c'];
+  return new JqFilter(engine, program, flags, each, max);
 }

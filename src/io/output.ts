@@ -53,8 +53,9 @@ export function resolveOutput(
     throw new UsageError(`--output must be one of ${FORMATS.join(', ')} (got "${g.output}")`);
   }
   // --excel is CSV for a spreadsheet: it needs no -o csv of its own.
+  // --jq prints its outputs as JSON, unless -o csv, -o table or --excel asks for them as rows.
   const format: Format =
-    g.json || g.jq !== undefined
+    g.json || (g.jq !== undefined && g.output === undefined && !g.excel)
       ? 'json'
       : ((g.output as Format | undefined) ?? (g.excel ? 'csv' : io.stdoutIsTTY ? 'table' : 'json'));
   return {
@@ -305,7 +306,10 @@ export async function printList<T extends Rec>(
     checkFields(out.fields, [...new Set(keys)]);
   }
   const columnsFor = (r: T | undefined) => chosenColumns(declared(r), out.fields);
-  if (out.jq !== undefined && !out.quiet) return jqList(io, out, picking(it, out.fields), first, opts);
+  if (out.jq !== undefined && !out.quiet) {
+    if (out.format === 'csv' || out.format === 'table') return jqRows(io, out, picking(it, out.fields), first);
+    return jqList(io, out, picking(it, out.fields), first, opts);
+  }
   if (out.format !== 'table' || out.quiet) {
     const batch = new BatchedWriter(stream);
     // JSON and ndjson records narrowed to --fields; CSV takes its columns from them.
@@ -449,6 +453,36 @@ function picking<T extends Rec>(it: AsyncIterator<T>, fields: readonly string[] 
       return r.done ? r : { done: false, value: pick(r.value, fields) };
     },
   };
+}
+
+/**
+ * --jq with -o csv, -o table or --excel: the program's outputs as rows. An object is a row, its keys the columns (in
+ * the order they first appear), in the CSV of every list: a header, formulas neutralised; any other value is a row
+ * of one column, `value`.
+ */
+async function jqRows<T extends Rec>(
+  io: IOStreams,
+  out: OutputOptions,
+  it: AsyncIterator<T>,
+  first: IteratorResult<T>,
+): Promise<number> {
+  const { compileJq } = await import('./jq.js');
+  const filter = await compileJq(out.jq!, { pretty: false, json: true });
+  const rows: T[] = [];
+  for (let r = first; !r.done; r = await it.next()) rows.push(r.value);
+  const result = await filter.apply(JSON.stringify(rows));
+  if (result.err) await write(io.err, terminalSafe(result.err, { keepNewlines: true }));
+  const values = result.out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as unknown);
+  const records = values.map((v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : ({ value: v } as Rec),
+  );
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  return printList(io, { ...out, jq: undefined, fields: undefined }, records, {
+    columns: keys.map((key) => ({ key, time: /At$/.test(key) })),
+  });
 }
 
 /** Records given to jq at once when it runs record by record: a page or so, so that memory stays flat. */

@@ -99,14 +99,16 @@ describe('--excel', () => {
     expect((await results(['--excel'], { VOICECTL_CSV_SEPARATOR: '|' })).stdout).toMatch(/^\uFEFFphone_number\|/);
   });
 
-  it('--excel with -o json or --jq is exit 2 before any request', async () => {
+  it('--excel with -o json or --json is exit 2 before any request; with --jq the outputs are its rows', async () => {
     sb.log.length = 0;
     const json = await results(['--excel', '-o', 'json']);
     expect(json.code).toBe(2);
     expect(json.stderr).toContain('--excel');
-    const jq = await results(['--excel', '--jq', '.']);
-    expect(jq.code).toBe(2);
+    expect((await results(['--excel', '--json'])).code).toBe(2);
     expect(sb.requests()).toHaveLength(0);
+    const jq = await results(['--excel', '--jq', '.[] | {phone_number, outcome: ."result.outcome"}']);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(jq.stdout).toBe('\uFEFFphone_number;outcome\r\n+393331112222;answered\r\n+393332223333;no_answer\r\n');
   });
 
   it('the follow-up list with --excel: BOM, ";", CRLF; campaigns create reads it back the same', async () => {

@@ -171,3 +171,45 @@ describe('filters while paging', () => {
     }
   });
 });
+
+describe('--jq to any format', () => {
+  it('rows of objects become CSV with a header and formulas neutralised (--excel: ";" and a BOM)', async () => {
+    const r = await run([
+      ...['messages', 'list', '--status', 'failed', '--since', '24h'],
+      ...['--jq', '.[] | {id, to: .toAddress, body}', '--excel'],
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('\uFEFFid;to;body\r\n')).toBe(true);
+    expect(r.stdout).toContain(
+      `msg_hostile00000001;hélène@mail.example;"'=HYPERLINK(""http://evil.example"",""clic"")"\r\n`,
+    );
+  });
+
+  it('-o csv without --excel: RFC 4180; scalars are a column named value', async () => {
+    const r = await run(['messages', 'list', '--jq', 'map(.channel) | unique | .[]', '-o', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('value\nemail\nsms\nwhatsapp\n');
+  });
+
+  it('-o table on a terminal: the rows as a table with their headings', async () => {
+    const r = await cli(
+      ['calls', 'list', '--status', 'failed', '--jq', '.[] | {id, toNumber, status}', '-o', 'table'],
+      {
+        sandbox: sb,
+        clock,
+        tty: true,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const [head, first] = r.stdout.split('\n');
+    expect(head.split(/\s{2,}/)).toEqual(['ID', 'TO NUMBER', 'STATUS']);
+    expect(first).toMatch(/^call_\w+\s+\+\d+\s+failed$/);
+  });
+
+  it('-o ndjson with --jq is exit 2 before any request', async () => {
+    sb.log.length = 0;
+    const r = await run(['messages', 'list', '--jq', '.[]', '-o', 'ndjson']);
+    expect(r.code).toBe(2);
+    expect(sb.requests()).toHaveLength(0);
+  });
+});
