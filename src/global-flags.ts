@@ -89,7 +89,8 @@ export const GLOBAL_FLAGS = [
   flag({
     key: 'fields',
     flags: '--fields <a,b,c>',
-    description: 'only these fields, in this order: table and CSV columns, JSON record keys',
+    description:
+      "only these fields, in this order: table and CSV columns, JSON record keys; a nested one by its path (fields.Name) or its name (a contact's own column)",
     schema: z.optional(FieldList),
     value: true,
   }),

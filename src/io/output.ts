@@ -73,8 +73,8 @@ export function resolveOutput(
  * --fields against the fields a record has (and the columns a command declares): an unknown name is refused with
  * the nearest ones and the whole list.
  */
-function checkFields(fields: readonly string[], known: readonly string[]): void {
-  const unknown = fields.filter((f) => !known.includes(f));
+function checkFields(fields: readonly string[], accepted: readonly string[], known = accepted): void {
+  const unknown = fields.filter((f) => !accepted.includes(f));
   if (unknown.length === 0) return;
   const lines = unknown.map((f) => {
     const near = similar(f, known);
@@ -278,6 +278,43 @@ async function asyncIter<T>(source: AsyncIterable<T> | Iterable<T>): Promise<Asy
   return { next: async () => it.next() };
 }
 
+/**
+ * The value of `field` in `record`: its own key, else a path into nested objects (`fields.Name`), else the one
+ * nested key of that name (a contact's own column `Name`, under `fields`).
+ */
+function valueAt(record: Rec, field: string): { value: unknown } | undefined {
+  if (field in record) return { value: record[field] };
+  let v: unknown = record;
+  for (const part of field.split('.')) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !(part in (v as Rec))) {
+      v = undefined;
+      break;
+    }
+    v = (v as Rec)[part];
+  }
+  if (v !== undefined) return { value: v };
+  const inner = Object.entries(flatten(record)).filter(([k]) => k.endsWith(`.${field}`));
+  return inner.length === 1 ? { value: inner[0][1] } : undefined;
+}
+
+/** --fields that name nested values (`fields.Name`, `Name`): each record with those values as keys of their own. */
+function withPaths<T extends Rec>(it: AsyncIterator<T>, fields: readonly string[] | undefined): AsyncIterator<T> {
+  if (!fields) return it;
+  return {
+    next: async () => {
+      const r = await it.next();
+      if (r.done) return r;
+      let copy: Rec | undefined;
+      for (const f of fields) {
+        if (f in r.value) continue;
+        const found = valueAt(r.value, f);
+        if (found) (copy ??= { ...r.value })[f] = found.value;
+      }
+      return copy ? { done: false, value: copy as T } : r;
+    },
+  };
+}
+
 /** The records of `it` with every string redacted (keys too), when there is a redactor. */
 function redacting<T>(it: AsyncIterator<T>, redact: ((s: string) => string) | undefined): AsyncIterator<T> {
   if (!redact) return it;
@@ -297,13 +334,22 @@ export async function printList<T extends Rec>(
   opts: ListPrintOptions<T>,
 ): Promise<number> {
   // Redacted once, here, for every format: tables and records are drawn from the redacted data.
-  const it = redacting(await asyncIter(source), out.redact);
+  const it = withPaths(redacting(await asyncIter(source), out.redact), out.fields);
   const stream: Writable = io.out;
   let first = await it.next();
   const declared = (r: T | undefined) => (typeof opts.columns === 'function' ? opts.columns(r) : opts.columns);
   if (out.fields && !first.done) {
     const keys = [...declared(first.value).map((c) => c.key), ...Object.keys(first.value)];
-    checkFields(out.fields, [...new Set(keys)]);
+    // Nested values are named by their path (fields.Name) or, when one only has it, their own name.
+    const paths = Object.keys(flatten(first.value)).flatMap((k) => (k.includes('.') ? [k, k.split('.').at(-1)!] : []));
+    // A path into an object the first record has (fields.company) may be filled only in later records.
+    const record: Rec = first.value;
+    const objects = out.fields.filter((f) => {
+      const head = record[f.split('.')[0]];
+      return f.includes('.') && head !== null && typeof head === 'object' && !Array.isArray(head);
+    });
+    const known = [...new Set([...keys, ...paths])];
+    checkFields(out.fields, [...known, ...objects], known);
   }
   const columnsFor = (r: T | undefined) => chosenColumns(declared(r), out.fields);
   if (out.jq !== undefined && !out.quiet) {

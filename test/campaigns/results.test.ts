@@ -222,3 +222,37 @@ describe('buildResults: lenient where the service gives less', () => {
     expect(bare.unfilled).toEqual(['status', 'attempts', 'lastOutcome', 'numbersDialled', 'callerIds']);
   });
 });
+
+describe("campaigns results --fields: nested paths and the contact's own columns", () => {
+  it("a contact's own column by its name, in JSON, CSV and the table", async () => {
+    const json = await results(['--fields', 'phone_number,first_name,result', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { phone_number: '+393331112222', first_name: 'Anna', result: 'answered' },
+      { phone_number: '+393332223333', first_name: 'Bruno', result: 'no_answer' },
+      { phone_number: '+393334445555', first_name: null, result: 'failed' },
+    ]);
+    const csv = await results(['--fields', 'phone_number,first_name', '-o', 'csv']);
+    expect(csv.stdout).toBe('phone_number,first_name\n+393331112222,Anna\n+393332223333,Bruno\n+393334445555,\n');
+    const table = await results(['--fields', 'phone_number,first_name,result'], { tty: true, columns: 80 });
+    expect(
+      table.stdout
+        .split('\n')[0]
+        .trim()
+        .split(/\s{2,}/),
+    ).toEqual(['NUMBER', 'FIRST NAME', 'RESULT']);
+    expect(table.stdout).toMatch(/\+393331112222\s+Anna\s+answered/);
+  });
+
+  it('a nested path (fields.company); an unknown one is exit 2 with the nearest names', async () => {
+    const json = await results(['--fields', 'index,fields.company', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { index: 1, 'fields.company': null },
+      { index: 2, 'fields.company': null },
+      { index: 3, 'fields.company': 'Carla Srl' },
+    ]);
+    const bad = await results(['--fields', 'first_nam']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('did you mean first_name');
+  });
+});
