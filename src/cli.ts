@@ -287,7 +287,8 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     if (!g.color) io.color = false;
     // Notes and hints on a terminal fit its width; the wrapper (and string-width) loads only then.
     if (io.errColumns > 0) {
-      const { wrapText } = await import('./io/wrap.js');
+      const { wrapText, loadClusterWidths } = await import('./io/wrap.js');
+      await loadClusterWidths();
       io.wrapNotes = (text) => wrapText(text, io.errColumns);
     }
     // A bad VOICECTL_CSV_SEPARATOR is exit 2 before anything is sent, as a bad flag is.
@@ -510,7 +511,11 @@ async function reportError(io: IOStreams, err: unknown, opts: ReportOptions): Pr
  */
 async function writeReport(io: IOStreams, lines: string[], stack?: string): Promise<void> {
   let text = lines.join('\n');
-  if (io.errColumns > 0) text = (await import('./io/wrap.js')).wrapText(text, io.errColumns);
+  if (io.errColumns > 0) {
+    const { wrapText, loadClusterWidths } = await import('./io/wrap.js');
+    await loadClusterWidths();
+    text = wrapText(text, io.errColumns);
+  }
   if (io.color && io.stderrIsTTY) text = text.replace(/^error:/, '\x1b[31merror\x1b[39m:');
   io.err.write(`${text}\n`);
   if (stack) io.err.write(`${stack}\n`);

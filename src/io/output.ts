@@ -374,6 +374,7 @@ export async function printList<T extends Rec>(
     return 0;
   }
   const [kit, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
+  if (kit.hasClusters(JSON.stringify(rows))) await kit.loadClusterWidths();
   const { cols, cells } = fitTable(kit, columnsFor(rows[0]), rows, io.columns || 120);
   const head = cols.map((c) => headerOf(c));
   await write(stream, kit.renderTable([head, ...cells], { style: bold && ((s, row) => (row === 0 ? bold(s) : s)) }));
@@ -646,7 +647,11 @@ export async function printRecord<T extends Rec>(
         ),
     ));
   }
-  const [{ cutToWidth, renderTable }, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
+  const [{ cutToWidth, renderTable, hasClusters, loadClusterWidths }, bold] = await Promise.all([
+    import('./table.js'),
+    boldFor(io),
+  ]);
+  if (hasClusters(JSON.stringify(record))) await loadClusterWidths();
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
     .map((f) => {
       // Multi-line values (a message body) keep their lines; every other control is shown as an escape.

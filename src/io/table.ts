@@ -5,7 +5,7 @@
 // on emoji and marks, and took longer to load and lay out 260 rows than the rows took to fetch.
 import { displayWidth } from './width.js';
 
-export { cutToWidth, displayWidth } from './width.js';
+export { cutToWidth, displayWidth, hasClusters, loadClusterWidths } from './width.js';
 
 /** Space between two columns, in terminal cells. */
 export const GAP = 2;

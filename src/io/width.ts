@@ -6,8 +6,17 @@
 // length, a lone code point by the East Asian Width table (get-east-asian-width, which string-width uses too), and
 // only a cluster (a character with its combining marks, variation selector, skin tone or tags, a ZWJ sequence, a
 // flag) by string-width, which is quick on a few characters.
+//
+// string-width itself takes longer to load than a 260-row table takes to lay out, and most tables are plain text: it
+// is loaded (loadClusterWidths) only where text has clusters, by the printers before they measure.
 import { eastAsianWidth } from 'get-east-asian-width';
-import stringWidth from 'string-width';
+
+let stringWidth: ((text: string) => number) | undefined;
+
+/** Loads string-width, which measures clusters; the printers call it first when their text has any. */
+export async function loadClusterWidths(): Promise<void> {
+  stringWidth ??= (await import('string-width')).default;
+}
 
 const ASCII = /^[\x20-\x7e]*$/;
 /** Characters whose width depends on their neighbours, or that take no cell. */
@@ -32,6 +41,9 @@ function unitWidth(unit: string): number {
   if (unit.charCodeAt(0) < 0x7f && ASCII_RUN.test(unit)) return unit.length;
   const cp = unit.codePointAt(0)!;
   if (unit.length === (cp > 0xffff ? 2 : 1) && !COMPLEX.test(unit)) return eastAsianWidth(cp);
+  // Not loaded (a path that did not call loadClusterWidths): the width of the cluster's first character, 2 for an
+  // emoji sequence; never cached, so that the exact width is used once it is loaded.
+  if (!stringWidth) return /[\u200d\ufe0f]/.test(unit) ? 2 : eastAsianWidth(cp);
   let w = clusters.get(unit);
   if (w === undefined) {
     if (clusters.size > 10_000) clusters.clear();
@@ -39,6 +51,9 @@ function unitWidth(unit: string): number {
   }
   return w;
 }
+
+/** Whether `text` has clusters (marks, joiners, selectors, flags): measuring it needs loadClusterWidths first. */
+export const hasClusters = (text: string): boolean => COMPLEX.test(text);
 
 /** Width in terminal cells of text already made safe. */
 export function displayWidth(text: string): number {

@@ -7,6 +7,8 @@
 // closing backtick) is one word too: a newline inside a command pasted into a shell would run half of it.
 import { displayWidth } from './width.js';
 
+export { loadClusterWidths } from './width.js';
+
 /** The line's words, each with the spaces before it (a column's alignment is kept), a command kept as one word. */
 function words(text: string): { gap: string; word: string }[] {
   const out: { gap: string; word: string }[] = [];

@@ -120,7 +120,8 @@ export async function printSummary(
     k,
     terminalSafe(String(v)),
   ]);
-  const { renderTable } = await import('../../io/table.js');
+  const { renderTable, hasClusters, loadClusterWidths } = await import('../../io/table.js');
+  if (hasClusters(JSON.stringify(rows))) await loadClusterWidths();
   await write(stream, `${title}\n${renderTable(rows, { indent: 2 })}\n`);
   const attempts = planRows(plan);
   const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
