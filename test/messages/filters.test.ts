@@ -213,3 +213,16 @@ describe('--jq to any format', () => {
     expect(sb.requests()).toHaveLength(0);
   });
 });
+
+describe('tts list --since/--until', () => {
+  it('the generations of the last hour; --until before them leaves none', async () => {
+    const made = await run(['tts', 'create', '--text', 'Filtered', '-q']);
+    expect(made.code, made.stderr).toBe(0);
+    const id = made.stdout.trim();
+    const recent = await run(['tts', 'list', '--since', '1h', '--json']);
+    expect(recent.code, recent.stderr).toBe(0);
+    expect((JSON.parse(recent.stdout) as { id: string }[]).map((g) => g.id)).toContain(id);
+    const before = await run(['tts', 'list', '--until', '1h', '--json']);
+    expect((JSON.parse(before.stdout) as { id: string }[]).map((g) => g.id)).not.toContain(id);
+  });
+});

@@ -2,6 +2,7 @@
 import type { Factory } from '../../factory.js';
 import { type AgentContext, listPage } from '../agent.js';
 import { TtsGeneration } from '../../schemas/tts.js';
+import { recordFilter } from '../list-filters.js';
 import { runList } from '../list.js';
 import type { TtsListInput, TtsListOptions } from './list.js';
 import { GENERATION_COLUMNS, GENERATION_CSV_COLUMNS } from './shared.js';
@@ -12,9 +13,11 @@ const request = (status: TtsListOptions['status']) => ({
   item: TtsGeneration,
 });
 
-export async function run(f: Factory, { status, ...list }: TtsListOptions): Promise<void> {
+export async function run(f: Factory, { status, since, until, ...list }: TtsListOptions): Promise<void> {
   await runList(f, list, {
     ...request(status),
+    // --status goes to the API (reference 4.3); --since and --until are applied while paging, newest first.
+    filter: recordFilter({ since, until }, f.clock.now(), {}, true),
     columns: f.output().format === 'table' ? GENERATION_COLUMNS : GENERATION_CSV_COLUMNS,
     emptyMessage: status
       ? `No ${status} generations.`

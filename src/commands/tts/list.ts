@@ -2,10 +2,12 @@
 import { TTS_STATUSES } from '../../facts.js';
 import { TtsStatus } from '../../schemas/tts.js';
 import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
+import { timeFilters } from '../list-filters.js';
 import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
   status: enumFilter('--status <status>', 'status', TTS_STATUSES, TtsStatus),
+  ...timeFilters('generations', true),
   ...LIST_FLAGS,
 } satisfies Flags;
 
@@ -18,6 +20,7 @@ export const listCommand = defineCommand({
   examples: [
     'voicectl tts list',
     'voicectl tts list --status failed --limit 50',
+    'voicectl tts list --status failed --since 24h -o csv > failed.csv',
     'voicectl tts list --all -o ndjson | jq -r \'select(.status == "completed") | .audioUrl\'',
   ],
   mcp: {
