@@ -2,9 +2,9 @@
 // thread, so that a script needs no jq installed and Ctrl-C stops a program that never ends. Loaded only when the flag is given (src/cli.ts checks the expression before the
 // command runs). Output follows gh's --jq: strings printed raw (jq -r), other values as JSON, compact when piped
 // (jq -c) and indented on a terminal.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { jqWebPath, LOAD_JQ_WEB } from './jq-web.js';
 
 /** What jq printed to stdout, and to stderr (`debug`, `stderr`) when it succeeded. */
 interface JqRun {
@@ -23,7 +23,7 @@ const COMPILE_ERROR = 3;
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const ready = require(workerData.jqWeb);
+const ready = ${LOAD_JQ_WEB};
 parentPort.on('message', async ({ id, input, program, flags }) => {
   const engine = await ready;
   const warn = console.warn;
@@ -58,9 +58,7 @@ class Engine {
   private stopped = false;
 
   constructor() {
-    const require = createRequire(import.meta.url);
-    const jqWeb = require.resolve('jq-web');
-    this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb } });
+    this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb: jqWebPath() } });
     this.worker.unref();
     this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
       const p = this.pending.get(m.id);

@@ -431,6 +431,17 @@ if (want('package')) {
   const all = tree(join(prefix, 'lib/node_modules/voicectl'));
   const du = spawnSync('du', ['-sk', join(prefix, 'lib/node_modules/voicectl')], { encoding: 'utf8' });
   const onDisk = du.status === 0 ? `${(Number(du.stdout.split('\t')[0]) / 1024).toFixed(1)} MiB` : undefined;
+  // Packages as npm counts them: a folder of some node_modules/ with a package.json, voicectl included.
+  const packages = (p) =>
+    readdirSync(p, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .reduce((n, e) => {
+        const q = join(p, e.name);
+        if (e.name.startsWith('@')) return n + packages(q);
+        const own = existsSync(join(q, 'package.json')) ? 1 : 0;
+        return n + own + (existsSync(join(q, 'node_modules')) ? packages(join(q, 'node_modules')) : 0);
+      }, 0);
+  const count = packages(join(prefix, 'lib/node_modules'));
   const kb = (n) => `${(n / 1000).toFixed(0)} kB`;
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   row(
@@ -449,7 +460,7 @@ if (want('package')) {
     '',
     0,
     '',
-    `${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
+    `${count} packages, ${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
   );
 }
 
