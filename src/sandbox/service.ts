@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDir } from '../config/paths.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { isExecutable } from '../install.js';
 import { monotonicNow } from '../io/clock.js';
 import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
@@ -446,7 +447,9 @@ function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof 
   const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
   for (const k of ['PATH', 'HOME', 'VOICECTL_SANDBOX_IDLE', 'TZ']) if (opts.env[k]) env[k] = opts.env[k]!;
   if (scenario) env[SCENARIO_ENV] = scenario;
-  const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], {
+  // A single executable is its own bin (src/install.ts): it starts itself.
+  const args = isExecutable() ? ['sandbox', 'serve'] : [binPath(), 'sandbox', 'serve'];
+  const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'ignore', log],
     env,
