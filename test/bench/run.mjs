@@ -180,13 +180,13 @@ http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res)
       spawnSync(exe, ['version', '--json'], { encoding: 'utf8', env: { ...process.env, VOICECTL_CONFIG_DIR: TMP } })
         .stdout,
     ).node;
-    exeNode = readdirSync(join(ROOT, 'node_modules/.cache/voicectl-sea'))
-      .filter(
-        (d) =>
-          d.endsWith(`@${v.slice(1)}`) &&
-          existsSync(join(ROOT, 'node_modules/.cache/voicectl-sea', d, 'package/bin/node')),
-      )
-      .map((d) => join(ROOT, 'node_modules/.cache/voicectl-sea', d, 'package/bin/node'))[0];
+    const own = join(
+      ROOT,
+      'node_modules/.cache/voicectl-sea',
+      `node-${process.platform}-${process.arch}@${v.slice(1)}`,
+      'package/bin/node',
+    );
+    exeNode = existsSync(own) ? own : undefined;
     if (exeNode) {
       commands.push(
         [exeNode, ['-e', '0']],
