@@ -39,7 +39,8 @@ describe('release manifests', () => {
     // brew's style: a desc without the formula's name or a leading article, at most 80 characters.
     const desc = /^ {2}desc "(.*)"$/m.exec(rb)![1]!;
     expect(desc.length).toBeLessThanOrEqual(80);
-    expect(desc).not.toMatch(/^(A|An|The) |voicectl/i);
+    expect(desc).not.toMatch(/^(A|An|The) |voicectl|\.$/i);
+    expect(desc).toBe('Client for the Voice API: text-to-speech, call campaigns, messages and calls');
   });
 
   it.skipIf(spawnSync('ruby', ['--version']).error !== undefined)(
