@@ -4,6 +4,7 @@
 // by `npm run build` and by `prepare` on install. Nothing here depends on the Node that runs the build: the same dist/
 // serves every Node line in `engines`.
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
 const root = new URL('..', import.meta.url);
@@ -81,9 +82,9 @@ const CORE_ROOTS = [
   'src/commands/list-flags.ts',
   'src/io/input-file.ts',
   'src/io/stdin.ts',
-].map((f) => new URL(f, root).pathname);
+].map((f) => fileURLToPath(new URL(f, root)));
 // zod's JSON Schema generator: zod/mini's index imports it, `voicectl mcp` alone calls it (31 kB).
-const MCP_ONLY = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
+const MCP_ONLY = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
 let core;
 function coreGroup(id, ctx) {
   if (!core) {
@@ -102,7 +103,7 @@ function coreGroup(id, ctx) {
 const next = `dist.${process.pid}.tmp`;
 
 const bundle = await rolldown({
-  cwd: root.pathname,
+  cwd: fileURLToPath(root),
   // The CLI, the streams bin/voicectl.js wires, the sandbox (importable as voicectl/sandbox) and the reference writer.
   input: {
     cli: 'src/cli.ts',

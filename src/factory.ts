@@ -1,7 +1,6 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts. Helpers that need
 // none of them (shellWord, asInterrupt, configDir) live in modules of their own.
-import { dirname } from 'node:path';
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
 import { urlSecrets } from './api/redact.js';
@@ -13,10 +12,12 @@ import { createCleanup, type Cleanup } from './io/cleanup.js';
 import { type Clock, monotonicNow } from './io/clock.js';
 import { createLog, type Log, type SecretLog } from './io/log.js';
 import { resolveOutput, type OutputOptions } from './io/output.js';
-import type { Prompter } from './io/prompter.js';
 import { terminalSafe } from './io/safe.js';
+import type { Prompter } from './io/prompter.js';
 import { type CommandLine, createCommandLine } from './io/shell.js';
 import { sleep } from './io/sleep.js';
+import { thisHost } from './platform/host.js';
+import { quoteFor, shellOf } from './platform/shell.js';
 import type { IOStreams } from './io/streams.js';
 import { VERSION } from './version.js';
 
@@ -84,7 +85,7 @@ export function createFactory(init: FactoryInit): Factory {
       sleep: init.sleep ?? sleep,
     },
     cleanup: createCleanup(init.tempFiles),
-    commandLine: createCommandLine(init.argv ?? [], init.globals),
+    commandLine: createCommandLine(init.argv ?? [], init.globals, shellOf(thisHost(init.env))),
     globals: init.globals,
     output: () => ({ ...resolveOutput(init.globals(), init.io), redact: log.redact }),
     store: memo(() => openProfiles(init.env, log)),
@@ -99,17 +100,13 @@ export function createFactory(init: FactoryInit): Factory {
 /** The profile store of the config dir, with a warning when others could read its keys. */
 async function openProfiles(env: Env, log: Log): Promise<ProfileStore> {
   const [{ configDir }, { openStore }] = await Promise.all([import('./config/paths.js'), import('./config/store.js')]);
-  const store = await openStore(configDir(env), { onWait: log.warn });
+  const store = await openStore(configDir(env), { onWait: log.warn, host: thisHost(env) });
   if (store.insecureMode !== undefined) {
     log.warn(
-      `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 '${store.path}'`,
+      `warning: ${store.path} holds API keys and is readable by other users (mode ${store.insecureMode.toString(8)}); run: chmod 600 ${quoteFor('posix', store.path)}`,
     );
   }
-  if (store.sharedDirMode !== undefined) {
-    log.warn(
-      `warning: ${terminalSafe(dirname(store.path))} is writable by other users (mode ${store.sharedDirMode.toString(8)}); profiles hold API keys: keep them in a private directory (VOICECTL_CONFIG_DIR)`,
-    );
-  }
+  if (store.outsideProfile) log.warn(`warning: ${terminalSafe(store.outsideProfile)}`);
   return store;
 }
 
@@ -146,6 +143,7 @@ async function makeClient(f: Factory, init: FactoryInit): Promise<ApiClient> {
     timeoutText: g.requestTimeout.text,
     userAgent: `voicectl/${VERSION}`,
     sandbox: cfg.sandbox,
+    proveConnection: cfg.proveConnection,
     sleep: f.clock.sleep,
     now: f.clock.now,
     monotonic: f.clock.monotonic,

@@ -4,7 +4,7 @@
 import type { Dispatcher } from 'undici';
 import * as z from 'zod/mini';
 import { API_KEY_RULE, apiKeyProblem } from '../config/key.js';
-import { AuthConfigError, CliError, InterruptedError, UsageError } from '../errors.js';
+import { AuthConfigError, CliError, InterruptedError, SandboxStoppedError, UsageError } from '../errors.js';
 import { monotonicNow } from '../io/clock.js';
 import { sleep } from '../io/sleep.js';
 import { type Effects, recordEffect } from './effect.js';
@@ -100,6 +100,8 @@ export interface ClientOptions {
    * (SandboxStoppedError) and not retried.
    */
   sandbox?: boolean;
+  /** Run on every new connection before a request is sent on it (the background sandbox's proof, sandbox/prove.ts). */
+  proveConnection?: (socket: import('node:net').Socket) => Promise<void>;
 }
 
 export interface RequestOptions {
@@ -223,7 +225,7 @@ export class ApiClient {
     // The config checks every key where it is read and names its source; this is the last guard before a header.
     const problem = apiKeyProblem(opts.apiKey);
     if (problem) throw new AuthConfigError(`the API key cannot be used: ${problem}`, { hints: [`${API_KEY_RULE}.`] });
-    this.transport = new Transport(opts.env ?? {});
+    this.transport = new Transport(opts.env ?? {}, opts.proveConnection);
     this.redact = redactor([opts.apiKey, ...this.transport.secrets()]);
     this.rules = {
       retries: opts.retries ?? DEFAULT_RETRY_RULES.retries,
@@ -385,6 +387,8 @@ export class ApiClient {
         throw timedOut(r, limit);
       // With --sandbox the base URL is the background sandbox: a refused connection means it stopped.
       if (this.opts.sandbox && code === 'ECONNREFUSED') throw sandboxStopped(r, this.base.host, err);
+      // A connection that could not prove it reaches the sandbox (proveConnection): nothing was sent on it.
+      if (err instanceof SandboxStoppedError) throw err;
       const error = connectionFailed(r, code, this.base.host, this.transport.proxyFor(this.base), err);
       return { kind: 'failed', failure: { kind: 'network', code }, error };
     }

@@ -3,6 +3,7 @@
 // failure is worded (src/api/client.ts, retry.ts, errors.ts).
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
 import { capText } from './errors.js';
 import { urlSecrets } from './redact.js';
 
@@ -85,6 +86,20 @@ function proxyEnv(env: Record<string, string | undefined>) {
   };
 }
 
+/**
+ * VOICECTL_TCP_KEEPALIVE=0 turns off TCP keep-alive on voicectl's connections (undici sets it on every socket).
+ * For Wine: Wine 8 refuses the socket option undici sets at connect, and every request fails with "connect
+ * UNKNOWN" (.ci/wine-smoke runs with it). Windows itself takes the option; nothing else needs this.
+ */
+function tcpKeepAlive(env: Record<string, string | undefined>): boolean {
+  const raw = env.VOICECTL_TCP_KEEPALIVE;
+  if (raw === undefined || raw === '' || raw === '1') return true;
+  if (raw === '0') return false;
+  throw new UsageError(`VOICECTL_TCP_KEEPALIVE must be 0 (off) or 1 (on, the default) (got "${terminalSafe(raw)}")`, {
+    hints: ['Unset it: only Wine needs it off.'],
+  });
+}
+
 type Undici = typeof import('./undici.js');
 let undici: Promise<Undici> | undefined;
 /** undici is imported on the first request, so that importing this module (and `--help`) stays cheap. */
@@ -107,10 +122,16 @@ export class Transport {
   private proxied?: Dispatcher;
   /** The proxy variables, read once. */
   private readonly proxy: ReturnType<typeof proxyEnv>;
+  /** undici's connect options: TCP keep-alive off only when VOICECTL_TCP_KEEPALIVE=0. */
+  private readonly connect: { keepAlive: false } | undefined;
 
   /** `env`: where the proxy variables are read (the environment voicectl was given). */
-  constructor(env: Record<string, string | undefined>) {
+  constructor(
+    env: Record<string, string | undefined>,
+    private readonly prove?: (socket: import('node:net').Socket) => Promise<void>,
+  ) {
     const proxy = (this.proxy = proxyEnv(env));
+    this.connect = tcpKeepAlive(env) ? undefined : { keepAlive: false };
     checkProxy(proxy.http);
     checkProxy(proxy.https);
   }
@@ -145,10 +166,17 @@ export class Transport {
         httpProxy: proxy.http?.url,
         httpsProxy: proxy.https?.url,
         noProxy: proxy.noProxy,
+        ...(this.connect && { connect: this.connect }),
       });
       return this.proxied;
     }
-    this.dispatcher ??= new (await loadUndici()).Agent({ keepAliveTimeout: 1000 });
+    const undici = await loadUndici();
+    this.dispatcher ??= new undici.Agent({
+      keepAliveTimeout: 1000,
+      ...(this.prove
+        ? { connect: undici.provingConnector(this.prove, this.connect) }
+        : this.connect && { connect: this.connect }),
+    });
     return this.dispatcher;
   }
 

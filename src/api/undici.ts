@@ -6,6 +6,7 @@ import v8 from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import connect from 'undici/lib/api/api-connect.js';
+import buildConnector from 'undici/lib/core/connect.js';
 import request from 'undici/lib/api/api-request.js';
 
 Object.assign(Dispatcher.prototype, { request, connect });
@@ -22,8 +23,35 @@ v8.setFlagsFromString('--liftoff-only');
 
 export { Agent };
 
+/**
+ * undici's own connector, with `prove` run on each new socket before undici sends anything on it: a socket that
+ * fails it is closed and the request fails with its error (see ResolvedConfig.proveConnection).
+ */
+export function provingConnector(
+  prove: (socket: import('node:net').Socket) => Promise<void>,
+  options: { keepAlive?: boolean } = {},
+): buildConnector.connector {
+  const connect = buildConnector(options);
+  return (options, callback) =>
+    connect(options, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error('no socket'), null);
+      prove(socket as import('node:net').Socket).then(
+        () => callback(null, socket),
+        (e: Error) => {
+          socket.destroy();
+          callback(e, null);
+        },
+      );
+    });
+}
+
 /** Proxy support (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), loaded only when one of them is set. */
-export async function envProxyAgent(proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string }) {
+export async function envProxyAgent(proxy: {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+  connect?: { keepAlive: false };
+}) {
   const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
   // From the environment voicectl was given (the same as process.env when run from a shell), read by transport.ts.
   return new EnvHttpProxyAgent(proxy);

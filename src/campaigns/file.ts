@@ -4,6 +4,7 @@
 // dropped would run the campaign with no retries. Errors say the line and column of what they blame.
 import { CliError, UsageError } from '../errors.js';
 import { decodeText } from '../io/encoding.js';
+import { MAX_NESTING, jsonTooDeepAt, tooDeep } from '../io/depth.js';
 import { terminalSafe } from '../io/safe.js';
 import { describeValue } from '../options.js';
 import { CampaignCreate } from '../schemas/campaigns.js';
@@ -58,8 +59,9 @@ function parseJson(text: string, name: string): unknown {
  * The document's values by path, for positions: YAML's own parser reads JSON too (it is a subset), so the same
  * lookup serves both. A path deeper than the document goes (a contact's field) stops at the deepest node it finds.
  */
-function locator(name: string, doc: ReturnType<typeof parseDocument>, counter: LineCounter) {
+function locator(name: string, parsed: () => { doc: ReturnType<typeof parseDocument>; counter: LineCounter }) {
   return (path: readonly PropertyKey[]): string | undefined => {
+    const { doc, counter } = parsed();
     let node: unknown = doc.contents;
     let found: Node | undefined;
     for (const p of path) {
@@ -82,6 +84,51 @@ function locator(name: string, doc: ReturnType<typeof parseDocument>, counter: L
   };
 }
 
+/**
+ * The YAML document as a value: a syntax error with its line and column; nesting past MAX_NESTING (which overflows
+ * the parser's stack first, for indentation) and more than 100 aliases (a "billion laughs" of anchors) are usage
+ * errors, never "This is a bug".
+ */
+function readYaml(
+  parse: () => { doc: ReturnType<typeof parseDocument>; counter: LineCounter },
+  name: string,
+  deep: () => UsageError,
+): unknown {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (err) {
+    if (err instanceof RangeError) throw deep();
+    throw err;
+  }
+  const { doc, counter } = parsed;
+  const bad = doc.errors[0];
+  if (bad) {
+    if (/Maximum call stack/.test(bad.message)) throw deep();
+    const { line, col } = counter.linePos(bad.pos[0]);
+    throw new UsageError(
+      `--file: ${name}:${line}:${col}: not valid YAML: ${bad.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (err) {
+    if (err instanceof RangeError) throw deep();
+    if (err instanceof ReferenceError && /alias/i.test(err.message))
+      throw new UsageError(
+        `--file: ${name}: its aliases (*name) expand to too much (at most ${MAX_ALIASES} uses of an anchor's value)`,
+        { hints: ['Write the values out, or use fewer aliases. Nothing was sent.'] },
+      );
+    throw err;
+  }
+  if (tooDeep(value)) throw deep();
+  return value;
+}
+
+/** yaml's own guard against alias bombs, which it throws as a ReferenceError. */
+const MAX_ALIASES = 100;
+
 export async function readBodyFile(file: string, encoding?: string): Promise<BodyFile> {
   const { MAX_BODY_FILE_BYTES, bodyTooLarge, cannotRead, readInputFile } = await import('../io/input-file.js');
   let data: Buffer;
@@ -94,26 +141,35 @@ export async function readBodyFile(file: string, encoding?: string): Promise<Bod
   const text = decodeText(data, encoding, `--file: ${file}`);
   const name = terminalSafe(file);
   const isJson = /^\s*[[{]/.test(text);
-  const counter = new LineCounter();
-  const yaml = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  const deep = () =>
+    new UsageError(`--file: ${name}: nested deeper than ${MAX_NESTING} levels; a campaign body is at most 5 deep`, {
+      hints: ['Nothing was sent.'],
+    });
   let doc: unknown;
-  if (isJson) doc = parseJson(text, name);
-  else {
-    const bad = yaml.errors[0];
-    if (bad) {
-      const { line, col } = counter.linePos(bad.pos[0]);
+  // JSON is parsed once, by JSON.parse; YAML's parser (which reads JSON too, for the line and column of a value)
+  // only when a message needs a place: a 24 MB JSON file parsed both ways took 2.4 GB.
+  let yaml: { doc: ReturnType<typeof parseDocument>; counter: LineCounter } | undefined;
+  const parseYaml = () => {
+    if (yaml) return yaml;
+    const counter = new LineCounter();
+    yaml = { doc: parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false }), counter };
+    return yaml;
+  };
+  if (isJson) {
+    const at = jsonTooDeepAt(text);
+    if (at !== undefined)
       throw new UsageError(
-        `--file: ${name}:${line}:${col}: not valid YAML: ${bad.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+        `--file: ${name}:${lineColumn(text, at)}: nested deeper than ${MAX_NESTING} levels; a campaign body is at most 5 deep`,
+        { hints: ['Nothing was sent.'] },
       );
-    }
-    doc = yaml.toJS({ maxAliasCount: 100 });
-  }
+    doc = parseJson(text, name);
+  } else doc = readYaml(parseYaml, name, deep);
   const kind = isJson ? 'JSON' : 'YAML';
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     throw new UsageError(`--file: ${name} must hold one ${kind} object (the create body of the reference, 4.4)`, {
       hints: ['`voicectl campaigns create --skeleton` prints one with every field.'],
     });
-  const at = locator(name, yaml, counter);
+  const at = locator(name, parseYaml);
   const unknown = Object.keys(doc).filter((k) => !BODY_FIELDS.includes(k));
   if (unknown.length) {
     const lines = unknown.map((k) => {

@@ -1,7 +1,8 @@
 // Which base URL and key a command uses. Precedence, as the AWS CLI has it: the --base-url flag > an explicit
 // --profile (both its values: a key from the environment must never travel to another profile's host) >
 // environment > VOICECTL_PROFILE > default profile (`profiles use`). The store is opened only when flags and
-// environment leave something unset, so scripts that set both never touch the disk.
+// environment leave something unset, so scripts that set both never touch the disk. A profile's key goes only to
+// its profile's base URL, unless --profile names it (checkKeyGoesHome).
 import { AuthConfigError, UsageError } from '../errors.js';
 import { shellWord } from '../io/shell.js';
 import { terminalSafe } from '../io/safe.js';
@@ -18,6 +19,8 @@ export interface ResolvedConfig {
   profile?: string;
   source: { baseUrl: string; apiKey: string };
   sandbox: boolean;
+  /** Run on every new connection before a request goes on it (--sandbox: the sandbox proves it is the one started). */
+  proveConnection?: (socket: import('node:net').Socket) => Promise<void>;
 }
 
 export interface ConfigInputs {
@@ -59,6 +62,8 @@ interface Found {
   apiKey?: string;
   keySource: string;
   profile?: string;
+  /** The base URL of the profile that gave the key, when a profile gave it. */
+  keyHome?: string;
 }
 
 /** Without --profile: the base URL and the key from the environment, each where it is set. */
@@ -100,7 +105,40 @@ async function fromProfile(found: Found, selected: string | undefined, inputs: C
       `Store it again: voicectl profiles add ${terminalSafe(shellWord(name))} --base-url <url> --force`,
     ]);
     found.keySource = `profile ${name}`;
+    found.keyHome = profile.baseUrl;
   }
+}
+
+/** The origin of a URL, or the text itself when it is not one (compared as it is). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A profile's key goes only to its profile's base URL. A base URL from --base-url or VOICECTL_BASE_URL takes a
+ * profile's key only when --profile names that profile (the user said so on this command line), or when it is the
+ * profile's own origin: VOICECTL_BASE_URL left over from a rehearsal (http://127.0.0.1:4010, a port any local user
+ * can hold) must not receive the default profile's live key.
+ */
+function checkKeyGoesHome(found: Found, flags: ConfigInputs['flags']): void {
+  const { keyHome, baseUrl, profile } = found;
+  if (keyHome === undefined || baseUrl === undefined || found.baseSource.startsWith('profile ')) return;
+  if (flags.profile !== undefined || originOf(baseUrl) === originOf(keyHome)) return;
+  const name = terminalSafe(profile ?? '');
+  const via = found.baseSource === 'VOICECTL_BASE_URL' ? 'VOICECTL_BASE_URL' : '--base-url';
+  throw new AuthConfigError(
+    `the API key of profile ${name} is kept for its base URL (${terminalSafe(originOf(keyHome))}); ${via} names ${terminalSafe(originOf(baseUrl))}, and the environment gives no key for it; nothing was sent`,
+    {
+      hints: [
+        `To send that profile's key there, name it: --profile ${terminalSafe(shellWord(profile ?? ''))}.`,
+        `Or set VOICECTL_API_KEY to the key for ${terminalSafe(originOf(baseUrl))}${via === 'VOICECTL_BASE_URL' ? ', or unset VOICECTL_BASE_URL to use the profile as it is' : ''}.`,
+      ],
+    },
+  );
 }
 
 export async function resolveConfig(inputs: ConfigInputs): Promise<ResolvedConfig> {
@@ -108,6 +146,7 @@ export async function resolveConfig(inputs: ConfigInputs): Promise<ResolvedConfi
   const found = fromEnv(flags, env);
   const selected = flags.profile ?? (env.VOICECTL_PROFILE || undefined);
   if (!found.baseUrl || !found.apiKey || selected) await fromProfile(found, selected, inputs);
+  checkKeyGoesHome(found, flags);
   const { baseUrl, apiKey, baseSource, keySource, profile: profileName } = found;
   if (!baseUrl) {
     throw new AuthConfigError('no base URL configured', {

@@ -1,13 +1,19 @@
-// The profile store: a typed wrapper around conf. The file holds API keys, so it is 0600 (re-applied on every
-// write) in a directory that voicectl creates 0700. An existing directory is the user's: it is never chmodded
-// (a shared one such as /tmp would lose its sticky bit), only warned about when others can write to it.
-// Every change is a read-modify-write under a lock across processes, and conf writes through a temporary file
-// renamed into place, so concurrent `profiles add` never lose each other and a crash never leaves half a file.
+// The profile store: a typed wrapper around conf (which reads it). The file holds API keys, so it is written 0600
+// in a directory that voicectl creates 0700. An existing directory is never chmodded (a shared one such as /tmp
+// would lose its sticky bit); one that is not the user's, or that others may write to, is refused, as is such a
+// profiles.json (trust.ts), as ssh refuses them. Every change is a read-modify-write under a lock across processes,
+// written as a new file renamed into place (writePrivateFile: never through a link, never keeping another owner),
+// so concurrent `profiles add` never lose each other and a crash never leaves half a file.
 import { lstatSync, statSync } from 'node:fs';
-import { chmod, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as z from 'zod/mini';
-import { CliError, UsageError } from '../errors.js';
+import { AuthConfigError, CliError, UsageError } from '../errors.js';
+import { terminalSafe } from '../io/safe.js';
+import { shellWord } from '../io/shell.js';
+import { type Host, thisHost } from '../platform/host.js';
+import { openFileMode, outsideProfile } from '../platform/privacy.js';
+import { shellOf } from '../platform/shell.js';
+import { distrust, writePrivateFile } from './trust.js';
 import { systemError, withPath } from '../io/system-error.js';
 import { makeDir } from './paths.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
@@ -62,21 +68,60 @@ export interface ProfileStore {
   setCurrent(name: string | undefined): Promise<void>;
   /** Set when the file was readable by group or others when opened. */
   readonly insecureMode?: number;
-  /** Set when the directory (an existing one) is writable by group or others. */
-  readonly sharedDirMode?: number;
+  /** On Windows, a warning when the directory is outside the user's profile folder (src/platform/privacy.ts). */
+  readonly outsideProfile?: string;
 }
 
-/** Creates `dir` 0700 when absent; never changes the mode of one that exists. Returns its mode when others may write to it. */
-function ensureDir(dir: string): number | undefined {
+/** The refusal of a config dir or profiles.json that `distrust` finds fault with. */
+function untrusted(what: string, path: string, why: string, fix: string): AuthConfigError {
+  return new AuthConfigError(
+    `${what} ${terminalSafe(path)} cannot be trusted with API keys: ${why}; nothing was read or sent`,
+    {
+      hints: [fix, 'Or set VOICECTL_CONFIG_DIR to a folder of your own that only you can write.'],
+    },
+  );
+}
+
+/** Creates `dir` 0700 when absent; never changes the mode of one that exists, and refuses one it cannot trust. */
+function ensureDir(dir: string): void {
   try {
     lstatSync(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     makeDir(dir);
-    return undefined;
+    return;
   }
-  const mode = statSync(dir).mode & 0o7777;
-  return mode & 0o022 ? mode : undefined;
+  // A link to a folder (dotfiles) is judged by the folder it leads to.
+  const why = distrust(statSync(dir));
+  if (why)
+    throw untrusted(
+      'the config folder',
+      dir,
+      why,
+      `Make it yours and private: chown "$(id -u)" ${terminalSafe(shellWord(dir))} && chmod 700 ${terminalSafe(shellWord(dir))}.`,
+    );
+}
+
+/** Refuses a profiles.json that is not a regular file, not the user's, or writable by others; absent is fine. */
+function checkStoreFile(file: string): void {
+  const st = statSync(file, { throwIfNoEntry: false });
+  // A folder is said as the file error it is (EISDIR, by openConf); a FIFO would hold the read for ever.
+  if (!st || st.isDirectory()) return;
+  if (!st.isFile())
+    throw untrusted(
+      'the profile file',
+      file,
+      'it is not a regular file',
+      `Remove it: rm ${terminalSafe(shellWord(file))}.`,
+    );
+  const why = distrust(st);
+  if (why)
+    throw untrusted(
+      'the profile file',
+      file,
+      why,
+      `If you wrote it, make it yours and private (chown "$(id -u)" and chmod 600); else remove it and add your profiles again.`,
+    );
 }
 
 /** How old the lock is, in whole seconds, or undefined when it is gone. */
@@ -170,6 +215,8 @@ export interface StoreOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** The clock that bounds the wait (injectable for tests, with `sleep`). */
   now?: () => number;
+  /** Whose file permissions apply (default: this machine's). */
+  host?: Host;
 }
 
 /** conf over profiles.json, 0600; a file that is not JSON is a NotJsonError with its line and column. */
@@ -243,24 +290,12 @@ async function lockProfiles(path: string, options: StoreOptions): Promise<() => 
   }
 }
 
-/** The mode of a profiles.json that others may read or write, or undefined. */
-function insecureModeOf(path: string): number | undefined {
-  try {
-    const mode = statSync(path).mode & 0o777;
-    return mode & 0o077 ? mode : undefined;
-  } catch {
-    return undefined; // not written yet
-  }
-}
-
 export async function openStore(dir: string, options: StoreOptions = {}): Promise<ProfileStore> {
-  const sharedDirMode = ensureDir(dir);
+  ensureDir(dir);
+  checkStoreFile(join(dir, 'profiles.json'));
   const conf = await openConf(dir);
-  const insecureMode = insecureModeOf(conf.path);
-  // conf renames a new file into place, so this is the file voicectl just wrote, never a symlink's target.
-  const secure = async () => {
-    if ((await lstat(conf.path)).isFile()) await chmod(conf.path, 0o600);
-  };
+  const host = options.host ?? thisHost();
+  const insecureMode = openFileMode(conf.path, host);
   const read = (): StoreData => {
     const parsed = StoreData.safeParse(conf.store);
     if (!parsed.success) {
@@ -277,8 +312,8 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
     const release = await lockProfiles(conf.path, options);
     try {
       const next = change(read());
-      conf.store = next;
-      await secure();
+      // As conf would write it (tab-indented JSON), but never through a link nor keeping another owner.
+      writePrivateFile(conf.path, JSON.stringify(next, undefined, '\t'));
       return next;
     } finally {
       await release().catch(() => undefined);
@@ -287,7 +322,7 @@ export async function openStore(dir: string, options: StoreOptions = {}): Promis
   return {
     path: conf.path,
     insecureMode,
-    sharedDirMode,
+    outsideProfile: outsideProfile(dir, host, shellOf(host)),
     read,
     update,
     async removeProfile(name) {

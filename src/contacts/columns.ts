@@ -12,6 +12,13 @@ const ATTEMPT_COLUMN = /^contact_attempts\.(\d+)\.(.+)$/;
 export interface ColumnOptions {
   /** Columns of the main number in order of preference: the first non-empty one wins. */
   phoneColumn?: string[];
+  /** Columns that name each row's country (--country-column); ['none']: none does. */
+  countryColumn?: string[];
+  /**
+   * A header with no phone column by name is planned without one, the error kept as `missing`: the caller looks for
+   * the numbers in the values (csv.ts), and throws it when none are there.
+   */
+  phonesByValues?: boolean;
   attemptColumns?: string[];
   exclude?: string[];
 }
@@ -36,6 +43,12 @@ export interface ColumnPlan {
   unnamed: number[];
   /** The phone columns were found by their names (no --phone-column, no phone_number column). */
   discovered?: boolean;
+  /** The columns --country-column names (empty for `none`); undefined: found by their names or values. */
+  countries?: number[];
+  /** No phone column by name (phonesByValues): the error, unless the values show one. */
+  missing?: MissingInputError;
+  /** The phone columns were found by their values: how many of their sampled cells read as numbers. */
+  byValues?: { numbers: number; cells: number };
   /**
    * Google's pairs: a number column ("Phone 1 - Value") and the column of its label on each row ("Phone 1 - Type",
    * "Phone 1 - Label"). A fax or pager label leaves that row's number out; a mobile label puts it first.
@@ -51,6 +64,8 @@ export interface RowError {
   reason: string;
   /** The number needs --default-country. */
   need?: 'country';
+  /** The flag that reads the number (`--without-plus national`). */
+  fix?: string;
 }
 
 /**
@@ -61,7 +76,7 @@ export class MissingInputError extends UsageError {
   constructor(
     message: string,
     opts: { hints?: string[] },
-    readonly need: { phoneColumn: string[] } | { country: true },
+    readonly need: { phoneColumn: string[] } | { country: true; suggest?: string },
   ) {
     super(message, opts);
   }
@@ -72,9 +87,9 @@ export type PhoneFn = (raw: string, column: number) => PhoneResult;
 
 /**
  * A phone cell that says "no number" the way spreadsheets and CRMs write it: a dash, "n/a", Excel's "#N/A",
- * "none", "null", "?", ".". Read as an empty cell: a contact is not lost over a placeholder in its second column.
+ * "none", "null", "?", ".", also behind a text marker (Odoo exports an empty phone as "'-"). Read as an empty cell: a contact is not lost over a placeholder in its second column.
  */
-const PLACEHOLDER = /^(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
+const PLACEHOLDER = /^'?(?:-+|\u2014|\u2013|n\/?a|#n\/a|none|null|\?+|\.)$/i;
 /** After the reason a number of an alternative column fails: the rule stays, and the message says what it costs. */
 const ALTERNATIVE_FAILS =
   '; an alternative number, but the whole contact is left out with it (fix the cell, or leave the column out)';
@@ -83,23 +98,33 @@ const ALTERNATIVE_FAILS =
 const short = (n: string) => truncate(n, 40, { keep: 39 });
 
 /**
- * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German,
- * French) and Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
+ * Header names that hold phone numbers, in the languages of the exports we meet (English, Italian, German, French,
+ * Spanish, Portuguese, Dutch, the Nordic languages, Polish, Turkish, Japanese, Arabic, Chinese, Korean) and
+ * Google's ("Phone 1 - Value") and Outlook's ("Mobile Phone", "Business Phone") own names.
  * Ranked: mobiles first, then general, work, home, other. Not fax, pager, telex, ISDN, TTY, callback or
  * assistant lines (Salesforce's "Asst. Phone"), not emergency contacts ("Emergency Phone", "ICE": another
  * person), not extension columns ("Phone Ext", "Interno": not a number on their own), nor Google's
- * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names.
+ * "Phone 1 - Type"/"Label" columns or "Phonetic ..." names. Scripts without spaces between words (Japanese,
+ * Chinese) and Arabic are matched anywhere in the name.
  */
-const PHONE_LIKE =
-  /\b(?:phone|mobile?|cell(?:ular|ulare)?|tel|tele(?:phone|fono)|telefon\w*|handy\w*|mobil\w*|portable|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel)\b/;
+const MOBILE_WORDS =
+  'mobile?|cell\\w*|handy\\w*|mobil\\w*|portable|movil|celular|telemovel|mobiel|gsm|matkapuhelin|kannykka|komorka|cep tel\\w*';
+const PHONE_LIKE = new RegExp(
+  `\\b(?:phone|${MOBILE_WORDS}|tel|tele(?:phone|fono|fone|foon)|telefon\\w*|fone|tlf|puhelin\\w*|puh|rufnummer|numero di telefono|num(?:ero)? (?:de )?tel\\w*|numer telefonu)\\b|電話|携帯|ケータイ|手机|電話番号|휴대폰|전화|هاتف|جوال|موبايل|الهاتف`,
+);
 const NOT_PHONE =
-  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail)\b/;
+  /\b(?:fax|type|label|typ|tipo|telex|isdn|tty|pager|cercapersone|callback|assistant'?s?|asst|assistente|emergency|emergenza|ice|ext|extension|interno|durchwahl|radio|e-?mail|toestel|wewnetrzny|dahili|anexo|ramal)\b|内線|ファックス|ＦＡＸ|فاكس/;
 const RANKS: RegExp[] = [
-  /\b(?:mobile?|cell\w*|handy\w*|mobil\w*|portable)\b/,
-  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero)$/,
-  /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*)\b/,
-  /\b(?:home|casa|privat\w*|domicile|maison|abitazione)\b/,
+  new RegExp(`\\b(?:${MOBILE_WORDS})\\b|携帯|ケータイ|手机|휴대폰|جوال|موبايل|محمول`),
+  /\b(?:primary|value)\b|^(?:phone|tel|telefono|telefon|telephone|phone number|numero|telefoon|puhelin|telefone)$/,
+  /\b(?:business|work|office|company|ufficio|lavoro|gesch\w*|buro|bureau|travail|dienst\w*|trabajo|oficina|empresa|werk|kantoor|arbete|tyo|praca|is tel\w*)\b|会社|勤務先/,
+  /\b(?:home|casa|privat\w*|domicile|maison|abitazione|thuis|hem|koti|dom|ev)\b|自宅/,
 ];
+
+/** A column named for mobiles ("Mobile Phone", "Móvil", "Cellulare", "Handy"): its numbers are mobiles. */
+export function isMobileColumn(header: string): boolean {
+  return RANKS[0].test(fold(header));
+}
 
 function fold(name: string): string {
   return name
@@ -209,7 +234,11 @@ class Header {
 }
 
 /** The columns of the main number: --phone-column, else phone_number, else the columns named like a phone. */
-function mainColumns(h: Header, opts: ColumnOptions, excluded: Set<number>): { phones: number[]; discovered: boolean } {
+function mainColumns(
+  h: Header,
+  opts: ColumnOptions,
+  excluded: Set<number>,
+): { phones: number[]; discovered: boolean; missing?: MissingInputError } {
   let phones: number[];
   let discovered = false;
   if (opts.phoneColumn?.length) {
@@ -220,12 +249,15 @@ function mainColumns(h: Header, opts: ColumnOptions, excluded: Set<number>): { p
   } else {
     phones = phoneLikeColumns(h.headers).filter((i) => !excluded.has(i) && !ATTEMPT_COLUMN.test(h.headers[i]));
     discovered = true;
-    if (phones.length === 0)
-      throw new MissingInputError(
+    if (phones.length === 0) {
+      const missing = new MissingInputError(
         `no "${DEFAULT_PHONE_COLUMN}" column in the header, and no column named like a phone`,
         { hints: [h.columnsHint(), 'Name the column of the main number with --phone-column NAME.'] },
         { phoneColumn: h.headers.filter((x) => x !== '') },
       );
+      if (!opts.phonesByValues) throw missing;
+      return { phones, discovered, missing };
+    }
   }
   for (const i of phones)
     if (excluded.has(i)) throw new UsageError(`--exclude: "${h.headers[i]}" is a phone number column`);
@@ -326,7 +358,7 @@ function freeColumns(h: Header, used: Set<number>): Pick<ColumnPlan, 'free' | 'u
 export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): ColumnPlan {
   const h = new Header(rawHeaders);
   const excluded = h.excluded(opts.exclude);
-  const { phones, discovered } = mainColumns(h, opts, excluded);
+  const { phones, discovered, missing } = mainColumns(h, opts, excluded);
   const used = new Set<number>([...phones, ...excluded]);
   const attempts = attemptColumns(h, opts, excluded, used);
   const { free, unnamed } = freeColumns(h, used);
@@ -334,15 +366,31 @@ export function planColumns(rawHeaders: string[], opts: ColumnOptions = {}): Col
     ...phones,
     ...attempts.filter((a) => !a.overrides.length).map((a) => a.phone),
   ]);
+  const countries = countryColumns(h, opts.countryColumn);
   return {
     headers: h.headers,
     phones,
     attempts,
     free,
     unnamed,
+    ...(countries ? { countries } : {}),
+    ...(missing ? { missing } : {}),
     ...(discovered ? { discovered } : {}),
     ...(labels.size ? { labels } : {}),
   };
+}
+
+/** The plan of a header without a phone column by name, with the columns whose values are phone numbers. */
+export function withPhonesByValues(plan: ColumnPlan, phones: number[], byValues: ColumnPlan['byValues']): ColumnPlan {
+  const { missing: _, ...rest } = plan;
+  return { ...rest, phones, free: plan.free.filter((f) => !phones.includes(f.index)), byValues };
+}
+
+/** --country-column: the columns it names, none for `none`, or undefined (found by their names or values). */
+function countryColumns(h: Header, names: string[] | undefined): number[] | undefined {
+  if (!names) return undefined;
+  if (names.length === 1 && names[0].toLowerCase() === 'none') return [];
+  return names.map((n) => h.need(n, '--country-column'));
 }
 
 /** For each number column "X - Value" among `cols`, the column "X - Type" or "X - Label" when the header has one. */
@@ -457,13 +505,14 @@ class RowReader {
     private readonly phone: PhoneFn,
   ) {}
 
-  fail(i: number, value: string, reason: string, need?: 'country'): void {
+  fail(i: number, value: string, reason: string, need?: 'country', fix?: string): void {
     (this.errors ??= []).push({
       row: this.row,
       column: columnName(this.plan, i),
       value,
       reason,
       ...(need ? { need } : {}),
+      ...(fix ? { fix } : {}),
     });
   }
 
@@ -482,7 +531,7 @@ class RowReader {
       if (!r.ok) {
         const what =
           parts.length > 1 ? `number ${k + 1} of ${parts.length} in the cell, ${JSON.stringify(part)}: ` : '';
-        this.fail(i, raw, what + r.reason + (alt && this.main !== undefined ? ALTERNATIVE_FAILS : ''), r.need);
+        this.fail(i, raw, what + r.reason + (alt && this.main !== undefined ? ALTERNATIVE_FAILS : ''), r.need, r.fix);
         return;
       }
       out.push(r.e164);
@@ -583,6 +632,7 @@ class RowReader {
         continue;
       }
       for (const e164 of this.numbers(a.phone, raw, true)) {
+        if (this.repeats(a.phone, raw, e164, out)) continue;
         const entry: Record<string, string> = { phone_number: e164 };
         for (const o of a.overrides) {
           const t = (this.cells[o.index] ?? '').trim();
@@ -592,6 +642,48 @@ class RowReader {
       }
     }
     return out;
+  }
+
+  /**
+   * An attempt whose number is the main number or an earlier attempt's: dialling it again is calling the same
+   * person twice in a row, so it is left out, with a remark.
+   */
+  repeats(i: number, raw: string, e164: string, earlier: Record<string, string>[]): boolean {
+    const same =
+      e164 === this.main
+        ? 'the main number'
+        : earlier.some((a) => a.phone_number === e164)
+          ? 'an earlier attempt'
+          : undefined;
+    if (same) this.repeated(i, raw, same);
+    return same !== undefined;
+  }
+
+  /** The remark of a number left out because the contact has it already (one wording, so that rows group). */
+  repeated(i: number, raw: string, same: string): void {
+    (this.warnings ??= []).push({
+      row: this.row,
+      column: columnName(this.plan, i),
+      value: raw,
+      reason: `left out: already ${same} of this contact, and not called twice`,
+    });
+  }
+
+  /**
+   * The other numbers of the main cell and of the other phone columns, after the attempt columns' (`attempts`): each
+   * once, a number the contact already has left out with a remark.
+   */
+  addExtra(extra: { e164: string; i: number; raw: string }[], attempts: Record<string, string>[]): void {
+    if (!extra.length) return;
+    const dialled = new Set([this.main, ...attempts.map((a) => a.phone_number)]);
+    for (const x of extra) {
+      if (dialled.has(x.e164)) {
+        this.repeated(x.i, x.raw, x.e164 === this.main ? 'the main number' : 'an earlier attempt');
+        continue;
+      }
+      dialled.add(x.e164);
+      attempts.push({ phone_number: x.e164 });
+    }
   }
 
   /** Values past the header's last column: a delimiter inside an unquoted cell, most likely. */
@@ -631,9 +723,13 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   const mainCol = phones.find((i) => r.phoneCell(i) !== '') ?? phones[0] ?? plan.phones[0];
   // Every number of the row left out by its label: none to call (never the fax in its place).
   const mainRaw = phones.length ? r.phoneCell(mainCol) : '';
-  let extra: string[] = [];
+  const extra: { e164: string; i: number; raw: string }[] = [];
   if (mainRaw === '') r.noMainNumber(mainCol);
-  else [r.main, ...extra] = r.numbers(mainCol, mainRaw);
+  else {
+    const [main, ...more] = r.numbers(mainCol, mainRaw);
+    r.main = main;
+    for (const e164 of more) extra.push({ e164, i: mainCol, raw: mainRaw });
+  }
   const contact: Record<string, unknown> & { phone_number: string } = { phone_number: r.main ?? '' };
   freeFields(plan, cells, contact);
   const attempts = r.attempts();
@@ -641,15 +737,9 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
   // a person's numbers are never dropped, and never repeated.
   for (const i of phones) {
     const raw = i === mainCol ? '' : r.phoneCell(i);
-    if (raw !== '') extra.push(...r.numbers(i, raw, true));
+    if (raw !== '') for (const e164 of r.numbers(i, raw, true)) extra.push({ e164, i, raw });
   }
-  const dialled = extra.length ? new Set([r.main, ...attempts.map((a) => a.phone_number)]) : undefined;
-  if (dialled)
-    for (const e164 of extra)
-      if (!dialled.has(e164)) {
-        dialled.add(e164);
-        attempts.push({ phone_number: e164 });
-      }
+  r.addExtra(extra, attempts);
   if (attempts.length) contact.contact_attempts = attempts;
   r.checkTrailing();
   if (r.errors) return { errors: r.errors, phoneColumn: mainCol };
@@ -661,11 +751,24 @@ export function rowToContact(plan: ColumnPlan, cells: string[], row: number, pho
  * break, ";" or ",". Never glued together: each is read on its own, in order.
  */
 const MULTI = /\s*(?::::|[\r\n;,|])\s*/;
+/** " / " between two numbers; see splitSlashes. */
+const SLASH = /\s+\/\s+/;
+/**
+ * A number a spreadsheet turned into scientific notation, with a decimal comma too ("4,47712E+11"): one damaged
+ * number, not two numbers joined by a comma (phone.ts names the damage).
+ */
+export const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e\+?\d+$/i;
+/** Digits a side of " / " needs to be a number of its own: "0151 / 23456780" is one German number, area code apart. */
+const SLASH_PART_DIGITS = 7;
+const digitCount = (s: string) => s.replace(/\D/g, '').length;
+
 export function splitNumbers(cell: string): string[] {
   // A character class first: the common cell holds one number, and this test is on every row's path.
-  if (!/[:\r\n;,|]/.test(cell) || !MULTI.test(cell)) return [cell];
+  if (!/[:\r\n;,|/]/.test(cell) || SCIENTIFIC.test(cell.trim())) return [cell];
+  const pieces = splitSlashes(cell);
+  if (pieces.length === 1 && !MULTI.test(cell)) return [cell];
   const parts: string[] = [];
-  for (const x of cell.split(MULTI)) {
+  for (const x of pieces.flatMap((c) => c.split(MULTI))) {
     if (x.trim() === '') continue;
     // "…0100, ext. 12": what does not start like a number belongs to the number before it.
     if (parts.length && !/^[+(\d']/.test(x)) parts[parts.length - 1] += ` ${x}`;
@@ -673,6 +776,16 @@ export function splitNumbers(cell: string): string[] {
   }
   // Separators and nothing else: read as it is, so that the error names them.
   return parts.length ? parts : [cell];
+}
+
+/**
+ * " / " between two numbers ("06 12 34 56 78 / 01 23 45 67 89") splits them; between an area code and its number
+ * ("030 / 1234567") it is a separator, which phone.ts drops. Split only where every side holds a number's digits.
+ */
+function splitSlashes(cell: string): string[] {
+  if (!SLASH.test(cell)) return [cell];
+  const sides = cell.split(SLASH);
+  return sides.every((x) => digitCount(x) >= SLASH_PART_DIGITS) ? sides : [cell];
 }
 
 /** Errors of one column with one reason: collapsed into one line of the report. */
@@ -701,8 +814,12 @@ export class ErrorLog {
   constructor(readonly keep = 20) {}
   /** Some number needs --default-country. */
   needsCountry = false;
+  /** Rows by the flag that would read them: `--default-country`, `--without-plus national`, ... */
+  readonly fixable = new Map<string, number>();
   addRow(errors: RowError[]): void {
     this.rows++;
+    const fixes = new Set(errors.map((e) => (e.need ? '--default-country' : e.fix)).filter((x) => x !== undefined));
+    for (const x of fixes) this.fixable.set(x, (this.fixable.get(x) ?? 0) + 1);
     for (const e of errors) {
       if (e.need) this.needsCountry = true;
       this.count++;

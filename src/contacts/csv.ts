@@ -8,32 +8,19 @@ import {
   columnName,
   ErrorLog,
   isBlank,
-  type PhoneFn,
   type RowError,
   rowToContact,
   unnamedColumnError,
 } from './columns.js';
+import { countrySuggestion } from './countries.js';
 import { NumberIndex } from './dedupe.js';
-import { ColumnEvidence } from './evidence.js';
-import {
-  type CellReading,
-  callingCode,
-  countryName,
-  countryOfCell,
-  countrySuggestion,
-  describeReading,
-  isCountry,
-  type PhoneOptions,
-  type PhoneResult,
-  readCell,
-  typeCheck,
-} from './phone.js';
-import { PHONE_TYPES } from './phone-types.js';
+import { isCountry } from './phone.js';
+import { type CountryEvidence, type CountrySource, Reader, type ReaderOptions } from './reader.js';
 import type { ColumnReport } from './report.js';
 import { type CsvFormat, readCsv, type RowsOptions } from './rows.js';
 import { type Chunks, twoPass } from './source.js';
 
-export interface CsvConvertOptions extends RowsOptions, PhoneOptions {
+export interface CsvConvertOptions extends RowsOptions, ReaderOptions {
   dedupe?: boolean;
   /** Name of the input in messages. */
   label?: string;
@@ -75,7 +62,14 @@ export interface CsvSummary {
   notes: string[];
   /** What each phone column's evidence decided (numbers read by the column's convention, retired prefixes). */
   columns: ColumnReport[];
+  /** The columns that gave each row's country, when some did. */
+  countries?: CountrySource;
+  /** Without --default-country: the country the numbers written with a country code point to. */
+  countryEvidence?: CountryEvidence;
 }
+
+/** Rows read before the first is decided: the sample whose values find a column of countries. */
+const SAMPLE_ROWS = 200;
 
 function checkCountry(code: string | undefined): void {
   if (code !== undefined && !isCountry(code)) {
@@ -99,130 +93,6 @@ function isFooterLike(plan: ColumnPlan, cells: string[]): boolean {
 }
 
 /**
- * A column naming each row's country, as exports name it (English, Italian, German, Spanish, French, and Google
- * Contacts' "Address 1 - Country"): it picks the country of the row's national numbers.
- */
-const COUNTRY_HEADER = /^(?:country|country\/region|country code|paese|nazione|land|país|pays|address 1 - country)$/i;
-
-/**
- * The readings of pass 1, in the order rowToContact asks for them, for pass 2: a cell with one reading of a type
- * called without remark, read as written, is kept as its E.164 digits (8 bytes); any other is read again in pass 2
- * (NaN), where its column decides it and notes it.
- */
-class Tape {
-  private chunks: Float64Array[] = [];
-  private size = 0;
-  private at = 0;
-  push(v: number): void {
-    const i = this.size & 0xffff;
-    if (i === 0) this.chunks.push(new Float64Array(0x10000));
-    this.chunks[this.chunks.length - 1][i] = v;
-    this.size++;
-  }
-  next(): number {
-    const v = this.chunks[this.at >>> 16][this.at & 0xffff];
-    this.at++;
-    return v;
-  }
-}
-
-/** The digits of an E.164 number as a double, when it holds them exactly (libphonenumber allows 17 digits). */
-function safeDigits(e164: string): number {
-  const v = Number(e164.slice(1));
-  return Number.isSafeInteger(v) ? v : Number.NaN;
-}
-
-function simple(cell: CellReading): number {
-  if (!cell.ok || cell.readings.length !== 1 || cell.warnings) return Number.NaN;
-  const r = cell.readings[0];
-  return r.legacy || !r.hows.includes('written') || PHONE_TYPES[r.type].policy !== 'call'
-    ? Number.NaN
-    : safeDigits(r.e164);
-}
-
-/** How the phone cells of a file are read: the row's country, the cell's readings, each column's evidence. */
-class Reader {
-  private readonly evidence = new Map<number, ColumnEvidence>();
-  private readonly tape = new Tape();
-  private rowCountry?: string;
-  private countryColumn = -1;
-  private row = 0;
-
-  constructor(
-    private readonly plan: ColumnPlan,
-    private readonly opts: CsvConvertOptions,
-  ) {
-    this.countryColumn = plan.headers.findIndex((h) => COUNTRY_HEADER.test(h.trim().replace(/\s+/g, ' ')));
-  }
-
-  startRow(row: number, cells: string[]): void {
-    this.row = row;
-    this.rowCountry =
-      this.countryColumn >= 0
-        ? countryOfCell(cells[this.countryColumn] ?? '', this.opts.defaultCountry ?? 'US')
-        : undefined;
-  }
-
-  private column(i: number): ColumnEvidence {
-    let e = this.evidence.get(i);
-    if (!e) this.evidence.set(i, (e = new ColumnEvidence(columnName(this.plan, i))));
-    return e;
-  }
-
-  /** A cell's readings in its row's country (the Country column's, else --default-country). */
-  private read(raw: string): CellReading {
-    const def = this.opts.defaultCountry;
-    const rc = this.rowCountry;
-    const cell = readCell(raw, rc ?? def);
-    if (cell.ok || !rc || !def || callingCode(rc) === callingCode(def)) return cell;
-    // Not a number of the row's country: say what it would be in --default-country's, never take it.
-    const other = readCell(raw, def);
-    if (!other.ok || other.readings.length !== 1) return cell;
-    return {
-      ok: false,
-      reason: `not a valid number of ${countryName(rc)} (${rc}), the country its row's ${this.plan.headers[this.countryColumn].trim()} names; as a national number of ${def} it would be ${describeReading(other.readings[0])}: write it with + and its country code`,
-    };
-  }
-
-  /** Pass 1: every reading of the cell, for the column's evidence. */
-  readonly record: PhoneFn = (raw, i) => {
-    const cell = this.read(raw);
-    this.column(i).record(cell);
-    this.tape.push(simple(cell));
-    return cell.ok ? { ok: true, e164: '+0' } : cell;
-  };
-
-  /** After pass 1: an explicit --without-plus against a column's clear evidence is refused. */
-  checkOption(): void {
-    for (const e of this.evidence.values()) e.checkOption(this.opts.withoutPlus);
-  }
-
-  /** Pass 2: the cell's number, decided by its column's evidence when it reads more than one way. */
-  readonly decide: PhoneFn = (raw, i): PhoneResult => {
-    const v = this.tape.next();
-    if (!Number.isNaN(v)) return { ok: true, e164: `+${v}` };
-    const cell = this.read(raw);
-    if (!cell.ok) return cell;
-    const column = this.column(i);
-    let reading = cell.readings[0];
-    if (cell.readings.length > 1 || cell.weak || this.opts.withoutPlus) {
-      const d = column.decide(cell, this.row, this.opts.withoutPlus);
-      if ('reason' in d) return { ok: false, reason: d.reason };
-      reading = d.reading;
-    } else if (!reading.hows.includes('written')) column.noteOnly(reading.hows[0], this.row, cell.country);
-    if (reading.legacy) column.noteLegacy(reading.legacy, this.row);
-    return typeCheck(reading, this.opts, cell.warnings);
-  };
-
-  reports(): ColumnReport[] {
-    return [...this.evidence.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, e]) => e.report())
-      .filter((r) => r !== undefined);
-  }
-}
-
-/**
  * Converts a CSV; rows with errors are counted and handed to `sink.reject`, valid ones to `sink.contact`. `input`:
  * chunks, a function that opens the file again, or a stream read once (copied for the second pass).
  */
@@ -237,21 +107,50 @@ export async function convertCsv(
   try {
     const first = await readCsv(source.first(), opts, label);
     const reader = new Reader(first.plan, opts);
-    for await (const { row, cells } of first.rows) {
-      if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
-      if (isBlank(cells)) continue;
-      for (const i of first.plan.unnamed) {
-        const v = (cells[i] ?? '').trim();
-        if (v !== '') throw unnamedColumnError(first.plan, i, row, v, label);
-      }
-      reader.startRow(row, cells);
-      rowToContact(first.plan, cells, row, reader.record);
-    }
+    await firstPass(first, reader, opts, label);
     reader.checkOption();
+    reader.startSecondPass();
     return await secondPass(await readCsv(source.second(), opts, label), reader, opts, sink);
   } finally {
     await source.close();
   }
+}
+
+/**
+ * Pass 1: every phone cell read for its column's evidence. The first SAMPLE_ROWS rows are held until the columns
+ * naming each row's country are chosen (by their values, when no header names one).
+ */
+async function firstPass(
+  csv: Awaited<ReturnType<typeof readCsv>>,
+  reader: Reader,
+  opts: CsvConvertOptions,
+  label: string,
+): Promise<void> {
+  let { plan } = csv;
+  const recordRow = ({ row, cells }: { row: number; cells: string[] }) => {
+    if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
+    if (isBlank(cells)) return;
+    for (const i of plan.unnamed) {
+      const v = (cells[i] ?? '').trim();
+      if (v !== '') throw unnamedColumnError(plan, i, row, v, label);
+    }
+    reader.startRow(row, cells);
+    rowToContact(plan, cells, row, reader.record);
+  };
+  let sample: { row: number; cells: string[] }[] | undefined = [];
+  const release = (held: { row: number; cells: string[] }[]) => {
+    plan = reader.findPhonesByValues(held.map((x) => x.cells));
+    reader.chooseCountryColumns(held.map((x) => x.cells));
+    for (const x of held) recordRow(x);
+  };
+  for await (const r of csv.rows) {
+    if (!sample) recordRow(r);
+    else if (sample.push(r) === SAMPLE_ROWS) {
+      release(sample);
+      sample = undefined;
+    }
+  }
+  if (sample) release(sample);
 }
 
 /** Pass 2: the contacts and the rejected rows, each to its sink, and the summary. */
@@ -261,7 +160,9 @@ async function secondPass(
   opts: CsvConvertOptions,
   sink: CsvSink,
 ): Promise<CsvSummary> {
-  const { plan, format } = csv;
+  const { format } = csv;
+  // The plan pass 1 settled (phone columns found by their values are not in the header's).
+  const { plan } = reader;
   const summary: CsvSummary = {
     plan,
     ...format,
@@ -322,6 +223,15 @@ async function secondPass(
   }
   if (held.length) summary.footer = { first: held[0].row, last: held[held.length - 1].row, count: held.length };
   summary.notUtf8 = csv.notUtf8();
+  return readerFacts(summary, reader, opts);
+}
+
+/** What the reader found out, into the summary: each column's decisions, where countries came from. */
+function readerFacts(summary: CsvSummary, reader: Reader, opts: CsvConvertOptions): CsvSummary {
   summary.columns = reader.reports();
+  const countries = reader.countrySource();
+  if (countries) summary.countries = countries;
+  const evidence = opts.defaultCountry ? undefined : reader.countryEvidence();
+  if (evidence) summary.countryEvidence = evidence;
   return summary;
 }

@@ -33,6 +33,8 @@ const ONLY: Record<How, string> = {
   written: 'only as national numbers',
   'plus-lost': 'as international numbers whose + was dropped',
   'zero-lost': 'only with a leading 0 put back',
+  border: "only as a neighbouring country's numbers",
+  'mobile-9': 'only as Argentine mobiles without their 9',
 };
 
 const index = (h: How) => HOWS.indexOf(h);
@@ -121,7 +123,7 @@ export class ColumnEvidence {
     cell: Extract<CellReading, { ok: true }>,
     row: number,
     mode?: 'national' | 'international',
-  ): { reading: Reading } | { reason: string } {
+  ): { reading: Reading } | { reason: string; fix?: string } {
     if (cell.weak) {
       // The column's landlines lost their 0 (votes), and hardly any kept it: a short one did too.
       const z = this.vote('zero-lost', 'written');
@@ -138,6 +140,8 @@ export class ColumnEvidence {
       if (kept.length < readings.length) by = '--without-plus';
       readings = kept;
     }
+    const mobile = this.argentineMobile(readings, row, cell.country);
+    if (mobile) return mobile;
     const winner = readings.length === 1 ? { reading: readings[0], as: readings[0].hows[0] } : this.winner(readings);
     if (winner && cell.readings.length === 1) return { reading: winner.reading };
     if (winner) {
@@ -146,8 +150,34 @@ export class ColumnEvidence {
       return { reading: winner.reading };
     }
     this.unresolved++;
+    const lean = this.lean(readings);
     return {
-      reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${this.why(readings)}; ${wayOut(readings, this.lean(readings))}`,
+      reason: `reads ${readings.length} ways: ${listReadings(readings, cell.country)}; ${this.why(readings)}; ${wayOut(readings, lean)}`,
+      ...(lean ? { fix: `--without-plus ${lean}` } : {}),
+    };
+  }
+
+  /**
+   * A landline as written, or a mobile written without its 9, in a column named for mobiles. Where none of the
+   * column's numbers is a mobile written with its 9 (or 15), the column writes its mobiles without it, and the cell
+   * is the mobile. Where some are, a number without it is a landline as likely as a mobile written another way: a row
+   * error naming both.
+   */
+  private argentineMobile(
+    readings: Reading[],
+    row: number,
+    country?: string,
+  ): { reading: Reading } | { reason: string } | undefined {
+    const mobile = readings.find((r) => r.hows.includes('mobile-9'));
+    if (!mobile || readings.length !== 2) return undefined;
+    const withNine = this.writtenTypes.get('MOBILE') ?? 0;
+    if (withNine === 0) {
+      this.note('mobile-9', ['written'], 'column', row, country, mobile);
+      return { reading: mobile };
+    }
+    this.unresolved++;
+    return {
+      reason: `reads 2 ways: ${listReadings(readings, country)}; the column is named for mobiles, and ${withNine} of its numbers ${withNine === 1 ? 'is a mobile' : 'are mobiles'} written with the 9 or 15, so this may be a landline: write it with +54 (and 9 for a mobile)`,
     };
   }
 

@@ -41,8 +41,41 @@ export function rejectsFlags(outputs: string, skipped: string) {
       help: `replace an existing ${outputs} file`,
       schema: z._default(z.boolean(), false),
     },
+    maxSkipped: {
+      flag: '--max-skipped <limit>',
+      help: `with --skip-invalid: the most rows left out, as a share of the rows (${formatMaxSkipped(MAX_SKIPPED_DEFAULT)}, the default) or a count (50); beyond it nothing is ${skipped.includes('campaign') ? 'sent' : 'written'} (exit 2)`,
+      schema: z.optional(MaxSkippedSchema),
+      mcp: false,
+    },
   } satisfies Record<string, Flag>;
 }
+
+/** --max-skipped: a share of the rows ({ share: 0.2 }) or a number of rows. */
+export type MaxSkipped = { share: number } | { rows: number };
+
+/**
+ * The share of a list --skip-invalid leaves out by default before it stops: a few dirty rows are a list's life, a
+ * fifth of it is a list read wrong (a column, a country, an encoding) more often than a dirty one.
+ */
+export const MAX_SKIPPED_DEFAULT: MaxSkipped = { share: 0.2 };
+
+export function formatMaxSkipped(m: MaxSkipped): string {
+  return 'share' in m ? `${Math.round(m.share * 1000) / 10}%` : String(m.rows);
+}
+
+const MaxSkippedSchema = z
+  .pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^(?:\d+(?:\.\d+)?%|\d+)$/, 'must be a share such as 10% or a number of rows such as 50'),
+      ),
+    z.transform(
+      (s: string): MaxSkipped => (s.endsWith('%') ? { share: Number(s.slice(0, -1)) / 100 } : { rows: Number(s) }),
+    ),
+  )
+  .check(z.refine((m) => !('share' in m) || m.share <= 1, 'must be at most 100%'));
 
 /**
  * The flags that say how a CSV reads: columns, country, delimiter, encoding, duplicates, number types. The MCP tools
@@ -64,6 +97,12 @@ export const CSV_FLAGS = {
   exclude: {
     flag: '--exclude <names>',
     help: 'CSV columns to leave out of the contacts (comma-separated)',
+    schema: z.optional(names),
+    mcp: false,
+  },
+  countryColumn: {
+    flag: '--country-column <names>',
+    help: "CSV column(s) naming each row's country, whose numbers without + are read there (default: found by name, such as Country, Land, País, Default Address Country Code, MAILINGCOUNTRY, CC, or by values: ISO codes or country names); none: read every row in --default-country",
     schema: z.optional(names),
     mcp: false,
   },
@@ -98,7 +137,7 @@ export const CSV_FLAGS = {
   },
   encoding: {
     flag: '--encoding <name>',
-    help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, or any single-byte encoding; UTF-8 and UTF-16 files with a BOM are read as such',
+    help: 'encoding of files without a BOM: utf-8 (default), windows-1252 (also called latin1: Excel on Windows), windows-1250, iso-8859-15, shift_jis (cp932), euc-kr, gbk, big5, or any encoding Node.js knows; UTF-8 and UTF-16 files with a BOM are read as such; the rejects of a multi-byte one are UTF-8 with a BOM',
     schema: z.optional(Encoding),
     mcp: false,
   },

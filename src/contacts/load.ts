@@ -9,12 +9,13 @@ import { plural } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
-import type { ContactsCsvOptions } from './flags.js';
+import { type ContactsCsvOptions, formatMaxSkipped, MAX_SKIPPED_DEFAULT, type MaxSkipped } from './flags.js';
 import type { PhoneType } from './phone-types.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
+import type { CountryEvidence } from './reader.js';
 import type { Chunks } from './source.js';
-import { reportLines } from './report.js';
+import { countriesNote, reportLines } from './report.js';
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
 
@@ -60,15 +61,11 @@ export function checkUtf8(
  */
 export function conversionNotes(summary: CsvSummary, warn: (line: string) => void, notes = true): void {
   if (notes) for (const note of summary.notes) warn(terminalSafe(note));
-  const plan = summary.plan;
-  if (plan?.discovered && notes) {
-    const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
-    warn(
-      names.length === 1
-        ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
-        : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`,
-    );
+  if (notes && summary.plan) {
+    const line = phoneColumnsNote(summary.plan);
+    if (line) warn(line);
   }
+  if (notes && summary.countries) warn(terminalSafe(countriesNote(summary.countries)));
   if (notes) for (const column of summary.columns) for (const line of reportLines(column)) warn(terminalSafe(line));
   if (summary.warnings.count) {
     const { count, rows } = summary.warnings;
@@ -81,6 +78,20 @@ export function conversionNotes(summary: CsvSummary, warn: (line: string) => voi
       `warning: skipped ${count === 1 ? `row ${first}` : `rows ${first} to ${last}`} at the end: no data columns (a report's footer?)`,
     );
   }
+}
+
+/** Which columns gave the numbers, when no flag or phone_number column said. */
+function phoneColumnsNote(plan: NonNullable<CsvSummary['plan']>): string | undefined {
+  const names = plan.phones.map((i) => `"${terminalSafe(plan.headers[i])}"`);
+  const one = names.length === 1;
+  if (plan.byValues) {
+    const { numbers, cells } = plan.byValues;
+    return `note: numbers from the ${one ? 'column' : 'columns'} ${names.join(', ')}, found by ${one ? 'its' : 'their'} values (${numbers} of ${cells} cells read as phone numbers); choose another with --phone-column`;
+  }
+  if (!plan.discovered) return undefined;
+  return one
+    ? `note: numbers from the column ${names[0]}, found by its name; choose another with --phone-column`
+    : `note: numbers from the columns ${names.join(', ')}, found by their names: the first non-empty one gives the main number, the others become attempts; choose with --phone-column`;
 }
 
 /** A CSV that gave no contact: nothing to call is a failure (a nightly job must not pass on an empty list). */
@@ -98,12 +109,94 @@ export function noContactsError(
 }
 
 /** Throws the UsageError listing the first 20 errors and how many more. */
-export function rowErrorsToUsageError(label: string, log: ErrorLog, what = 'row', extra: string[] = []): UsageError {
+function rowErrorsToUsageError(
+  label: string,
+  log: ErrorLog,
+  what = 'row',
+  extra: string[] = [],
+  evidence?: CountryEvidence,
+): UsageError {
   const message = `${label}: ${log.summary(what)}`;
-  const hints = [...log.lines().map((l) => terminalSafe(l)), ...extra];
+  const hints = [...log.lines().map((l) => terminalSafe(l)), ...(evidence ? [countryHint(evidence)] : []), ...extra];
   return log.needsCountry
-    ? new MissingInputError(message, { hints }, { country: true })
+    ? new MissingInputError(message, { hints }, { country: true, ...(evidence ? { suggest: evidence.country } : {}) })
     : new UsageError(message, { hints });
+}
+
+/** The country the file's own numbers say, as the flag to add. */
+function countryHint(e: CountryEvidence): string {
+  return `The file's numbers written with a country code are of ${countryLabel(e.country)} (${e.count} of ${e.total}): add --default-country ${e.country} to read those written without one there.`;
+}
+
+const countryLabel = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+
+/** What a command does with the rows of a CSV that have errors (--skip-invalid, --max-skipped). */
+export interface SkipRules {
+  skipInvalid?: boolean;
+  maxSkipped?: MaxSkipped;
+}
+
+/**
+ * The row errors of a CSV, checked once the whole file was read, before anything is written or sent. Without
+ * --skip-invalid any error stops it. With it, rows are left out only as invalid rows of a list read right: when most
+ * of them share one cause that a flag fixes (numbers without + and no country, a column that does not say how its
+ * bare digits read), or when more are left out than --max-skipped allows, it stops too, saying why.
+ */
+export function checkRowErrors(label: string, summary: CsvSummary, rules: SkipRules, nothing: string): void {
+  const { errors } = summary;
+  if (!errors.count) return;
+  if (!rules.skipInvalid)
+    throw rowErrorsToUsageError(
+      label,
+      errors,
+      'row',
+      [
+        `${nothing}. Fix the rows, or add --skip-invalid to ${nothing.endsWith('sent') ? 'send' : 'write'} the valid contacts (and --rejects file.csv for the others).`,
+      ],
+      summary.countryEvidence,
+    );
+  const fix = dominantFix(errors);
+  if (fix) throw fixableRows(label, summary, fix, nothing);
+  // No contact at all: the caller's "no valid contacts" says it better.
+  if (summary.contacts === 0) return;
+  const total = summary.contacts + errors.rows;
+  const max = rules.maxSkipped ?? MAX_SKIPPED_DEFAULT;
+  if (errors.rows <= ('share' in max ? max.share * total : max.rows)) return;
+  const share = `${Math.round((errors.rows / total) * 1000) / 10}%`;
+  throw new UsageError(
+    `${label}: --skip-invalid would leave out ${errors.rows} of ${plural(total, 'row')} (${share}), more than --max-skipped ${formatMaxSkipped(max)} allows`,
+    {
+      hints: [
+        ...errors.lines().map((l) => terminalSafe(l)),
+        `So many invalid rows more often mean a list read wrong than a dirty one: check the notes on its columns. If these rows are invalid, raise the bound: --max-skipped ${Math.min(100, Math.ceil((errors.rows / total) * 100))}%. ${nothing}.`,
+      ],
+    },
+  );
+}
+
+/** The flag that would read most of the rows --skip-invalid would leave out, if one would. */
+function dominantFix(errors: ErrorLog): string | undefined {
+  for (const [fix, rows] of errors.fixable) if (rows * 2 > errors.rows) return fix;
+  return undefined;
+}
+
+/** Most rows --skip-invalid would leave out are read by one flag: not invalid rows, a flag missing. */
+function fixableRows(label: string, summary: CsvSummary, fix: string, nothing: string): UsageError {
+  const { errors } = summary;
+  const rows = errors.fixable.get(fix)!;
+  const of = `${rows === errors.rows ? 'the' : `${rows} of the`} ${plural(errors.rows, 'row')} --skip-invalid would leave out`;
+  const skip = `--skip-invalid leaves out invalid rows, not rows that one flag reads. ${nothing}.`;
+  if (fix !== '--default-country')
+    return new UsageError(`${label}: ${of} hold digits that ${fix} reads: add it`, {
+      hints: [...errors.lines().map((l) => terminalSafe(l)), skip],
+    });
+  const e = summary.countryEvidence;
+  const flag = e ? `--default-country ${e.country}` : '--default-country (for example FR)';
+  return new MissingInputError(
+    `${label}: ${of} hold numbers written without + and a country code: add ${flag}`,
+    { hints: [...(e ? [countryHint(e)] : []), ...errors.lines().map((l) => terminalSafe(l)), skip] },
+    { country: true, ...(e ? { suggest: e.country } : {}) },
+  );
 }
 
 /** A number that must be E.164: the rules of src/contacts/phone.ts (checkE164), passed in to keep this module light. */
@@ -289,6 +382,8 @@ export interface LoadOptions extends ContactsCsvOptions {
   warn?: (line: string) => void;
   /** CSV only: invalid rows are left out (handed to `rejects`) instead of stopping everything. */
   skipInvalid?: boolean;
+  /** With skipInvalid: the most rows left out (--max-skipped). */
+  maxSkipped?: MaxSkipped;
   /** -q: the notes (the columns found by name, --dedupe's count) are left out; warnings stay. */
   quiet?: boolean;
   rejects?: Pick<CsvSink, 'header' | 'reject'>;
@@ -340,7 +435,7 @@ async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: Load
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
   );
   checkUtf8(label, summary, opts.encoding, opts.warn);
-  if (summary.errors.count && !opts.skipInvalid) throw rowErrorsToUsageError(label, summary.errors);
+  checkRowErrors(label, summary, opts, 'Nothing was sent');
   if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);
   await opts.onSummary?.(summary);
   if (summary.duplicates && !opts.quiet)

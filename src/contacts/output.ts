@@ -2,7 +2,7 @@
 // into place only when every row passed. A failed run leaves nothing behind.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -12,6 +12,7 @@ import { csvField } from '../io/format.js';
 import { jsonForTerminal } from '../io/safe.js';
 import { removeLeftovers } from '../io/leftovers.js';
 import { withPath } from '../io/system-error.js';
+import { replaceFile } from '../platform/replace.js';
 
 const FLUSH_AT = 1 << 18;
 
@@ -85,7 +86,7 @@ export class StagedFile {
     await this.flush();
     await this.close();
     if (this.dest && destinationKind(this.dest) !== 'special') {
-      await rename(this.tmp, this.dest);
+      await replaceFile(this.tmp, this.dest);
       this.untrack();
       return;
     }

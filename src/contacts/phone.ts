@@ -17,12 +17,16 @@ import {
   type CountryCode,
   type NumberType,
 } from 'libphonenumber-js/max';
+import { SCIENTIFIC } from './columns.js';
 import { PHONE_TYPES, type PhoneType } from './phone-types.js';
 
 export type PhoneResult =
   | { ok: true; e164: string; warnings?: string[] }
-  /** `need`: what the user could supply to make it a number (the walk-through asks for it on a terminal). */
-  | { ok: false; reason: string; need?: 'country' };
+  /**
+   * `need`: what the user could supply to make it a number (the walk-through asks for it on a terminal); `fix`: the
+   * flag that reads it (`--without-plus national`).
+   */
+  | { ok: false; reason: string; need?: 'country'; fix?: string };
 
 export interface PhoneOptions {
   defaultCountry?: string;
@@ -34,21 +38,26 @@ export interface PhoneOptions {
   anyType?: boolean;
 }
 
-/** Spreadsheets turn long numbers into 3.93331E+11: the digits after the mantissa are gone. */
-const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e\+?\d+$/i;
 /**
  * Separators people type inside numbers: spaces (\s covers the no-break and thin spaces U+00A0, U+2009,
  * U+202F), dashes, dots, parentheses (also "(0)", the trunk mark of "+44 (0)20 ...", which libphonenumber
  * drops where the country's numbers do not keep it), and "/" (German "0151/23456780").
  */
-const SEPARATORS = /[\s\-.()/\u2010-\u2015]/g;
+const SEPARATORS = /[\s\-.()/\u2010-\u2015\u2212\u2043\u02d7\u30fc\uff70\ufe58\ufe63\u2e3a\u2e3b]/g;
+/**
+ * The separators above as one character: the dashes include their look-alikes that keyboards and input methods type
+ * in numbers (the minus sign U+2212, Japanese ー U+30FC and its half-width ｰ, the hyphen bullet, small and wide dashes).
+ */
+const SEPARATOR = new RegExp(`^${SEPARATORS.source}$`);
 const CLEAN = /^\+?\d+$/;
 /**
- * An extension at the end: "ext. 12", "x12", "#12", "Durchwahl 12", "interno 12", "poste 12". Calls cannot
- * dial it, so it is split off with a warning.
+ * An extension at the end, in the words of the exports we meet: "ext. 12", "x12", "#12", "Durchwahl 12" (de),
+ * "interno 12" (it), "poste 12" (fr), "toestel 12" (nl), "wew. 12" (pl), "loc. 12" (Philippines), "dahili 12" (tr),
+ * "anexo 12" (es), "ramal 12" (pt), "ankn. 12" (sv), "kl. 12" (cs), "内線 12" (ja). Calls cannot dial it, so it is
+ * split off with a warning.
  */
 const EXTENSION =
-  /^(.*?\d[\s.)]*)[,;]?\s*(?:ext\.?|extn\.?|extension|x|#|durchwahl|dw\.?|interno|int\.|poste)\s*[:.]?\s*(\d{1,7})$/i;
+  /^(.*?\d[\s.)]*)[,;]?\s*(?:ext\.?|extn\.?|extension|x|#|durchwahl|dw\.?|interno|int\.|poste|toestel|tst\.|wewn?\.?|loc\.?|local|dahili|anexo|ramal|ankn\.?|kl\.|klapka|内線)\s*[:.]?\s*(\d{1,7})$/i;
 /**
  * A number a spreadsheet stored as a decimal ("3471234567.0", from pandas, the Sheets API, a float column):
  * folding the 0 into the digits gives another number, so it is named instead. Dotted numbers ("347.123.4567",
@@ -57,6 +66,13 @@ const EXTENSION =
 const DECIMAL = /^\+?\d+\.0+$/;
 /** A `tel:` link (copied from a web page or a vCard). */
 const TEL = /^tel:(?:\/\/)?\s*/i;
+/** Meta Lead Ads writes every phone answer as "p:+2348031234567". */
+const META_PHONE = /^p:\s*(?=[+\d(])/i;
+/**
+ * A note after the number, in parentheses and without digits ("06 12 34 56 78 (privé)", "(work)", "(nur abends)"):
+ * said and left out. A "(0)" trunk mark or "(020)" area code holds digits, and stays part of the number.
+ */
+const NOTE = /^(.*\d[^(]*?)\s*(\((?=[^()]*\p{L})[^()\d]+\))\s*$/u;
 /** Characters that become what a number may hold: +, separators, an extension's letters and punctuation. */
 const NUMBER_LIKE = /^[+\-.()/\s#:,;a-z]$/i;
 
@@ -103,61 +119,6 @@ export function isCountry(code: string): boolean {
   return isSupportedCountry(code);
 }
 
-/** Codes people write for a country that ISO 3166-1 spells otherwise (the EU writes EL for Greece). */
-const NOT_ISO: Record<string, string> = { UK: 'GB', EL: 'GR' };
-
-/** The ISO code meant by a code that is not one ("UK" → "GB", "it" → "IT"), if there is one. */
-export function countrySuggestion(code: string): string | undefined {
-  const upper = code.trim().toUpperCase();
-  const s = NOT_ISO[upper] ?? upper;
-  return s !== code && isSupportedCountry(s) ? s : undefined;
-}
-
-/** Lower case, accents and extra spaces dropped: "  Côte d'Ivoire" and "cote d'ivoire" are one name. */
-const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-const countryNames = new Map<string, Map<string, CountryCode>>();
-/** Languages whose country names a country column is read in (English, Italian, German, French, Spanish, Portuguese, Dutch). */
-const NAME_LANGUAGES = ['en', 'it', 'de', 'fr', 'es', 'pt', 'nl'];
-
-/**
- * The country a spreadsheet's country cell names: an ISO 3166 alpha-2 code ("UK" and "EL" too), or the
- * country's name in the language of `country` (the --default-country), English, Italian, German, French, Spanish,
- * Portuguese or Dutch ("Italia", "Deutschland", "Allemagne"), over
- * libphonenumber's countries. Anything else (empty, "Narnia", "USA") is undefined: nothing is guessed.
- */
-export function countryOfCell(cell: string, country: string): CountryCode | undefined {
-  const t = foldName(cell);
-  if (t === '') return undefined;
-  const code = NOT_ISO[t.toUpperCase()] ?? t.toUpperCase();
-  if (/^[A-Z]{2}$/.test(code) && isSupportedCountry(code)) return code;
-  let names = countryNames.get(country);
-  if (!names) {
-    names = new Map();
-    // The language of --default-country first, then those of the exports we meet.
-    const languages: string[] = [];
-    try {
-      languages.push(new Intl.Locale(`und-${country}`).maximize().language);
-    } catch {
-      // No language known for the region.
-    }
-    languages.push(...NAME_LANGUAGES);
-    for (const lang of languages) {
-      const display = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
-      for (const c of getCountries()) {
-        const name = display.of(c);
-        if (name && !names.has(foldName(name))) names.set(foldName(name), c);
-      }
-    }
-    countryNames.set(country, names);
-  }
-  return names.get(t);
-}
-
-/** A country's name in English, for messages ("United Kingdom" for GB). */
-export function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-}
-
 /** A country's calling code: 44 for GB. */
 export function callingCode(code: string): string {
   return getCountryCallingCode(code as CountryCode);
@@ -178,8 +139,45 @@ function lengthReason(number: string, country?: CountryCode): string | undefined
  * leading 0 it drops (only where the 0 belongs to the number, as in Italy: elsewhere it is a trunk prefix and the
  * reading is the same number).
  */
-export type How = 'written' | 'plus-lost' | 'zero-lost';
-export const HOWS: readonly How[] = ['written', 'plus-lost', 'zero-lost'];
+export type How = 'written' | 'plus-lost' | 'zero-lost' | 'border' | 'mobile-9';
+export const HOWS: readonly How[] = ['written', 'plus-lost', 'zero-lost', 'border', 'mobile-9'];
+
+/**
+ * National conventions that cross a border: a number of one country written the way its neighbour dials it. Each is
+ * a hypothesis beside the others (`border`): right when it is the only reading, a row error naming both numbers when
+ * the number is also a valid one of the row's country. Ireland dials Northern Ireland's 028 numbers as 048 (and
+ * people in Ireland keep writing them so): `048 9012 3456` is +44 28 9012 3456.
+ */
+const BORDER: { countries: string[]; national: RegExp; to: (m: RegExpExecArray) => string; text: string }[] = [
+  {
+    countries: ['IE', 'GB'],
+    national: /^048(\d{8})$/,
+    to: (m) => `+4428${m[1]}`,
+    text: 'as a Northern Ireland number written as Ireland dials it (048 for +44 28)',
+  },
+];
+
+function borderReading(digits: string, country: CountryCode): Parsed | undefined {
+  for (const b of BORDER) {
+    const m = b.countries.includes(country) ? b.national.exec(digits) : null;
+    if (m) return read(b.to(m));
+  }
+  return undefined;
+}
+
+/**
+ * An Argentine mobile written without the 9 (or 15) that mobiles take: `11 2345-6785` reads as a Buenos Aires
+ * landline, and people write their mobile that way more often than not. A hypothesis only in a column named for
+ * mobiles ("Móvil", "Celular", "Mobile"), and only for a number that reads as a landline as written: undefined when
+ * it does not apply, null when it applies and gives no valid mobile.
+ */
+function argentineMobile(digits: string, country: CountryCode, written?: Parsed): Parsed | null | undefined {
+  if (country !== 'AR' || written?.type !== 'FIXED_LINE') return undefined;
+  const national = digits.replace(/^0/, '');
+  if (national.length !== 10) return undefined;
+  const r = read(`+549${national}`);
+  return r?.type === 'MOBILE' ? r : null;
+}
 
 export interface Reading {
   e164: string;
@@ -289,6 +287,8 @@ function zeroIsPartOfNumber(country: CountryCode): boolean {
 }
 
 const HOW_TEXT: Record<How, (country?: string) => string> = {
+  border: () => BORDER[0].text,
+  'mobile-9': () => 'as an Argentine mobile written without its 9',
   written: (c) => (c ? `as written, a national number of ${c}` : 'as written'),
   'plus-lost': () => 'if a spreadsheet dropped its +',
   'zero-lost': () => 'if a spreadsheet dropped its leading 0',
@@ -338,7 +338,7 @@ function offending(text: string): string | undefined {
   if (chars[0] === '+') i = 1;
   for (; i < chars.length; i++) {
     const ch = chars[i];
-    if (/\d/.test(ch) || /[\s\-.()/\u2010-\u2015]/.test(ch)) continue;
+    if (/\d/.test(ch) || SEPARATOR.test(ch)) continue;
     const shown = /[\p{L}\p{N}\p{P}\p{S}]/u.test(ch)
       ? ch
       : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -356,11 +356,29 @@ const one = (r: Parsed & { legacy?: string }, how: How, applicable: How[], warni
   ...(warnings ? { warnings } : {}),
 });
 
+/** What may follow a number in its cell: a note in parentheses, then an extension; each left out with a warning. */
+function trailing(text: string): { text: string; warnings?: string[] } | CellReading {
+  const warnings: string[] = [];
+  const note = NOTE.exec(text);
+  if (note) {
+    warnings.push(`${note[2]} left out: a note, not part of the number`);
+    text = note[1];
+  }
+  const ext = EXTENSION.exec(text);
+  if (ext) {
+    warnings.push(`extension ${ext[2]} left out: calls cannot dial extensions`);
+    text = ext[1].trim();
+    if (DECIMAL.test(text)) return decimal(text);
+  }
+  return warnings.length ? { text, warnings } : { text };
+}
+
 /** The cell's characters as a number: separators dropped, 00 as +, an extension split off; or why it is none. */
 function clean(raw: string): { text: string; digits: string; bare: boolean; warnings?: string[] } | CellReading {
   let text = normalize(raw).trim();
   if (text === '') return { ok: false, reason: 'empty' };
   if (text[0] === 't' || text[0] === 'T') text = text.replace(TEL, '');
+  else if (text[0] === 'p' || text[0] === 'P') text = text.replace(META_PHONE, '');
   // Bare digits are what a number-formatted spreadsheet column produces (a text cell keeps its spaces).
   const bare = /^\d+$/.test(text);
   const marker = text[0] === "'" || text[0] === '=' ? TEXT_MARKER.exec(text) : null;
@@ -369,13 +387,10 @@ function clean(raw: string): { text: string; digits: string; bare: boolean; warn
   let warnings: string[] | undefined;
   let s = text.replace(SEPARATORS, '');
   if (!CLEAN.test(s)) {
-    const ext = EXTENSION.exec(text);
-    if (ext) {
-      warnings = [`extension ${ext[2]} left out: calls cannot dial extensions`];
-      text = ext[1];
-      if (DECIMAL.test(text.trim())) return decimal(text.trim());
-      s = text.replace(SEPARATORS, '');
-    }
+    const t = trailing(text);
+    if ('ok' in t) return t;
+    ({ text, warnings } = t);
+    s = text.replace(SEPARATORS, '');
   }
   if (s.startsWith('00')) s = `+${s.slice(2)}`;
   if (CLEAN.test(s)) return { text, digits: s, bare, warnings };
@@ -442,7 +457,7 @@ function grouped(found: (Parsed & { how: How; legacy?: string })[]): Reading[] {
  * holds) with the + or the leading 0 a spreadsheet drops. No hypothesis that gives a valid number is skipped:
  * which one applies is decided by the caller, from the column's evidence (evidence.ts) or alone (toE164).
  */
-export function readCell(raw: string, country?: string): CellReading {
+export function readCell(raw: string, country?: string, column: { mobile?: boolean } = {}): CellReading {
   const c = clean(raw);
   if ('ok' in c) return c;
   const { text, digits: s, bare, warnings } = c;
@@ -454,7 +469,7 @@ export function readCell(raw: string, country?: string): CellReading {
     applicable.push(how);
     if (r) found.push({ ...r, how });
   };
-  if (cc) add('written', readOrLegacy(s, cc));
+  if (cc) nationalReadings(s, cc, column, add);
   if (bare && s[0] !== '0') {
     add('plus-lost', plausiblyInternational(s) ? (read(`+${s}`) ?? readLegacy(`+${s}`)) : undefined);
     if (cc && zeroIsPartOfNumber(cc)) add('zero-lost', read(`0${s}`, cc));
@@ -475,6 +490,22 @@ export function readCell(raw: string, country?: string): CellReading {
     ...(cc ? { country: cc } : {}),
     ...(weak ? { weak: weakReason(s, cc!, readings[0]) } : {}),
   };
+}
+
+/** A national number's readings in its country: as written, by a convention across a border, as a mobile. */
+function nationalReadings(
+  s: string,
+  cc: CountryCode,
+  column: { mobile?: boolean },
+  add: (how: How, r: (Parsed & { legacy?: string }) | undefined) => void,
+): void {
+  const written = readOrLegacy(s, cc);
+  add('written', written);
+  // In a column of mobiles, a landline as written may be a mobile written without its 9: the column decides.
+  const mobile = column.mobile ? argentineMobile(s, cc, written) : undefined;
+  if (mobile !== undefined) add('mobile-9', mobile ?? undefined);
+  const border = borderReading(s, cc);
+  if (border) add('border', border);
 }
 
 /**

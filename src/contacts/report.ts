@@ -27,12 +27,18 @@ export interface ColumnReport {
 }
 
 const AS: Record<How, (one: boolean, country?: string) => string> = {
+  border: (one) =>
+    `as ${one ? 'a Northern Ireland number' : 'Northern Ireland numbers'} written as Ireland dials ${one ? 'it' : 'them'} (048 for +44 28)`,
+  'mobile-9': (one) =>
+    `as ${one ? 'an Argentine mobile' : 'Argentine mobiles'} written without the 9 (the column holds mobiles)`,
   written: (one, c) => `as ${one ? 'a national number' : 'national numbers'}${c ? ` of ${c}` : ''}`,
   'plus-lost': (one) => `as ${one ? 'an international number' : 'international numbers'} whose + a spreadsheet dropped`,
   'zero-lost': (one, c) =>
     `as ${one ? 'a national number' : 'national numbers'}${c ? ` of ${c}` : ''} whose leading 0 a spreadsheet dropped`,
 };
 const ALSO: Record<How, string> = {
+  border: "a neighbouring country's numbers",
+  'mobile-9': 'Argentine mobiles',
   written: 'national numbers as written',
   'plus-lost': 'international',
   'zero-lost': 'numbers whose leading 0 was dropped',
@@ -63,6 +69,17 @@ export function reportLines(r: ColumnReport): string[] {
   return lines;
 }
 
+/** Where each row's country came from, once per file. */
+export function countriesNote(c: { columns: string[]; by: 'name' | 'values' | '--country-column' }): string {
+  const names = c.columns.map((n) => `"${n}"`).join(', ');
+  const one = c.columns.length === 1;
+  const found =
+    c.by === '--country-column'
+      ? 'named by --country-column'
+      : `found by ${one ? 'its' : 'their'} ${c.by === 'name' ? 'name' : 'values'}`;
+  return `note: numbers without + read in the country of their row, from the ${one ? 'column' : 'columns'} ${names} (${found}); choose with --country-column, or --country-column none`;
+}
+
 /** The facts of a conversion, for scripts: `contacts convert --json` writes them to stderr as one JSON object. */
 export function summaryJson(s: {
   rows: number;
@@ -73,6 +90,7 @@ export function summaryJson(s: {
   notes: string[];
   columns: ColumnReport[];
   footer?: { first: number; last: number; count: number };
+  countries?: { columns: string[]; by: string };
 }): Record<string, unknown> {
   return {
     rows: s.rows,
@@ -83,6 +101,7 @@ export function summaryJson(s: {
     warnings: s.warnings.lines(),
     notes: s.notes,
     columns: s.columns,
+    ...(s.countries ? { countries: s.countries } : {}),
     ...(s.footer ? { footer: s.footer } : {}),
   };
 }

@@ -5,7 +5,17 @@ import { Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { InterruptedError, UsageError } from '../errors.js';
 import { shellWord } from '../io/shell.js';
-import { checkNotUtf8, decoderFor, sniffBom, UTF8_CHECK_BYTES } from '../io/encoding.js';
+import {
+  checkNotUtf8,
+  countLines,
+  decoderFor,
+  guessEncoding,
+  isSingleByte,
+  notUtf8Error,
+  sniffBom,
+  startsAsUtf8,
+  UTF8_CHECK_BYTES,
+} from '../io/encoding.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
 import { type Chunks, peekUntil } from './source.js';
 
@@ -16,7 +26,11 @@ import { type Chunks, peekUntil } from './source.js';
  */
 const MAX_ROW_CHARS = 4 * 1024 * 1024;
 
-/** How the input was written: the rejects file is written the same way, to open where the input came from. */
+/**
+ * How the rejects file is written: as the input was, to open where the input came from. An input in a multi-byte
+ * legacy encoding (shift_jis, gbk, ...) gives a UTF-8 file with a BOM, which Excel opens in every language: the
+ * platform decodes those encodings but does not encode them.
+ */
 export interface CsvFormat {
   delimiter: string;
   encoding: string;
@@ -33,7 +47,7 @@ export interface RowsOptions extends ColumnOptions {
 export interface CsvRows {
   plan: ColumnPlan;
   format: CsvFormat;
-  /** What was decided about the file itself (a BOM over --encoding, Excel's "sep=" line), for stderr. */
+  /** What was decided about the file itself (its encoding, a BOM over --encoding, Excel's "sep=" line), for stderr. */
   notes: string[];
   /** Bytes that are not UTF-8 were seen while reading as UTF-8 (known once the rows were all read). */
   notUtf8(): boolean;
@@ -82,10 +96,21 @@ function checkUtf8Stream(stream: Readable, onNotUtf8: () => void): void {
   });
 }
 
-/** Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. */
-function decodeStream(encoding: string, skip: number): Transform {
+/**
+ * Bytes in `encoding` to UTF-16 strings for csv-parse, `skip` bytes of BOM left out. `invalid`: for a multi-byte
+ * encoding, the error of a byte sequence that has no character in it (a file in another encoding, or cut), at
+ * its line (the first line of the input is `firstLine`): decoded, it would be a "\uFFFD" in a name the
+ * campaign says aloud, as for UTF-8.
+ */
+function decodeStream(
+  encoding: string,
+  skip: number,
+  invalid?: { firstLine: number; error: (line: number) => Error },
+): Transform {
   const d = decoderFor(encoding);
   let toSkip = skip;
+  let line = invalid?.firstLine ?? 1;
+  let cr = false;
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, cb) {
@@ -95,10 +120,22 @@ function decodeStream(encoding: string, skip: number): Transform {
         b = b.subarray(n);
         toSkip -= n;
       }
-      cb(null, d.write(b));
+      const text = d.write(b);
+      if (invalid) {
+        // No character of these encodings decodes to U+FFFD: it stands for bytes that are not one.
+        const bad = text.indexOf('\uFFFD');
+        const read = bad < 0 ? text : text.slice(0, bad);
+        // A CRLF cut between two chunks is one line break.
+        line += countLines(read) - (cr && read.startsWith('\n') ? 1 : 0);
+        if (bad >= 0) return cb(invalid.error(line));
+        if (text) cr = text.endsWith('\r');
+      }
+      cb(null, text);
     },
     flush(cb) {
-      cb(null, d.end());
+      const text = d.end();
+      if (invalid && text.includes('\uFFFD')) return cb(invalid.error(line));
+      cb(null, text);
     },
   });
 }
@@ -229,10 +266,13 @@ function sniff(head: Buffer, opts: RowsOptions, label: string) {
 /** Reads a CSV up to its header, and hands out its data rows. Throws UsageError for a file that cannot work. */
 export async function readCsv(input: Chunks, opts: RowsOptions, label: string): Promise<CsvRows> {
   const stream = toStream(input);
-  const singleByte = opts.encoding !== undefined && opts.encoding !== 'utf-8' && !opts.encoding.startsWith('utf-16');
-  // Under a single-byte --encoding, the first 64 KiB are looked at: UTF-8 bytes there are refused (checkNotUtf8).
-  const first = await firstLine(stream, opts.signal, singleByte ? UTF8_CHECK_BYTES : 0);
-  const s = sniff(first.head, opts, label);
+  const unicode = opts.encoding === 'utf-8' || opts.encoding?.startsWith('utf-16');
+  // Unless --encoding names UTF-8 or UTF-16, the first 64 KiB are looked at: without --encoding, bytes that are
+  // not UTF-8 are told before any column is looked for; under a legacy --encoding, UTF-8 bytes are refused.
+  const first = await firstLine(stream, opts.signal, unicode ? 0 : UTF8_CHECK_BYTES);
+  const told = await encodingOf(first.head, opts.encoding, label);
+  const s = sniff(first.head, { ...opts, encoding: told.encoding }, label);
+  if (told.note) s.notes.unshift(told.note);
   const kept = first.head.subarray(s.cut);
   let rest = stream;
   if (first.ended) rest = Readable.from([kept], { objectMode: false });
@@ -240,7 +280,18 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   let notUtf8 = false;
   if (s.utf8) checkUtf8Stream(rest, () => (notUtf8 = true));
   // UTF-8 goes to csv-parse as bytes (it decodes them, and drops the BOM); anything else is decoded first.
-  const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip));
+  const multiByte = !s.utf8 && !s.encoding.startsWith('utf-16') && !isSingleByte(s.encoding);
+  const invalid = multiByte
+    ? {
+        firstLine: s.sepLine ? 2 : 1,
+        error: (line: number) =>
+          new UsageError(
+            `${label}: line ${line} of the file is not valid ${s.encoding}: a byte sequence there is no character (read as ${s.encoding}${told.note ? ', as its first bytes say' : ', by --encoding'})`,
+            { hints: ['Name the encoding the file was saved in with --encoding, or check that the file is whole.'] },
+          ),
+      }
+    : undefined;
+  const source = s.utf8 ? rest : rest.pipe(decodeStream(s.encoding, s.skip, invalid));
   if (!s.utf8) rest.once('error', (err) => source.destroy(err));
   const parser = source.pipe(
     parse({
@@ -269,10 +320,16 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
   parser.once('close', () => opts.signal?.removeEventListener('abort', stop));
   const lineOffset = s.sepLine ? 1 : 0;
   const it = csvErrors((parser as AsyncIterable<string[]>)[Symbol.asyncIterator](), label, lineOffset);
-  const { plan, row } = await header(it, s, opts, lineOffset, label);
+  const { plan, row } = await header(it, s, opts, lineOffset, label).catch((err: unknown) => {
+    // A header that has not the column asked for: the encoding read from the bytes may be why.
+    if (told.note && err instanceof UsageError) err.hints.push(told.note.replace(/^note: /, ''));
+    throw err;
+  });
   return {
     plan,
-    format: { delimiter: s.delimiter, encoding: s.encoding, bom: s.bom },
+    format: multiByte
+      ? { delimiter: s.delimiter, encoding: 'utf-8', bom: true }
+      : { delimiter: s.delimiter, encoding: s.encoding, bom: s.bom },
     notes: s.notes,
     notUtf8: () => notUtf8,
     rows: (async function* () {
@@ -283,6 +340,27 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
 }
 
 type Sniffed = ReturnType<typeof sniff>;
+
+/**
+ * The encoding to read a file in: --encoding if given; else, for a start without a BOM that is not UTF-8, the
+ * multi-byte encoding its bytes clearly are (guessEncoding), with the note that says so. A start that is not
+ * UTF-8 and not clearly one of those is refused here, before its header is read as columns: read as UTF-8,
+ * its names would not match (`no column "携帯電話"`) and the error would be about the wrong thing.
+ */
+async function encodingOf(
+  head: Buffer,
+  encoding: string | undefined,
+  label: string,
+): Promise<{ encoding?: string; note?: string }> {
+  const start = head.subarray(0, UTF8_CHECK_BYTES);
+  if (encoding !== undefined || sniffBom(head) || startsAsUtf8(start)) return { encoding };
+  const guess = await guessEncoding(start);
+  if (!guess?.sure) throw notUtf8Error(label, guess);
+  return {
+    encoding: guess.encoding,
+    note: `note: ${label} is not UTF-8: read as ${guess.encoding} (${guess.language}), as its bytes say; --encoding ${guess.encoding} states it`,
+  };
+}
 
 /** The header's plan, found in the first line or (below a title row) in the next TITLE_LOOKAHEAD. */
 async function header(
@@ -306,7 +384,12 @@ async function header(
       continue;
     }
     try {
-      return { plan: planColumns(cells, opts), row };
+      const plan = planColumns(cells, { ...opts, phonesByValues: true });
+      if (!plan.missing) return { plan, row };
+      // A header of several cells without a phone column by name: its values may show one (csv.ts), unless the
+      // header itself says what went wrong (another delimiter, an overridden "sep=" line).
+      if (cells.filter((c) => c.trim() !== '').length > 1) return { plan: byValuesOrThrow(plan, cells, s, opts), row };
+      lookahead = { err: noPhoneColumn(plan.missing, cells, s, opts), left: TITLE_LOOKAHEAD };
     } catch (err) {
       lookahead = { err: noPhoneColumn(err, cells, s, opts), left: TITLE_LOOKAHEAD };
     }
@@ -329,6 +412,16 @@ function noPhoneColumn(err: unknown, cells: string[], s: Sniffed, opts: RowsOpti
   if (hint) throw withHints(err, [hint]);
   if (cells.filter((c) => c.trim() !== '').length > 1) throw err;
   return err;
+}
+
+/** The plan whose phone columns the values will show, or the header's own error when the header explains it. */
+function byValuesOrThrow(plan: ColumnPlan, cells: string[], s: Sniffed, opts: RowsOptions): ColumnPlan {
+  try {
+    noPhoneColumn(plan.missing, cells, s, opts);
+  } catch (err) {
+    if (err !== plan.missing) throw err;
+  }
+  return plan;
 }
 
 /** csv-parse's errors as the usage errors they are, with the line of the file. */

@@ -40,19 +40,23 @@ export async function withAnswers<T, O extends Answerable>(
         current = { ...current, phoneColumn: [column] };
         answered.push(`--phone-column ${shellWord(column)}`);
       } else if ('country' in err.need && !current.defaultCountry) {
-        const { isCountry } = await import('./phone.js');
-        f.log.warn('Some numbers are written without + and a country code.');
-        const code = (
-          await p.input('Which country do numbers without + belong to? (ISO code, e.g. IT, DE, GB, US)', {
-            validate: (v) =>
-              isCountry(v.trim().toUpperCase()) ? true : 'a two-letter ISO country code, such as IT or US',
-          })
-        )
-          .trim()
-          .toUpperCase();
+        const code = await askCountry(f, err.need.suggest);
         current = { ...current, defaultCountry: code };
         answered.push(`--default-country ${code}`);
       } else throw err;
     }
   }
+}
+
+/** The country of numbers written without + and a country code; the file's own numbers may propose one. */
+async function askCountry(f: Factory, suggest?: string): Promise<string> {
+  const { isCountry } = await import('./phone.js');
+  const p = await f.prompter();
+  f.log.warn('Some numbers are written without + and a country code.');
+  if (suggest) f.log.warn(`The file's numbers written with a country code are of ${suggest}.`);
+  const answer = await p.input('Which country do numbers without + belong to? (ISO code, e.g. IT, DE, GB, US)', {
+    ...(suggest ? { default: suggest } : {}),
+    validate: (v) => (isCountry(v.trim().toUpperCase()) ? true : 'a two-letter ISO country code, such as IT or US'),
+  });
+  return answer.trim().toUpperCase();
 }

@@ -124,6 +124,24 @@ function perRecord(program: string): string | undefined {
   return /\binputs?\b|\$__loc__/.test(rest) ? undefined : rest;
 }
 
+/**
+ * What one run of a filter may print: jq-web collects stdout as a JavaScript array of bytes, and one that grows past
+ * V8's largest array ends the whole process with a fatal error (`"x" * 180000000`), which no try or worker limit
+ * catches. The outputs are counted in jq itself, as they are made, so that the run stops with an error first.
+ */
+const MAX_JQ_OUTPUT_MIB = 32;
+
+/**
+ * The program whose outputs stop, with an error, once they add up to more than MAX_JQ_OUTPUT_MIB (each counted as
+ * printed compact, a string raw, plus its newline); the outputs before it are printed.
+ */
+function bounded(program: string, maxBytes: number): string {
+  const size = 'if type == "string" then utf8bytelength else tojson | utf8bytelength end';
+  const most = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / 1024 / 1024} MiB` : `${maxBytes} bytes`;
+  const over = `the output is over ${most}, the most one --jq run prints; select less (.[:100], first(f), limit(n; f))`;
+  return `foreach (${program}\n) as $__out (0; . + ($__out | ${size}) + 1; if . > ${maxBytes} then error(${JSON.stringify(over)}) else $__out end)`;
+}
+
 export class JqFilter {
   /** With a list, the filter of each record (see perRecord), when the program allows streaming. */
   readonly each?: string;
@@ -134,6 +152,7 @@ export class JqFilter {
     readonly program: string,
     private readonly flags: string[],
     each: string | undefined,
+    private readonly maxBytes: number,
   ) {
     this.each = each;
   }
@@ -163,7 +182,7 @@ export class JqFilter {
    * no data can know.
    */
   private async run(input: string, program: string, extra: string[]): Promise<JqRun> {
-    const wrapped = `try (${program}\n) catch ("${this.nonce.replace('\u001f', '\\u001f')}" + tojson)`;
+    const wrapped = `try (${bounded(program, this.maxBytes)}) catch ("${this.nonce.replace('\u001f', '\\u001f')}" + tojson)`;
     let result: JqRun;
     try {
       result = await this.engine.call(input, wrapped, [...extra, ...this.flags]);
@@ -203,7 +222,10 @@ function runtimeError(lines: string[], printed?: JqRun): JqRuntimeError {
  * message. Compiled with no input, so nothing of the program runs yet. `signal` (the command's) stops jq when it
  * aborts, whatever program runs then.
  */
-export async function compileJq(program: string, opts: { pretty: boolean; signal?: AbortSignal }): Promise<JqFilter> {
+export async function compileJq(
+  program: string,
+  opts: { pretty: boolean; signal?: AbortSignal; maxOutputBytes?: number },
+): Promise<JqFilter> {
   shared ??= new Engine();
   const engine = shared;
   if (opts.signal) {
@@ -229,5 +251,6 @@ export async function compileJq(program: string, opts: { pretty: boolean; signal
   }
   const rest = perRecord(program);
   const each = rest !== undefined && !(await check(`inputs | (${rest}\n)`)) ? rest : undefined;
-  return new JqFilter(engine, program, opts.pretty ? ['-r'] : ['-r', '-c'], each);
+  const max = opts.maxOutputBytes ?? MAX_JQ_OUTPUT_MIB * 1024 * 1024;
+  return new JqFilter(engine, program, opts.pretty ? ['-r'] : ['-r', '-c'], each, max);
 }

@@ -5,15 +5,22 @@
 
 /**
  * C0 controls (ESC among them), DEL, C1 controls (CSI, OSC as single bytes), the line and paragraph separators, which
- * some terminals treat as newlines, and every Unicode format character (Cf): the bidi marks, embeddings, overrides
- * and isolates (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they reorder what the user reads, as in
- * "Trojan Source"), zero-width spaces and joiners (U+200B–U+200D, U+2060), the tag characters (U+E0000–U+E007F,
- * invisible text an agent would still read), U+FEFF and the soft hyphen. Kept: a zero-width joiner between two
- * pictographs (👩‍👩‍👧 is one emoji) and the tags of a subdivision flag (🏴 + tags + U+E007F).
+ * some terminals treat as newlines, every Unicode format character (Cf: bidi marks, embeddings, overrides and
+ * isolates, which reorder what the user reads, as in "Trojan Source"; zero-width spaces and joiners; the tag
+ * characters; U+FEFF; the soft hyphen) and every other default-ignorable code point (Unicode's
+ * Default_Ignorable_Code_Point, read from the property so that the list never lags: variation selectors, Hangul
+ * fillers, the combining grapheme joiner, Mongolian free variation selectors), plus U+2800, the blank braille
+ * pattern, which draws nothing. Each of them can carry invisible text that an agent would still read. Kept: a
+ * zero-width joiner between two pictographs (👩‍👩‍👧 is one emoji), the text or emoji presentation selector
+ * (U+FE0E, U+FE0F) once right after an emoji (❤️), and the tags of a subdivision flag (🏴 + tags + U+E007F).
  */
 const FORMAT_KEPT =
-  '(?<=\\p{Extended_Pictographic}\\uFE0F?)\\u200D(?=\\p{Extended_Pictographic})|\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}';
-const unsafe = (lines: string) => new RegExp(`(${FORMAT_KEPT})|[${lines}\\u007f-\\u009f\\u2028\\u2029\\p{Cf}]`, 'gu');
+  '(?<=\\p{Extended_Pictographic}\\uFE0F?)\\u200D(?=\\p{Extended_Pictographic})|(?<=\\p{Emoji})[\\uFE0E\\uFE0F]|\\u{1F3F4}[\\u{E0020}-\\u{E007E}]+\\u{E007F}';
+const unsafe = (lines: string) =>
+  new RegExp(
+    `(${FORMAT_KEPT})|[${lines}\\u007f-\\u009f\\u2028\\u2029\\u2800\\p{Cf}\\p{Default_Ignorable_Code_Point}]`,
+    'gu',
+  );
 const UNSAFE = unsafe('\\u0000-\\u001f');
 const UNSAFE_KEEP_LINES = unsafe('\\u0000-\\u0009\\u000b-\\u001f');
 /** The same characters, minus those JSON.stringify already escapes (C0): what is left raw inside JSON strings. */

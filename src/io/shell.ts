@@ -1,8 +1,13 @@
-// Command lines as a POSIX shell reads them back, for the commands printed in hints and errors.
+// Command lines as the user's shell reads them back, for the commands printed in hints and errors
+// (src/platform/shell.ts says which shell that is).
+import { quoteFor, type Shell } from '../platform/shell.js';
 
-/** A word as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+/**
+ * A word as a POSIX shell reads it back: bare when it is safe, else in single quotes (which PowerShell reads alike
+ * unless the word holds a quote).
+ */
 export function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+  return quoteFor('posix', s);
 }
 
 /** The commands printed in hints and errors, as the user would paste them. */
@@ -26,14 +31,19 @@ interface ServiceFlags {
 }
 
 /** `argv`: the words the user typed after `voicectl`; `globals`: its global options, once parsed. */
-export function createCommandLine(argv: readonly string[], globals: () => ServiceFlags): CommandLine {
+export function createCommandLine(
+  argv: readonly string[],
+  globals: () => ServiceFlags,
+  shell: Shell = 'posix',
+): CommandLine {
+  const word = (s: string) => quoteFor(shell, s);
   return {
     invocation() {
       const g = globals();
       const words = ['voicectl'];
       if (g.sandbox) words.push('--sandbox');
-      if (g.profile) words.push('--profile', shellWord(g.profile));
-      if (g.baseUrl) words.push('--base-url', shellWord(g.baseUrl));
+      if (g.profile) words.push('--profile', word(g.profile));
+      if (g.baseUrl) words.push('--base-url', word(g.baseUrl));
       return words.join(' ');
     },
     withFlags(replace = {}, drop = []) {
@@ -49,7 +59,7 @@ export function createCommandLine(argv: readonly string[], globals: () => Servic
         words.push(w);
       }
       for (const [flag, value] of Object.entries(replace)) if (value !== null) words.push(flag, value);
-      return ['voicectl', ...words.map(shellWord)].join(' ');
+      return ['voicectl', ...words.map(word)].join(' ');
     },
   };
 }

@@ -17,6 +17,7 @@ const SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'no such file or directory',
   ENOTDIR: 'not a directory',
   EISDIR: 'is a directory',
+  EBUSY: 'another program has it open (Excel locks a file while it shows it)',
   EMFILE: 'too many open files',
   ENFILE: 'too many open files in the system',
 };
@@ -73,7 +74,8 @@ export function systemError(
     .filter((d): d is typeof d & { dir: string } => Boolean(path && d.dir && isWithin(d.dir, path)))
     .sort((a, b) => resolve(b.dir).length - resolve(a.dir).length);
   const where = dirs[0] && `${dirs[0].name} ${dirs[0].dir}; ${dirs[0].fix}`;
-  if (code === 'ENOSPC' || code === 'EDQUOT')
+  if (code === 'EBUSY') hints.push('Close it in that program, or write to another file, and run again.');
+  else if (code === 'ENOSPC' || code === 'EDQUOT')
     hints.push('Free some space on that disk (or write elsewhere) and run again.');
   else if (code === 'EMFILE' || code === 'ENFILE')
     hints.push('Close other programs or raise the limit (ulimit -n) and run again.');

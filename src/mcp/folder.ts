@@ -7,14 +7,17 @@
 // The walk goes through /proc/self/fd/<fd>/<name> (Linux): the kernel resolves the prefix to the open directory
 // itself, so only <name> is looked up, as openat(2) would. Where /proc is absent (macOS, BSD), each step is opened
 // by its full path with O_NOFOLLOW on its last name, which refuses a link at that step but not a folder above it
-// renamed in between (docs/security.md).
+// renamed in between (docs/security.md). Windows has no O_NOFOLLOW: there each name is checked with lstat before
+// it is opened, and a link or junction (a reparse point, which lstat reports as a link) is refused; a swap between
+// the check and the open is not (docs/platforms.md). Which paths are inside is src/platform/confine.ts.
 import { closeSync, constants, openSync, readlinkSync, realpathSync } from 'node:fs';
 import { type FileHandle, link, lstat, open, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { namesInside } from '../platform/confine.js';
 
-const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY } = constants;
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY } = constants;
 
 /**
  * Called between the steps of a walk and before a new file is linked to its name: where a test swaps a folder
@@ -45,10 +48,12 @@ export class Folder {
     private readonly fd: number,
     /** /proc/self/fd works here: the walk is relative to open directories. */
     private readonly procFd: boolean,
+    /** Whose path rules apply to the names tools give (src/platform/confine.ts). */
+    private readonly platform: NodeJS.Platform,
   ) {}
 
   /** Opens --dir (following links in the path the user typed: that is the user's choice, not an agent's). */
-  static open(dir: string): Folder {
+  static open(dir: string, platform: NodeJS.Platform = process.platform): Folder {
     const abs = resolve(dir);
     let fd: number;
     try {
@@ -62,7 +67,7 @@ export class Folder {
     } catch {
       procFd = false;
     }
-    return new Folder(abs, fd, procFd);
+    return new Folder(abs, fd, procFd, platform);
   }
 
   close(): void {
@@ -74,10 +79,14 @@ export class Folder {
     const names = this.names(file, field);
     const parent = await this.walk(names, file, field);
     try {
-      const handle = await this.at(parent, names.at(-1)!, O_RDONLY | O_NOFOLLOW, file, field);
-      if ((await handle.stat()).isDirectory()) {
+      // O_NONBLOCK: a FIFO named like a CSV would hold the open, and every later call, for ever.
+      const handle = await this.at(parent, names.at(-1)!, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, file, field);
+      const st = await handle.stat();
+      if (!st.isFile()) {
         await handle.close();
-        throw new UsageError(`${field}: ${file} is a folder, not a file`);
+        throw new UsageError(
+          `${field}: ${file} is ${st.isDirectory() ? 'a folder' : 'not a regular file'}, not a file`,
+        );
       }
       return { path: join(this.path, ...names), handle };
     } finally {
@@ -120,14 +129,14 @@ export class Folder {
     }
   }
 
-  /** The names of a path inside the folder: relative, without `.` or `..`, not the folder itself. */
+  /** The names of a path inside the folder: relative, without `..`, no drive, stream or device, not the folder itself. */
   private names(file: string, field: string): string[] {
-    const names = file.split('/').filter((n) => n !== '' && n !== '.');
-    if (file.startsWith('/') || names.length === 0 || names.some((n) => n === '..' || n.includes('\0')))
+    const inside = namesInside(file, this.platform);
+    if ('refused' in inside)
       throw new UsageError(
-        `${field}: must name a file inside ${this.path} (the folder voicectl mcp was given with --dir), as a relative path without ".." (got "${file}")`,
+        `${field}: must name a file inside ${this.path} (the folder voicectl mcp was given with --dir), as a relative path without ".." (got "${file}": ${inside.refused})`,
       );
-    return names;
+    return inside.names;
   }
 
   /** Opens the folders of `names` (all but the last) one at a time, never through a link. */
@@ -148,8 +157,15 @@ export class Folder {
     return cur;
   }
 
-  private at(dir: Dir, name: string, flags: number, file: string, field: string, mode?: number): Promise<FileHandle> {
-    return open(this.in(dir, name), flags, mode).catch((err: NodeJS.ErrnoException) => {
+  private async at(
+    dir: Dir,
+    name: string,
+    flags: number,
+    file: string,
+    field: string,
+    mode?: number,
+  ): Promise<FileHandle> {
+    return openNoFollow(this.in(dir, name), flags, mode).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ELOOP' || (err.code === 'ENOTDIR' && flags & O_DIRECTORY))
         throw new UsageError(
           `${field}: "${name}" in ${file} is a symbolic link or not a folder; voicectl mcp follows no links inside --dir`,
@@ -168,6 +184,13 @@ export class Folder {
   private async exists(dir: Dir, name: string): Promise<boolean> {
     return (await lstat(this.in(dir, name)).catch(() => undefined)) !== undefined;
   }
+}
+
+/** open(2) with O_NOFOLLOW; where the platform has none (Windows), a link at `path` refused by lstat first. */
+async function openNoFollow(path: string, flags: number, mode?: number): Promise<FileHandle> {
+  if (O_NOFOLLOW === undefined && (await lstat(path).catch(() => undefined))?.isSymbolicLink())
+    throw Object.assign(new Error(`ELOOP: a link: ${path}`), { code: 'ELOOP' });
+  return open(path, flags, mode);
 }
 
 function taken(path: string): UsageError {

@@ -8,6 +8,7 @@ import type { Factory } from '../factory.js';
 import { checkInterrupted } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
 import { parseOptions } from '../options.js';
+import { thisHost } from '../platform/host.js';
 import { Folder } from './folder.js';
 import { toolInputSchema } from './schema.js';
 import { Budget, Plans } from './session.js';
@@ -131,7 +132,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   const budget = new Budget(opts.maxTokens);
-  const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now);
+  const plans = new Plans(join(configDir(f.env), 'mcp-plans'), f.clock.now, thisHost(f.env));
   const tools = TOOLS.filter((t) => (opts.allowWrite || !t.write) && (folder || !t.files));
   const server = new Server(
     { name: 'voicectl', version: VERSION },

@@ -6,6 +6,8 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from '../errors.js';
+import type { Host } from '../platform/host.js';
+import { sharedFolder } from '../platform/privacy.js';
 
 /** Refused by a gate of the session: nothing was sent. */
 class GateError extends CliError {
@@ -90,7 +92,7 @@ interface StoredPlan {
   expires: number;
 }
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY } = constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY } = constants;
 
 /**
  * Plans shown, one file each in `<config dir>/mcp-plans` (0700, files 0600): an action runs only with the id of a
@@ -99,9 +101,13 @@ const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY } = constants;
  * servers given the same id at once, one wins.
  */
 export class Plans {
+  private nextPrune = Number.NEGATIVE_INFINITY;
+  private pruning: Promise<void> | undefined;
+
   constructor(
     private readonly dir: string,
     private readonly now: () => number,
+    private readonly host: Host,
   ) {}
 
   async show(kind: PlanKind, subject: unknown): Promise<string> {
@@ -112,6 +118,9 @@ export class Plans {
     const handle = await open(join(this.dir, `${id}.json`), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
     try {
       await handle.writeFile(JSON.stringify(plan));
+      // Dated by the session's clock, which prune() reads.
+      const shown = new Date(this.now());
+      await handle.utimes(shown, shown);
     } finally {
       await handle.close();
     }
@@ -147,35 +156,49 @@ export class Plans {
     await unlink(claimed).catch(() => undefined);
   }
 
-  /** The folder, created 0700; refused when it is a link, someone else's, or writable by others. */
+  /** The folder, created 0700; refused when it is a link, someone else's, or writable by others (POSIX modes). */
   private async ready(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const st = await lstat(this.dir);
-    const uid = process.getuid?.();
-    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || st.mode & 0o022)
+    const shared = st.isDirectory() ? sharedFolder(this.dir, this.host) : { why: 'is not a folder', fix: '' };
+    if (shared)
       throw new CliError(
         `${this.dir} must be a folder of yours that no one else can write (it holds the plans voicectl mcp showed); nothing was sent`,
-        { hints: [`Remove it, or make it yours with mode 700 (chmod 700 ${this.dir}).`] },
+        { hints: [shared.fix ? `Remove it, or make it yours with mode 700 (${shared.fix}).` : 'Remove it.'] },
       );
   }
 
-  /** Removes expired plans, and files no plan is (a half-written one, a used one) once they are older than a plan lives. */
-  private async prune(): Promise<void> {
-    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
-      const file = join(this.dir, name);
-      const plan = name.endsWith('.json') ? await readPlan(file) : undefined;
-      const stale = plan
-        ? plan.expires <= this.now()
-        : ((await lstat(file).catch(() => undefined))?.mtimeMs ?? Infinity) < this.now() - PLAN_TTL_MS;
-      if (stale) await unlink(file).catch(() => undefined);
-    }
+  /**
+   * Removes the files of plans past their hour, by their time alone (a plan's file is dated when it is shown): no
+   * plan is read, so a folder of 1,000 live plans costs one listing, and a file that is not a plan (a half-written
+   * one, a used one, a FIFO) never stalls it. At most once a minute, one at a time: 3,000 calls at once share it.
+   */
+  private prune(): Promise<void> {
+    if (this.now() < this.nextPrune) return this.pruning ?? Promise.resolve();
+    this.nextPrune = this.now() + PRUNE_EVERY_MS;
+    this.pruning = (async () => {
+      const dead = this.now() - PLAN_TTL_MS;
+      for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+        const file = join(this.dir, name);
+        if (((await lstat(file).catch(() => undefined))?.mtimeMs ?? Infinity) <= dead)
+          await unlink(file).catch(() => undefined);
+      }
+    })().finally(() => {
+      this.pruning = undefined;
+    });
+    return this.pruning;
   }
 }
 
+/** How often a server removes the plans past their hour. */
+const PRUNE_EVERY_MS = 60_000;
+
 async function readPlan(file: string): Promise<StoredPlan | undefined> {
   try {
-    const handle = await open(file, O_RDONLY | O_NOFOLLOW);
+    // Never waits on a FIFO put where a plan would be, and reads only a regular file.
+    const handle = await open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
     try {
+      if (!(await handle.stat()).isFile()) return undefined;
       const p = JSON.parse(await handle.readFile('utf8')) as StoredPlan;
       return typeof p.hash === 'string' && typeof p.expires === 'number' ? p : undefined;
     } finally {

@@ -1,5 +1,6 @@
 // Files of the config dir as the sandbox reads and writes them: never through a symbolic link planted at their name.
-import { closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { replaceFileSync } from '../platform/replace.js';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
 
@@ -27,7 +28,7 @@ export function writeOwnFile(file: string, text: string): void {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, file);
+    replaceFileSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;

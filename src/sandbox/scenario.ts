@@ -2,7 +2,7 @@
 // of outcomes, a failure rate, numbers that always answer the same, the calling window on or off, the speed of
 // the dialer's clock) and a seed, so that the same scenario replays the same outcomes. Given as a JSON file or
 // inline JSON to `voicectl sandbox --scenario`, or in VOICECTL_SANDBOX_SCENARIO for the background sandbox.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import { CALL_OUTCOMES } from '../facts.js';
@@ -49,6 +49,38 @@ export function scenarioSettings(s: Scenario): Partial<SandboxSettings> {
   return out;
 }
 
+/** The largest scenario file read: a scenario is a few settings and a table of numbers, far below this. */
+const MAX_SCENARIO_BYTES = 1024 * 1024;
+
+/**
+ * The text of a scenario file: a regular file only, at most MAX_SCENARIO_BYTES. Opened without waiting (a FIFO with no
+ * writer held the command for ever, deaf to Ctrl-C) and read no further than the bound (/dev/zero grew to 16 GB).
+ */
+function readScenarioFile(path: string, where: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile())
+      throw new UsageError(`${where}: the scenario file ${terminalSafe(path)} is not a regular file`, {
+        hints: ['Give a JSON file, or inline JSON such as \'{"seed": 7, "failureRate": 0.5}\'.'],
+      });
+    if (st.size > MAX_SCENARIO_BYTES)
+      throw new UsageError(
+        `${where}: the scenario file ${terminalSafe(path)} has ${st.size} bytes; a scenario is at most ${MAX_SCENARIO_BYTES} (1 MiB)`,
+      );
+    const buf = Buffer.alloc(MAX_SCENARIO_BYTES + 1);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > MAX_SCENARIO_BYTES)
+      throw new UsageError(
+        `${where}: the scenario file ${terminalSafe(path)} grew past ${MAX_SCENARIO_BYTES} bytes while read`,
+      );
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A scenario from `value`: inline JSON when it starts with `{`, else the path of a JSON file. Anything else is a
  * usage error (exit 2) naming `where` (the flag or the variable), the file and each problem.
@@ -60,8 +92,9 @@ export function readScenario(value: string, where: string): Scenario {
     if (value.trim() === '')
       throw new UsageError(`${where} is empty: give a JSON file or inline JSON such as '{"failureRate": 0.5}'`);
     try {
-      text = readFileSync(value, 'utf8');
+      text = readScenarioFile(value, where);
     } catch (err) {
+      if (err instanceof UsageError) throw err;
       throw new UsageError(
         `${where}: cannot read the scenario file ${terminalSafe(value)} (${(err as NodeJS.ErrnoException).code ?? terminalSafe((err as Error).message)})`,
         { hints: ['Give a JSON file, or inline JSON such as \'{"seed": 7, "failureRate": 0.5}\'.'] },

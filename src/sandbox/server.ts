@@ -18,7 +18,7 @@ import { messages } from './resources/messages.js';
 import { tts } from './resources/tts.js';
 import { Faults } from './faults.js';
 import { type Fault, SandboxSettings } from './settings.js';
-import { initialCore, type SandboxState } from './state.js';
+import { initialCore, type KeyRecord, type SandboxState } from './state.js';
 
 const RESOURCES: ResourceModule<object>[] = [tts, campaigns, messages];
 
@@ -27,6 +27,14 @@ const RESOURCES: ResourceModule<object>[] = [tts, campaigns, messages];
  * most (a contacts file, `campaigns create --file`), far below what would exhaust the process (a 600 MB body did).
  */
 export const MAX_REQUEST_BYTES = 40 * 1024 * 1024;
+
+/**
+ * The requests the log keeps, the oldest dropped first: a long-running sandbox (the background one, a benchmark)
+ * must not grow for ever. Bodies count too: see keepBodies.
+ */
+export const MAX_LOG_ENTRIES = 10_000;
+/** The bytes of request bodies the log keeps in all; older entries lose their body (`bodyDropped`) beyond it. */
+const MAX_LOG_BODY_BYTES = 64 * 1024 * 1024;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -38,6 +46,8 @@ export interface LogEntry {
   body?: unknown;
   /** Id of the key used (never the key itself). */
   keyId?: string;
+  /** Set when the body was dropped from the log to keep it within MAX_LOG_BODY_BYTES. */
+  bodyDropped?: boolean;
   /** Whether the request carried an Authorization header at all. */
   authorization: boolean;
   status: number;
@@ -110,6 +120,9 @@ export class Sandbox {
   private readonly routes: CompiledRoute[];
   private readonly clock: () => number;
   private readonly afterChange?: (state: SandboxState) => void;
+  /** The size of each body the log holds, and their sum (see keepBodies). */
+  private readonly bodySizes = new WeakMap<LogEntry, number>();
+  private bodyBytes = 0;
 
   constructor(opts: SandboxOptions = {}) {
     this.afterChange = opts.afterChange;
@@ -186,10 +199,16 @@ export class Sandbox {
     const x = this.exchangeOf(req, res);
     try {
       this.checkHost(req);
-      const malformed = await readEntryBody(x);
-      if (await this.faults.apply(x.method, x.rawPath, req, res, x.entry, x.requestId)) return;
       const found = this.findRoute(x.method, x.rawPath);
-      const { key, org } = this.authenticate(x, found);
+      // The key before a byte of the body is read, and the size (readBody) before the body is kept: a caller
+      // without a key (another local user) makes the sandbox read nothing and keep nothing.
+      const known = this.keyOf(x, found);
+      // A request that needs no key (the status, the stop, audio files, an unknown path) has no body worth reading:
+      // it is left unread, and the connection closed after the answer if one was sent.
+      const { malformed, bytes } = known ? await readEntryBody(x) : skipBody(x);
+      this.keepBodies(x.entry, bytes);
+      if (await this.faults.apply(x.method, x.rawPath, req, res, x.entry, x.requestId)) return;
+      const { key, org } = this.authorize(x, known);
       if (!found) throw new SandboxError(404, 'not_found', `no endpoint ${x.method} ${x.rawPath} in the sandbox`);
       const route = found.c.route;
       // The body is judged last, after the key, the scope and the route.
@@ -203,6 +222,27 @@ export class Sandbox {
       if (err instanceof SandboxError) return sendError(x, err);
       sendError(x, new SandboxError(500, 'internal_error', `sandbox failure: ${(err as Error).message}`));
     }
+  }
+
+  /** Bodies in the log within MAX_LOG_BODY_BYTES: beyond it, the oldest entries lose theirs. */
+  private keepBodies(entry: LogEntry, bytes: number): void {
+    if (bytes === 0) return;
+    this.bodySizes.set(entry, bytes);
+    this.bodyBytes += bytes;
+    if (this.bodyBytes <= MAX_LOG_BODY_BYTES) return;
+    // Counted again over what the log holds now (a test may have emptied it), newest first.
+    let total = 0;
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const e = this.log[i];
+      total += this.bodySizes.get(e) ?? 0;
+      if (total > MAX_LOG_BODY_BYTES && e.body !== undefined) {
+        total -= this.bodySizes.get(e) ?? 0;
+        this.bodySizes.delete(e);
+        e.body = undefined;
+        e.bodyDropped = true;
+      }
+    }
+    this.bodyBytes = total;
   }
 
   /** The request's log entry, written before anything can fail, so every request shows in the log. */
@@ -220,6 +260,7 @@ export class Sandbox {
       at: new Date(this.clock()).toISOString(),
     };
     this.log.push(entry);
+    if (this.log.length > MAX_LOG_ENTRIES) this.log.splice(0, this.log.length - MAX_LOG_ENTRIES);
     return { req, res, requestId, url, method, rawPath, entry };
   }
 
@@ -243,16 +284,26 @@ export class Sandbox {
   }
 
   /**
-   * The caller's key and organization. Authentication comes first for every /v1 path, known or not, as a real API
-   * gateway would; a route without auth gets the first organization.
+   * The caller's key, or undefined for a route without auth. Authentication comes first for every /v1 path, known
+   * or not, as a real API gateway would. Refused, the body is left unread and the connection closed after the answer.
    */
-  private authenticate(x: Exchange, found: FoundRoute | undefined): Pick<RouteContext, 'key' | 'org'> {
-    if (!(found ? found.c.route.auth !== false : x.rawPath.startsWith('/v1/'))) return { org: this.state.orgs[0] };
+  private keyOf(x: Exchange, found: FoundRoute | undefined): KeyRecord | undefined {
+    if (!(found ? found.c.route.auth !== false : x.rawPath.startsWith('/v1/'))) return undefined;
+    const refuse = (message: string) => {
+      x.res.setHeader('connection', 'close');
+      return new SandboxError(401, 'unauthorized', message);
+    };
     const m = /^Bearer\s+(\S+)$/i.exec(x.req.headers.authorization ?? '');
-    if (!m) throw new SandboxError(401, 'unauthorized', 'missing Authorization: Bearer <API_KEY> header');
+    if (!m) throw refuse('missing Authorization: Bearer <API_KEY> header');
     const key = this.state.keys.find((k) => k.key === m[1]);
-    if (!key) throw new SandboxError(401, 'unauthorized', 'the API key is not valid');
+    if (!key) throw refuse('the API key is not valid');
     x.entry.keyId = key.id;
+    return key;
+  }
+
+  /** The key's organization, once its scope allows the endpoint; a route without auth gets the first organization. */
+  private authorize(x: Exchange, key: KeyRecord | undefined): Pick<RouteContext, 'key' | 'org'> {
+    if (!key) return { org: this.state.orgs[0] };
     const endpoint = findEndpoint(x.method, x.rawPath);
     if (endpoint && !key.scopes.includes(endpoint.scope)) {
       throw new SandboxError(
@@ -321,16 +372,24 @@ interface FoundRoute {
  * Reads the body into the log entry, parsed when it is JSON; true when a request other than GET sent a body that is
  * not JSON (judged later, once the route is known).
  */
-async function readEntryBody(x: Exchange): Promise<boolean> {
+async function readEntryBody(x: Exchange): Promise<{ malformed: boolean; bytes: number }> {
   const text = await readBody(x.req, () => x.res.setHeader('connection', 'close'));
-  if (!text) return false;
+  if (!text) return { malformed: false, bytes: 0 };
   try {
     x.entry.body = JSON.parse(text);
-    return false;
+    return { malformed: false, bytes: text.length };
   } catch {
     x.entry.body = text;
-    return x.method !== 'GET';
+    return { malformed: x.method !== 'GET', bytes: text.length };
   }
+}
+
+/** No body read: the connection is closed after the answer when the request announced one. */
+function skipBody(x: Exchange): { malformed: boolean; bytes: number } {
+  const h = x.req.headers;
+  if ((h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined)
+    x.res.setHeader('connection', 'close');
+  return { malformed: false, bytes: 0 };
 }
 
 function send(x: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -338,6 +397,8 @@ function send(x: Exchange, status: number, body: unknown, headers: Record<string
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   x.res.writeHead(status, {
     'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+    // A length rather than chunks: the proof of a connection (prove.ts) reads one answer and no byte more.
+    'content-length': String(Buffer.byteLength(text)),
     'x-request-id': x.requestId,
     ...headers,
   });

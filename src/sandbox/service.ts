@@ -11,6 +11,7 @@ import {
   constants,
   existsSync,
   mkdirSync,
+  fchmodSync,
   openSync,
   readFileSync,
   renameSync,
@@ -27,11 +28,14 @@ import { monotonicNow } from '../io/clock.js';
 import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
 import { sleep } from '../io/sleep.js';
+import { thisHost } from '../platform/host.js';
+import { sharedFolder } from '../platform/privacy.js';
+import { serviceEnv, serviceSpawnOptions } from '../platform/spawn.js';
 import { VERSION } from '../version.js';
 import { readOwnFile, writeOwnFile } from './files.js';
 import type { Route, SandboxError as SandboxErrorClass } from './http.js';
 import { canonicalScenario, describeScenario, SCENARIO_ENV, scenarioFromEnv, scenarioSettings } from './scenario.js';
-import { DEMO } from './state.js';
+import { DEMO, instanceKeys } from './state.js';
 
 /** Seconds without a request before the background sandbox stops (VOICECTL_SANDBOX_IDLE overrides). */
 const IDLE_DEFAULT_S = 900;
@@ -39,7 +43,7 @@ const IDLE_DEFAULT_S = 900;
 const START_TIMEOUT_MS = 15_000;
 /** A start lock older than this was left by a starter that died. */
 const START_LOCK_STALE_MS = 20_000;
-const STATUS_PATH = '/_sandbox/status';
+export const STATUS_PATH = '/_sandbox/status';
 const STOP_PATH = '/_sandbox/stop';
 /**
  * Header of a stop: `<challenge>.<proof>`, the proof an HMAC of a challenge the sandbox gave, keyed with the instance
@@ -50,11 +54,11 @@ const PROOF_HEADER = 'x-voicectl-sandbox-proof';
 const { O_WRONLY, O_CREAT, O_TRUNC, O_NOFOLLOW } = constants;
 
 /** The proof that one knows the instance token: HMAC-SHA256 of `purpose` and `nonce`, keyed with it. */
-function proofOf(instance: string, purpose: 'status' | 'stop', nonce: string): string {
+export function proofOf(instance: string, purpose: 'status' | 'stop', nonce: string): string {
   return createHmac('sha256', instance).update(`voicectl-sandbox ${purpose}\n${nonce}`).digest('hex');
 }
 
-function sameProof(a: unknown, b: string): boolean {
+export function sameProof(a: unknown, b: string): boolean {
   return typeof a === 'string' && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
@@ -66,10 +70,12 @@ export interface ServiceInfo {
   /** Random per start: tells this sandbox from another that reused the port or the pid. */
   instance: string;
   startedAt: string;
+  /** This instance's API keys, by key id (random per start: state.ts instanceKeys); only in the 0600 file. */
+  keys?: Record<string, string>;
 }
 
-/** What the sandbox answers on its status route: its info without the instance token, which it never tells. */
-export interface ServiceStatus extends Omit<ServiceInfo, 'instance'> {
+/** What the sandbox answers on its status route: its info without the instance token or keys, never told. */
+export interface ServiceStatus extends Omit<ServiceInfo, 'instance' | 'keys'> {
   /** A challenge for a stop (see PROOF_HEADER). */
   challenge?: string;
   stateFile: string;
@@ -88,15 +94,14 @@ const startLock = (dir: string) => join(dir, 'sandbox.start.lock');
 /**
  * Refuses a config dir that another user could write to (or that is not the user's), as ssh refuses such a
  * ~/.ssh: there they could plant `sandbox.log -> ~/important` or a `sandbox.json` naming their own server.
+ * On Windows the folder's ACL decides, which voicectl does not read (src/platform/privacy.ts).
  */
-function checkPrivateDir(dir: string): void {
-  const st = statSync(dir);
-  const uid = process.getuid?.();
-  const others = st.mode & 0o022;
-  if (others || (uid !== undefined && st.uid !== uid)) {
+function checkPrivateDir(dir: string, env: Record<string, string | undefined>): void {
+  const shared = sharedFolder(dir, thisHost(env));
+  if (shared) {
     throw new CliError(
-      `the sandbox keeps its files only in a folder of yours that no one else can write: ${terminalSafe(dir)} ${others ? `is writable by other users (mode ${(st.mode & 0o7777).toString(8)})` : 'belongs to another user'}`,
-      { hints: [`Make it private (chmod 700 ${terminalSafe(dir)}), or set VOICECTL_CONFIG_DIR to a private folder.`] },
+      `the sandbox keeps its files only in a folder of yours that no one else can write: ${terminalSafe(dir)} ${shared.why}`,
+      { hints: [`Make it private (${terminalSafe(shared.fix)}), or set VOICECTL_CONFIG_DIR to a private folder.`] },
     );
   }
 }
@@ -292,7 +297,7 @@ export async function connectService(opts: ConnectOptions): Promise<string> {
   const idleS = idleSeconds(opts.env); // checked before anything is created or started
   const scenario = scenarioFromEnv(opts.env);
   const s: Start = { opts, idleS, scenario, wanted: canonicalScenario(scenario), toldWaiting: false };
-  prepareDir(opts.dir);
+  prepareDir(opts.dir, opts.env);
   const deadline = monotonicNow() + START_TIMEOUT_MS;
   try {
     for (;;) {
@@ -335,13 +340,13 @@ interface Start {
   toldWaiting: boolean;
 }
 
-function prepareDir(dir: string): void {
+function prepareDir(dir: string, env: Record<string, string | undefined>): void {
   try {
     makeDir(dir);
   } catch (err) {
     throw new CliError(`cannot use the config dir for the sandbox: ${terminalSafe((err as Error).message)}`);
   }
-  checkPrivateDir(dir);
+  checkPrivateDir(dir, env);
 }
 
 /** Whether the sandbox that answered is one this command can use: this version, this scenario. */
@@ -424,7 +429,7 @@ function startFailure(dir: string, exited: string | undefined): CliError {
 
 /**
  * The lines the first --sandbox command prints: what each organization has (the agents and caller numbers that
- * `campaigns create` checks) and the scenario. The demo keys are named by `sandbox status`, not here: stderr of a
+ * `campaigns create` checks) and the scenario. The keys are named by `sandbox status`, not here: stderr of a
  * CI job is kept in its logs, and voicectl never prints a key outside the sandbox's own commands.
  */
 function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
@@ -435,25 +440,23 @@ function startBanner(scenario: ReturnType<typeof scenarioFromEnv>): string[] {
       `sandbox: ${o.name}: caller numbers ${o.numbers.join(', ')}`,
     ]),
     `sandbox: scenario: ${describeScenario(scenario)}`,
-    'sandbox: its demo keys, and more: voicectl sandbox status',
+    'sandbox: its keys, and more: voicectl sandbox status',
   ];
 }
 
 function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof spawn> {
   // Never through a link planted at its name (O_NOFOLLOW): it would write wherever the link points.
   const log = openSync(logFile(opts.dir), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600);
+  // An existing log keeps the mode it was created with (0644 by an older voicectl): made private here.
+  fchmodSync(log, 0o600);
   // Only what the sandbox needs: never the caller's key or proxy settings. The scenario goes as the JSON this
   // command read and checked (a file path would be read again, relative to another directory).
-  const env: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
-  for (const k of ['PATH', 'HOME', 'VOICECTL_SANDBOX_IDLE', 'TZ']) if (opts.env[k]) env[k] = opts.env[k]!;
-  if (scenario) env[SCENARIO_ENV] = scenario;
+  const own: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
+  if (scenario) own[SCENARIO_ENV] = scenario;
+  const env = serviceEnv(thisHost(opts.env), own, ['VOICECTL_SANDBOX_IDLE']);
   // A single executable is its own bin (src/install.ts): it starts itself.
   const args = isExecutable() ? ['sandbox', 'serve'] : [binPath(), 'sandbox', 'serve'];
-  const child = spawn(process.execPath, args, {
-    detached: true,
-    stdio: ['ignore', 'ignore', log],
-    env,
-  });
+  const child = spawn(process.execPath, args, serviceSpawnOptions(env, log));
   closeSync(log);
   child.unref();
   return child;
@@ -474,7 +477,7 @@ export async function serve(opts: {
     import('./persist.js'),
     import('./http.js'),
   ]);
-  checkPrivateDir(opts.dir);
+  checkPrivateDir(opts.dir, opts.env);
   const file = stateFile(opts.dir);
   let stopRequested: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
@@ -507,14 +510,18 @@ export async function serve(opts: {
     afterChange: (state) => saveState(file, state),
     routes: ownRoutes(self, SandboxError),
   });
-  // A fresh state (seeded history, dated from now) is saved at once, so a restart shows the same records.
-  if (!loaded) saveState(file, sandbox.state);
+  // Keys of this instance only (never the public demo keys): saved with the state, before it listens; a fresh
+  // state (seeded history, dated from now) is saved at once too, so a restart shows the same records.
+  sandbox.state.keys = instanceKeys(sandbox.state.keys);
+  saveState(file, sandbox.state);
   const url = await sandbox.listen(0, '127.0.0.1');
   const { instance, startedAt } = self;
-  self.info = { pid: process.pid, url, version: VERSION, instance, startedAt };
+  const keys = Object.fromEntries(sandbox.state.keys.map((k) => [k.id, k.key]));
+  self.info = { pid: process.pid, url, version: VERSION, instance, startedAt, keys };
   const published = infoFile(opts.dir);
   writeOwnFile(published, JSON.stringify(self.info));
-  opts.log(`${startedAt} sandbox ${instance} (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
+  // The log names the instance by pid and time, never by its token (the secret behind every proof).
+  opts.log(`${startedAt} sandbox started (voicectl ${VERSION}, pid ${process.pid}) at ${url}; state ${file}`);
 
   // Only API use keeps it alive: `voicectl sandbox status` run in a loop must not.
   sandbox.onRequest = (path) => {
@@ -528,7 +535,7 @@ export async function serve(opts: {
   clearInterval(check);
   if (readInfo(opts.dir)?.instance === instance) rmSync(published, { force: true });
   await sandbox.close();
-  opts.log(`${new Date().toISOString()} sandbox ${instance} stopped`);
+  opts.log(`${new Date().toISOString()} sandbox stopped (pid ${process.pid})`);
 }
 
 /** The running background sandbox, as its own routes and its idle watch see it. */

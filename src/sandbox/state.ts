@@ -106,16 +106,34 @@ export function initialCore(now: number): CoreState {
 }
 
 /**
- * What each demo organization has that a command must name (`campaigns create --agent`, `--from`) and its demo
- * keys, for `sandbox status`. Sandbox keys only: they open nothing but the sandbox.
+ * The role a sandbox key names, its secret tail left out: `vk_sandbox_acme_read_` for vk_sandbox_acme_read_8d1e…;
+ * undefined for a key that is not a sandbox key.
  */
-export function organizations(): {
+export function keyRole(key: string): string | undefined {
+  return /^vk_sandbox_[a-z0-9]+_[a-z0-9]+_/.exec(key)?.[0];
+}
+
+/**
+ * The keys of one sandbox instance: each demo key's role with a random tail (96 bits), so that the sandbox opens to
+ * no one but its owner, who reads them in the 0600 sandbox.json (`sandbox status`) or on the foreground sandbox's
+ * stdout. The constants of DEMO (README names them) open only a sandbox made with them (tests, `new Sandbox()`).
+ */
+export function instanceKeys(keys: KeyRecord[]): KeyRecord[] {
+  return keys.map((k) => ({ ...k, key: `${keyRole(k.key) ?? SANDBOX_KEY_PREFIX}${randomBytes(12).toString('hex')}` }));
+}
+
+/**
+ * What each demo organization has that a command must name (`campaigns create --agent`, `--from`) and the keys of
+ * the running instance (by key id; null when none runs), for `sandbox status`. Sandbox keys only: they open nothing
+ * but the sandbox.
+ */
+export function organizations(keys?: Record<string, string>): {
   id: string;
   name: string;
   agents: string[];
   numbers: string[];
   voiceLibrary: string[];
-  keys: { key: string; label: string; scopes: Scope[] }[];
+  keys: { key: string | null; label: string; scopes: Scope[] }[];
 }[] {
   const core = initialCore(0);
   return core.orgs.map((o) => ({
@@ -124,6 +142,8 @@ export function organizations(): {
     agents: o.agents,
     numbers: o.numbers,
     voiceLibrary: o.voiceLibrary,
-    keys: core.keys.filter((k) => k.orgId === o.id).map((k) => ({ key: k.key, label: k.label, scopes: k.scopes })),
+    keys: core.keys
+      .filter((k) => k.orgId === o.id)
+      .map((k) => ({ key: keys?.[k.id] ?? null, label: k.label, scopes: k.scopes })),
   }));
 }

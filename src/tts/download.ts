@@ -3,8 +3,8 @@
 // to stdout. The key goes only to the API's own origin: an audioUrl elsewhere (a storage link) is fetched
 // without it.
 import { createWriteStream, existsSync } from 'node:fs';
-import { link, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { link, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -31,11 +31,14 @@ import { MAX_AUDIO_BYTES } from '../api/limits.js';
 import type { TtsGeneration } from '../schemas/tts.js';
 import { downloadCommand } from './again.js';
 import { failureLine } from './failures.js';
+import { replaceFile } from '../platform/replace.js';
 
 export interface DownloadOptions {
   /** File path, "-" for stdout, or undefined for `<id>.<ext>` in the current directory. */
   out?: string;
   force: boolean;
+  /** The id the user asked for: the default file name's stem (else the generation's id). */
+  name?: string;
   /** The folder a relative `out` (or the default name) is resolved in; the current directory by default. */
   dir?: string;
   /**
@@ -93,16 +96,22 @@ export function checkDestination(f: Factory, opts: DownloadOptions): void {
   checkOutputFile('--out', opts.out, { force: opts.force, nothing: 'nothing was sent', example: 'audio.wav' });
 }
 
+/**
+ * The default file name's stem: the generation's id (the one the user asked for, where there is one), cut to 100
+ * characters of letters, digits, "_" and "-"; anything else, dots included, becomes "_", so that the only dot of
+ * the name is the one before the extension voicectl chose.
+ */
 function safeName(id: string): string {
-  const s = id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
-  return s || 'audio';
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'audio';
 }
 
-function extensionFor(url: URL, contentType: string | null): string {
-  const fromType = contentType ? EXT_BY_TYPE[contentType.split(';')[0].trim().toLowerCase()] : undefined;
-  const fromUrl = extname(url.pathname).toLowerCase();
-  if (/^\.[a-z0-9]{2,5}$/.test(fromUrl)) return fromUrl;
-  return fromType ?? '.audio';
+/**
+ * The default file name's extension: from the audio type the answer declared, among the known ones, never from the
+ * link or anything else the server names (a server that answered `conftest.py` made a file pytest runs); `.audio`
+ * for any other type.
+ */
+function extensionFor(contentType: string | null): string {
+  return (contentType && EXT_BY_TYPE[contentType.split(';')[0].trim().toLowerCase()]) || '.audio';
 }
 
 /**
@@ -206,7 +215,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
     if (opts.create) {
       const file = await toNewFile(
         opts.create,
-        opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`,
+        opts.out ?? `${safeName(opts.name ?? g.id)}${extensionFor(contentType)}`,
         transfer,
       );
       return { id: g.id, file, bytes: transfer.bytes(), contentType };
@@ -221,7 +230,7 @@ export async function downloadAudio(f: Factory, g: TtsGeneration, opts: Download
       // Written to our own stdout: as with --out -, nothing else may be printed there.
       return { id: g.id, file: target === f.io.out ? null : resolve(opts.out), bytes: transfer.bytes(), contentType };
     }
-    const dest = resolve(opts.dir ?? '.', opts.out ?? `${safeName(g.id)}${extensionFor(url, contentType)}`);
+    const dest = resolve(opts.dir ?? '.', opts.out ?? `${safeName(opts.name ?? g.id)}${extensionFor(contentType)}`);
     if (opts.out === undefined && existsSync(dest) && !opts.force) {
       await res.body.dump();
       throw new UsageError(`${basename(dest)} already exists in ${dirname(dest)}`, {
@@ -333,7 +342,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
   const untrack = f.cleanup.trackTemp(tmp); // removed however the process ends, SIGTERM and SIGHUP included
   try {
     await transfer.to(createWriteStream(tmp, { flags: 'wx', mode: 0o644 }), true, dest);
-    if (force) await rename(tmp, dest);
+    if (force) await replaceFile(tmp, dest);
     else {
       // link() fails if dest appeared meanwhile: never replace a file the user did not ask to replace.
       try {
@@ -341,7 +350,7 @@ async function toRegularFile(f: Factory, dest: string, force: boolean, transfer:
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST')
           throw new UsageError(`${dest} already exists`, { hints: ['Add --force to replace it.'] });
-        await rename(tmp, dest);
+        await replaceFile(tmp, dest);
       }
       await unlink(tmp).catch(() => undefined);
     }

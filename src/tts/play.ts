@@ -2,11 +2,11 @@
 // each platform has one (afplay on macOS, paplay or aplay on most Linux desktops), and ffplay plays every
 // format the API may return. `--play` is always an explicit request, so it plays wherever it is given, on a
 // terminal or not; nothing ever plays without it.
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
 import type { Env, Factory } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
+import { findExecutable } from '../platform/exec.js';
+import { thisHost } from '../platform/host.js';
 
 interface PlayerSpec {
   name: string;
@@ -34,23 +34,12 @@ export interface Player {
   args: (file: string) => string[];
 }
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The first player of PLAYERS on PATH, or null. */
+/** The first player of PLAYERS on PATH (ffplay.exe on Windows: PATHEXT), or null. */
 function findPlayer(env: Env): Player | null {
-  const dirs = (env.PATH ?? '').split(delimiter).filter((d) => d !== '');
-  for (const spec of PLAYERS)
-    for (const dir of dirs) {
-      const path = join(dir, spec.name);
-      if (executable(path)) return { name: spec.name, path, args: spec.args };
-    }
+  for (const spec of PLAYERS) {
+    const path = findExecutable(spec.name, thisHost(env));
+    if (path) return { name: spec.name, path, args: spec.args };
+  }
   return null;
 }
 

@@ -4,7 +4,7 @@
 // poll (network, 429, 5xx, a malformed answer) is not a failure of the generation: it keeps waiting.
 // 401, 403 and 404 stop it: they will not change by waiting.
 import { type ApiClient, encodePathParam, path } from '../api/client.js';
-import { excerpt } from '../api/errors.js';
+import { capText, excerpt } from '../api/errors.js';
 import {
   ApiError,
   CliError,
@@ -16,6 +16,7 @@ import {
 } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { shellWord } from '../io/shell.js';
+import { terminalSafe } from '../io/safe.js';
 import { duration, plural } from '../io/format.js';
 import { envelope } from '../schemas/common.js';
 import { TTS_FINAL_STATUSES, TTS_STATUSES } from '../facts.js';
@@ -65,6 +66,13 @@ export async function fetchGeneration(
     { method: 'GET', path: path`/v1/tts/${id}`, signal, deadline, onRetry },
     envelope(TtsGeneration),
   );
+  // The record named by the id asked for, or none: a file name, a message or an agent's next call would take the
+  // other id for this one.
+  if (res.body.data.id !== id)
+    throw new MalformedResponseError(
+      `asked for generation ${id}, the service answered with ${terminalSafe(capText(res.body.data.id))}`,
+      { response: { status: res.status, requestId: res.requestId } },
+    );
   return res.body.data;
 }
 

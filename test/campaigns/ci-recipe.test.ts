@@ -188,7 +188,7 @@ describe.concurrent.each([
       expect(results().filter((l) => l.includes(',completed,answered,true,'))).toHaveLength(3);
       // --jq names the contact not reached in the job's log (a GitHub annotation there), with no jq installed.
       expect(first.stdout).toMatch(
-        new RegExp(`^(::warning::)?not reached: \\${NEVER_ANSWERS}( \\(no_answer\\))?$`, 'm'),
+        new RegExp(`^(::warning::)?not reached: "\\${NEVER_ANSWERS}"( \\("no_answer"\\))?$`, 'm'),
       );
       const progress = readFileSync(join(work, 'progress.ndjson'), 'utf8').trimEnd().split('\n');
       expect(JSON.parse(progress.at(-1)!)).toMatchObject({ id, status: 'COMPLETED', notReached: 1 });
@@ -230,4 +230,25 @@ it('the recipe has the three jobs, and nothing but them runs voicectl', () => {
   const blocks = recipeBlocks();
   expect(blocks.map((b) => b.lang)).toEqual(['yaml', 'yaml', 'sh']);
   expect(existsSync(EXPORT)).toBe(true);
+});
+
+it("the log lines of each job's --jq keep a hostile server's strings as data: no workflow command, no escape", async () => {
+  const { compileJq } = await import('../../src/io/jq.js');
+  const programs = recipeBlocks().flatMap((b) => [...b.code.matchAll(/--jq '([^']*)'/g)].map((m) => m[1]));
+  expect(programs).toHaveLength(3);
+  // A phone_number that ends the annotation's line and starts commands of its own, with a terminal escape.
+  const hostile = [
+    {
+      phone_number: '+393331234567\n::stop-commands::pwned\n::error::forged',
+      result: 'no_answer\r::add-mask::x\u001b[2J',
+    },
+  ];
+  for (const program of programs) {
+    const { out } = await (await compileJq(program, { pretty: false })).apply(JSON.stringify(hostile));
+    const lines = out.trimEnd().split('\n');
+    expect(lines, program).toHaveLength(1);
+    expect(lines[0]).toMatch(/^(::warning::)?not reached: "/);
+    expect(out).not.toMatch(/[\r\u001b]/);
+    expect(out).toContain('\\n::stop-commands::pwned\\n::error::forged');
+  }
 });

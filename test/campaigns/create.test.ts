@@ -174,6 +174,8 @@ describe('--skip-invalid and --rejects with CSV contacts', () => {
           '--default-country',
           'IT',
           '--skip-invalid',
+          '--max-skipped',
+          '1',
           '--rejects',
           rej,
           '--yes',

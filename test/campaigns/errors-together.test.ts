@@ -17,6 +17,7 @@ describe('campaigns create: one report for every problem', () => {
       `error: ${csv}: 45 errors in 45 rows`,
       '  Also missing: --agent, --from (required flags).',
       '  rows 2, 3, 4, 5, 6, 7, 8, 9, … (45 rows), phone "333 1000000", "333 1000001", "333 1000002", …: no country code: write it as +<country code><number>, or pass --default-country (for example IT)',
+      '  Nothing was sent. Fix the rows, or add --skip-invalid to send the valid contacts (and --rejects file.csv for the others).',
     ]);
     expect(sandbox.requests()).toEqual([]);
   });

@@ -123,7 +123,8 @@ describe('campaigns create, answered on a terminal', () => {
   it("a CSV's walk-through answers join the command; without --dry-run it is printed before the confirmation", async () => {
     const dir = tempDir();
     const csv = join(dir, 'clienti.csv');
-    writeFileSync(csv, 'Nome,Recapito\nGiulia,333 123 4567\nLuca,02 1234 5678\n');
+    // Bare digits without a country: the phone column is found neither by its name nor by its values.
+    writeFileSync(csv, 'Nome,Recapito\nGiulia,3331234567\nLuca,0212345678\n');
     const r = await typed(
       ['campaigns', 'create', '--name', 'Walk', '--agent', 'agent_sales', '--from', '+390212345678', '--contacts', csv],
       [

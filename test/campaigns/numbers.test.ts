@@ -97,7 +97,7 @@ describe('JSON contacts: the rules of CSV rows', () => {
     ]);
     await refused(
       ['--from', '+390212345678', '--contacts', f, '--allow-types', 'premium'],
-      /--allow-types: must be among premium-rate, shared-cost, voicemail, uan, pager, unknown, toll-free/,
+      /--allow-types: must be among premium-rate, voicemail, pager, unknown, toll-free, mobile, fixed-line, fixed-line-or-mobile, voip, personal, shared-cost, uan/,
     );
   });
 });

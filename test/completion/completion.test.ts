@@ -18,7 +18,7 @@ beforeAll(async () => {
   execFileSync('mkdir', ['-p', bin]);
   writeFileSync(join(bin, 'voicectl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'voicectl'), 0o755);
-  for (const shell of ['bash', 'zsh', 'fish']) {
+  for (const shell of ['bash', 'zsh', 'fish', 'powershell']) {
     const r = await cli(['completion', shell]);
     expect(r.code).toBe(0);
     scripts[shell] = r.stdout;
@@ -68,6 +68,17 @@ describe('voicectl completion', () => {
     expect(spawnSync('zsh', ['-n', join(dir, 'voicectl.zsh')]).status).toBe(0);
   });
 
+  it.skipIf(!has('zsh'))('sourced in a zsh that ran no compinit (stock macOS), it registers itself', () => {
+    // -f: no startup files, as a fresh macOS account's zsh, whose /etc/zshrc runs no compinit.
+    const script = join(dir, 'voicectl.zsh');
+    const r = spawnSync('zsh', ['-f', '-c', `source ${script} && print -r -- $_comps[voicectl]`], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: tempDir('voicectl-zsh-home-'), ZDOTDIR: tempDir('voicectl-zsh-home-') },
+    });
+    expect(r.stderr).not.toContain('command not found: compdef');
+    expect(r.stdout.trim()).toBe('_voicectl');
+  });
+
   it.skipIf(!has('fish'))('fish -n accepts the fish script, and fish completes from it', () => {
     expect(spawnSync('fish', ['-n', join(dir, 'voicectl.fish')]).status).toBe(0);
     const r = spawnSync(
@@ -107,7 +118,7 @@ describe('voicectl completion', () => {
     expect(bashComplete('voicectl messages list --channel ')).toEqual(['sms', 'email', 'whatsapp']);
     expect(bashComplete('voicectl messages list --limit 5 --channel w')).toEqual(['whatsapp']);
     expect(bashComplete('voicectl -o nd')).toEqual(['ndjson']);
-    expect(bashComplete('voicectl completion ')).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete('voicectl completion ')).toEqual(['bash', 'zsh', 'fish', 'powershell']);
     expect(bashComplete('voicectl api P')).toEqual(['POST', 'PUT', 'PATCH']);
     expect(scripts.bash).toContain("'rolling' 'clamp' 'custom'");
   });
@@ -159,7 +170,8 @@ describe('voicectl completion', () => {
   });
 
   it('rejects an unknown shell', async () => {
-    const r = await cli(['completion', 'powershell']);
+    const r = await cli(['completion', 'tcsh']);
     expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bash, zsh, fish, powershell');
   });
 });

@@ -1,7 +1,7 @@
 // The profile store across processes and on directories voicectl did not create: concurrent writers never lose
 // each other (a lock and an atomic rename), a directory that exists is never chmodded (a warning when others can
 // write to it), and symlinks are not followed for mode changes.
-import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, spawnCli, tempDir } from '../helpers/cli.js';
@@ -67,20 +67,25 @@ describe('the config directory', () => {
     [0o770, true], // group may write: the first mode that is shared
     [0o757, true],
     [0o1777, true], // a shared temp dir: the sticky bit stays
-  ])('an existing directory of mode %o is left as it is; warned about: %s', async (m, warned) => {
+  ])('an existing directory of mode %o is left as it is; refused (as ssh refuses it): %s', async (m, refused) => {
     const cfg = join(tempDir(), 'existing');
     mkdirSync(cfg);
     chmodSync(cfg, m);
     const r = await add(cfg, 'work');
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(refused ? 3 : 0);
     expect(mode(cfg)).toBe(m);
-    expect(r.stderr.includes(`warning: ${cfg} is writable by other users (mode ${m.toString(8)})`)).toBe(warned);
+    expect(
+      r.stderr.includes(
+        `the config folder ${cfg} cannot be trusted with API keys: others may write to it (mode ${m.toString(8)}); nothing was read or sent`,
+      ),
+    ).toBe(refused);
     const list = await cli(['profiles', 'list'], { configDir: cfg, key: null });
-    expect(list.stderr.includes('is writable by other users')).toBe(warned);
-    expect(mode(join(cfg, 'profiles.json')) & 0o777).toBe(0o600);
+    expect(list.code).toBe(refused ? 3 : 0);
+    expect(existsSync(join(cfg, 'profiles.json'))).toBe(!refused);
+    if (!refused) expect(mode(join(cfg, 'profiles.json')) & 0o777).toBe(0o600);
   });
 
-  it('a symlink to a directory: the target keeps its mode (no mode change follows the link)', async () => {
+  it('a symlink to a directory: judged by the folder it leads to, whose mode stays (no mode change follows the link)', async () => {
     const base = tempDir();
     const target = join(base, 'target');
     mkdirSync(target);
@@ -88,8 +93,12 @@ describe('the config directory', () => {
     const link = join(base, 'link');
     symlinkSync(target, link);
     const r = await add(link, 'work');
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code).toBe(3);
     expect(mode(target)).toBe(0o1777);
-    expect(r.stderr).toContain('is writable by other users (mode 1777)');
+    expect(r.stderr).toContain('others may write to it (mode 1777)');
+    chmodSync(target, 0o700);
+    const ok = await add(link, 'work');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(mode(target)).toBe(0o700);
   });
 });

@@ -55,13 +55,13 @@ describe('a Country column picks the country of its row', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '  row 2, phone_number "347 123 4567": not a valid number of France (FR), the country its row\'s Country names; as a national number of IT it would be +393471234567 (IT mobile): write it with + and its country code\n',
+      '  row 2, phone_number "347 123 4567": not a valid number of France (FR), the country its row\'s "Country" names; as a national number of IT it would be +393471234567 (IT mobile): write it with + and its country code\n',
     );
     expect(() => readFileSync(out)).toThrow();
   });
 
-  it('the same country however written, and cells that name none (Narnia, USA, 44, empty) fall back to --default-country', async () => {
-    const cells = ['Italy', 'IT', 'it', 'italia', 'ITALIA', ' Italia ', 'Narnia', '', 'USA', '44'];
+  it('the same country however written (ISO-2 and ISO-3 codes, names), and cells that name none (Narnia, 44, empty) fall back to --default-country', async () => {
+    const cells = ['Italy', 'IT', 'it', 'italia', 'ITALIA', ' Italia ', 'Narnia', '', 'ITA', '44'];
     const rows = cells.map((c, i) => `P${i},347 123 456${i},${c}\n`).join('');
     const r = await convert([file(`name,phone_number,Country\n${rows}`), '--default-country', 'IT']);
     expect(r.code, r.stderr).toBe(0);

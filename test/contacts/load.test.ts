@@ -44,6 +44,7 @@ describe('loadContacts', () => {
     expect(err.message).toBe(`${fx('duplicates.csv')}: 2 errors in 2 rows`);
     expect(err.hints).toEqual([
       'rows 4, 5 (2 rows), phone_number "0039 333 1234567", "333-123-4567": duplicate of row 2 (+393331234567); --dedupe keeps the first',
+      'Nothing was sent. Fix the rows, or add --skip-invalid to send the valid contacts (and --rejects file.csv for the others).',
     ]);
   });
 

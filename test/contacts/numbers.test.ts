@@ -60,8 +60,6 @@ describe('number types', () => {
   it.each([
     ['+39 899 123456', 'premium-rate', 'premium-rate', 'IT'],
     ['+44 843 123 4567', 'premium-rate', 'premium-rate', 'GB'],
-    ['+33 8 21 12 34 56', 'shared-cost', 'shared-cost', 'FR'],
-    ['+44 55 1234 5678', 'UAN (universal access)', 'uan', 'GB'],
     ['+49 164 12345678', 'pager', 'pager', 'DE'],
   ])('%s is refused as %s unless --allow-types %s', (raw, label, flag, country) => {
     const r = toE164(raw);
@@ -71,6 +69,22 @@ describe('number types', () => {
         `is a ${label.replace(/[()]/g, '\\$&')} number \\(${country}\\), not called by default: --allow-types ${flag} allows it$`,
       ),
     );
+  });
+
+  // Company lines: UAN and shared-cost numbers are how businesses publish their main line (docs/contacts.md).
+  it.each([
+    ['088 123 4567', 'NL', '+31881234567'],
+    ['078 15 15 15', 'BE', '+3278151515'],
+    ['444 1 234', 'TR', '+904441234'],
+    ['0810 222 1234', 'AR', '+548102221234'],
+    ['0570 012 345', 'JP', '+81570012345'],
+    ['0860 123 456', 'ZA', '+27860123456'],
+    ['0848 123 456', 'CH', '+41848123456'],
+    ['+44 55 1234 5678', 'GB', '+445512345678'],
+  ])('the company line %s (%s) is called by default, without a remark', (raw, country, e164) => {
+    expect(toE164(raw, country)).toEqual({ ok: true, e164 });
+    // --allow-types uan and shared-cost still parse, for scripts written when they were refused.
+    expect(toE164(raw, { defaultCountry: country, allowTypes: ['UAN', 'SHARED_COST'] })).toEqual({ ok: true, e164 });
   });
 
   it('allowed types pass; toll-free passes with a warning that --allow-types toll-free silences', () => {

@@ -17,7 +17,21 @@ function input(): { dir: string; file: string } {
 }
 
 const convert = (file: string, ...args: string[]) =>
-  cli(['contacts', 'convert', file, '--default-country', 'IT', '--skip-invalid', '--force', ...args], { key: null });
+  cli(
+    [
+      'contacts',
+      'convert',
+      file,
+      '--default-country',
+      'IT',
+      '--skip-invalid',
+      '--max-skipped',
+      '100%',
+      '--force',
+      ...args,
+    ],
+    { key: null },
+  );
 
 describe('contacts convert: --out and --rejects are not the input', () => {
   it('last good: a different file next to the input is written, the input kept', async () => {
@@ -78,7 +92,20 @@ describe('campaigns create: --rejects is not the --contacts file', () => {
   const BASE = ['campaigns', 'create', '--name', 'N', '--agent', 'agent_sales', '--from', '+390212345678'];
   const create = (file: string, rej: string) =>
     cli(
-      [...BASE, '--contacts', file, '--default-country', 'IT', '--skip-invalid', '--rejects', rej, '--force', '--yes'],
+      [
+        ...BASE,
+        '--contacts',
+        file,
+        '--default-country',
+        'IT',
+        '--skip-invalid',
+        '--max-skipped',
+        '100%',
+        '--rejects',
+        rej,
+        '--force',
+        '--yes',
+      ],
       {
         sandbox,
       },

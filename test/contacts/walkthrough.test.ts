@@ -41,7 +41,8 @@ async function typed(argv: string[], answers: [question: string, keys: string][]
 
 const dir = tempDir();
 const csv = join(dir, 'clienti.csv');
-writeFileSync(csv, 'Nome,Codice,Recapito\nGiulia,C1,333 123 4567\nLuca,C2,02 1234 5678\n');
+// Bare digits without a country: no column is found by its name, nor by its values (a customer number reads alike).
+writeFileSync(csv, 'Nome,Codice,Recapito\nGiulia,C1,3331234567\nLuca,C2,0212345678\n');
 
 describe('contacts convert on a terminal', () => {
   it('asks for the phone column and the country, previews, writes; then says the flags for next time', async () => {
@@ -87,6 +88,33 @@ describe('contacts convert on a terminal', () => {
     const r = await cli(['contacts', 'convert', csv], { key: null });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Name the column of the main number with --phone-column NAME.');
+  });
+});
+
+describe('the French list of six rows (issue 32), on a terminal with --skip-invalid', () => {
+  it("asks for the country, proposing the one of the file's +33 numbers; five contacts written, the short one skipped", async () => {
+    const input = join(dir, 'clients.csv');
+    writeFileSync(
+      input,
+      Buffer.from(
+        'Nom;Pr\xe9nom;T\xe9l\xe9phone\r\nMartin;Am\xe9lie;+33 6 12 34 56 78\r\nBernard;Beno\xeet;0033 1 42 68 53 00\r\nDubois;C\xe9line;06 98 76 54 32\r\nThomas;Denis;01 45 67 89 10\r\nRobert;\xc9lodie;04 78 12 34 56\r\nPetit;Fran\xe7ois;06 12 34 5\r\n',
+        'latin1',
+      ),
+    );
+    const out = join(dir, 'c.json');
+    const r = await typed(
+      ['contacts', 'convert', input, '--encoding', 'windows-1252', '--skip-invalid', '--out', out],
+      [
+        ['Which country do numbers without + belong to?', ENTER],
+        [`Write them to ${out}?`, ENTER],
+      ],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("The file's numbers written with a country code are of FR.");
+    expect(r.stderr).toContain('(FR)');
+    expect(r.stderr).toContain('row 7, Téléphone "06 12 34 5": not a valid FR number (too short)');
+    expect(r.stderr).toContain('note: next time, add --default-country FR to skip these questions');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(5);
   });
 });
 

@@ -214,9 +214,12 @@ describe('configuration', () => {
       apiKey: '****3333',
       apiKeySource: 'VOICECTL_API_KEY',
     });
-    // a flag beats the environment
+    // a flag beats the environment (with a key of its own: a profile's stays with its URL, test/config/key-binding)
     expect(
-      await show(['--base-url', 'https://flag.example.com'], { VOICECTL_BASE_URL: 'https://env.example.com' }),
+      await show(['--base-url', 'https://flag.example.com'], {
+        VOICECTL_BASE_URL: 'https://env.example.com',
+        VOICECTL_API_KEY: 'key_env_3333',
+      }),
     ).toMatchObject({
       baseUrl: 'https://flag.example.com',
       baseUrlSource: 'flag --base-url',

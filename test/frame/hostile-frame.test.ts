@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { systemErrorText } from '../../src/cli.js';
 import { systemError } from '../../src/io/system-error.js';
 import { BIN, cli, cliEnv, ROOT, spawnCli, tempDir, useSandbox } from '../helpers/cli.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 const sandbox = useSandbox();
 const CONTACTS = join(ROOT, 'fixtures/campaigns/contacts.json');
@@ -108,7 +109,7 @@ function withStdout(argv: string[], out: number | 'closed'): Promise<{ code: num
   });
 }
 
-describe('help and --version to a stdout that cannot be written', () => {
+describe.skipIf(!HAS_DEV_FULL)('help and --version to a stdout that cannot be written', () => {
   it.each([[['--help']], [['--version']], [['tts', 'create', '--help']]])(
     '%s > /dev/full: one line, exit 1',
     async (argv) => {

@@ -2,6 +2,7 @@
 // exploration): a long Retry-After, a wait whose polls outlive --timeout, a compressed body nobody asked for, error
 // objects without the response's status and requestId, error text of any length, a byte order mark, an empty body,
 // headers too large. Waits run on a virtual clock: nothing here sleeps for real.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -329,5 +330,54 @@ describe('whenAgain', () => {
     [999_999_000, 'in 11 days (on 2026-01-21 at 23:46)'],
   ])('%d ms: %s', (ms, text) => {
     expect(whenAgain(ms, now)).toBe(text);
+  });
+});
+
+describe("tts download without --out: the file name is the tool's choice", () => {
+  /** Runs `argv` with the working directory a new empty folder; returns the folder and its files after. */
+  async function inEmptyDir(argv: string[]) {
+    const dir = tempDir();
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const r = await run(argv);
+      return { r, dir, files: readdirSync(dir).sort() };
+    } finally {
+      process.chdir(cwd);
+    }
+  }
+  const audio = (type: string) => (_q: unknown, res: Parameters<typeof json>[0]) => {
+    res.writeHead(200, { 'content-type': type, 'content-length': '9' });
+    res.end('RIFFaudio');
+  };
+
+  it('a link ending in .py is named from the id asked for and the audio type: conftest.wav, never conftest.py', async () => {
+    server.on('GET', '/v1/tts/conftest', (_q, res) =>
+      json(res, 200, { data: { ...gen, id: 'conftest', audioUrl: '/files/conftest.py' } }),
+    );
+    server.on('GET', '/files/conftest.py', audio('audio/wav'));
+    const { r, files } = await inEmptyDir(['tts', 'download', 'conftest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files).toEqual(['conftest.wav']);
+  });
+
+  it('a type that is not a known audio type gives .audio; dots and slashes of the id asked for become _', async () => {
+    server.on('GET', '/v1/tts/a.b', (_q, res) => json(res, 200, { data: { ...gen, id: 'a.b', audioUrl: '/x.sh' } }));
+    server.on('GET', '/x.sh', audio('application/octet-stream'));
+    const { r, files } = await inEmptyDir(['tts', 'download', 'a.b']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files).toEqual(['a_b.audio']);
+  });
+
+  it('an answer for another id than the one asked for is refused, nothing downloaded or written', async () => {
+    server.on('GET', '/v1/tts/g1', (_q, res) =>
+      json(res, 200, { data: { ...gen, id: 'conftest', audioUrl: '/files/conftest.py' } }),
+    );
+    server.on('GET', '/files/conftest.py', audio('audio/wav'));
+    const { r, files } = await inEmptyDir(['tts', 'download', 'g1']);
+    expectFailure(r, 1);
+    expect(r.stderr).toContain('asked for generation g1, the service answered with conftest');
+    expect(files).toEqual([]);
+    expect(server.requests.map((q) => q.url)).toEqual(['/v1/tts/g1']);
   });
 });

@@ -3,7 +3,7 @@
 // delay is ignored, --out never renames over a device or a FIFO. Timings are asserted loosely; the figures are in
 // the benchmark (test/bench/security.mjs).
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/api/client.js';
@@ -130,7 +130,44 @@ describe('downloads', () => {
     },
   );
 
-  it('--out a FIFO: written in place for its reader, and still a FIFO after', async () => {
+  it('--out a FIFO or a device without --force: refused before anything is sent or opened', async () => {
+    generation('/audio/a.wav');
+    // Another user's FIFO where the output goes (simulated: made here, owned by another uid where root can chown).
+    const dir = tempDir();
+    const fifo = join(dir, 'leads-contacts.json');
+    execFileSync('mkfifo', ['-m', '666', fifo]);
+    if (process.getuid?.() === 0) chownSync(fifo, 4242, 4242);
+    const r = await run(['tts', 'download', 'tts_1', '--out', fifo]);
+    expectFailure(r, 2);
+    expect(r.stderr).toContain(`--out: ${fifo} is not a regular file (a FIFO); nothing was sent`);
+    expect(r.stderr).toContain('Add --force to write into it anyway');
+    expect(server.requests).toEqual([]);
+    const c = await run([
+      'contacts',
+      'convert',
+      'fixtures/contacts/semicolon.csv',
+      '--default-country',
+      'IT',
+      '--out',
+      fifo,
+    ]);
+    expectFailure(c, 2);
+    expect(c.stderr).toContain('is not a regular file (a FIFO)');
+    const dev = await run([
+      'contacts',
+      'convert',
+      'fixtures/contacts/semicolon.csv',
+      '--default-country',
+      'IT',
+      '--out',
+      '/dev/null',
+    ]);
+    expectFailure(dev, 2);
+    expect(dev.stderr).toContain('/dev/null is not a regular file (a device)');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('--out a FIFO --force: written in place for its reader, and still a FIFO after', async () => {
     generation('/audio/a.wav');
     const audio = Buffer.from('RIFF....WAVEfmt hostile-test-audio');
     server.on('GET', '/audio/a.wav', (_q, res) => {
@@ -143,7 +180,7 @@ describe('downloads', () => {
     const got: Buffer[] = [];
     reader.stdout.on('data', (c: Buffer) => got.push(c));
     const closed = new Promise((resolve) => reader.on('close', resolve));
-    const r = await run(['tts', 'download', 'tts_1', '--out', fifo]);
+    const r = await run(['tts', 'download', 'tts_1', '--out', fifo, '--force']);
     await closed;
     expect(r.code, r.stderr).toBe(0);
     expect(Buffer.concat(got)).toEqual(audio);
@@ -167,7 +204,7 @@ describe('downloads', () => {
     expect(lstatSync('/dev/stdout').isSymbolicLink() || lstatSync('/dev/stdout').isCharacterDevice()).toBe(true);
   });
 
-  it('contacts convert --out a FIFO: written in place, still a FIFO; --out folder/ refused', async () => {
+  it('contacts convert --out a FIFO --force: written in place, still a FIFO; --out folder/ refused', async () => {
     const dir = tempDir();
     const fifo = join(dir, 'contacts.json');
     execFileSync('mkfifo', [fifo]);
@@ -183,6 +220,7 @@ describe('downloads', () => {
       'IT',
       '--out',
       fifo,
+      '--force',
     ]);
     await closed;
     expect(r.code, r.stderr).toBe(0);

@@ -68,7 +68,16 @@ describe('--rejects file', () => {
     const input = join(dir, 'leads.csv');
     writeFileSync(input, 'phone_number,first_name\n+393331234567,Anna\nnot-a-number,=HYPERLINK("x")\n');
     const rejects = join(dir, 'rejects.csv');
-    const r = await run(['contacts', 'convert', input, '--skip-invalid', '--rejects', rejects]);
+    const r = await run([
+      'contacts',
+      'convert',
+      input,
+      '--skip-invalid',
+      '--max-skipped',
+      '100%',
+      '--rejects',
+      rejects,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = parse(readFileSync(rejects), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);

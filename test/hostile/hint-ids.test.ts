@@ -50,9 +50,10 @@ describe('an id from the service in a hint is quoted for the shell', () => {
   });
 
   it('tts download of a generation not ready: "Wait for it and download in one go" is quoted', async () => {
-    server.on('GET', '/v1/tts/g1', (_q, res) => json(res, 200, { data: gen(ID, 'processing') }));
+    // The id as the service names it (the one asked for: an answer about another id is refused, answers.test.ts).
+    server.on('GET', `/v1/tts/${encodeURIComponent(ID)}`, (_q, res) => json(res, 200, { data: gen(ID, 'processing') }));
     const out = join(tempDir(), 'a.wav');
-    const r = await run(['tts', 'download', 'g1', '--out', out]);
+    const r = await run(['tts', 'download', ID, '--out', out]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(
       `Wait for it and download in one go: voicectl tts download ${QUOTED} --wait --out ${out}`,

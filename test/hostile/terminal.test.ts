@@ -13,6 +13,7 @@ import { testStreams } from '../../src/io/streams.js';
 import { BIN, cliEnv, ROOT, tempDir } from '../helpers/cli.js';
 import { expectFailure } from '../reliability/helpers.js';
 import { json, page, useHostileServer } from './server.js';
+import { shellWord } from '../../src/io/shell.js';
 
 const KEY = 'vk_live_9f2c4e6a8b1d3f5a7c9e';
 const ESC = '\x1b';
@@ -56,6 +57,37 @@ describe('on a terminal', () => {
     expect(r.stdout).toContain('Spring\\u200b\\u{e0069}\\u{e0067}');
     expect(r.stdout).toContain('\\u2060 Ste\\xadfan 👩‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿');
     expect(r.stdout.replace('🏴󠁧󠁢󠁳󠁣󠁴󠁿', '')).not.toMatch(/[\u{e0000}-\u{e007f}\u200b\u2060\u00ad]/u);
+  });
+
+  it('variation selectors, Hangul fillers and the blank braille pattern (hidden text by category) are shown escaped; ❤️ and keycaps stay', async () => {
+    // "SYSTEM" hidden as variation selectors after one visible letter, as the hidden instructions were.
+    const hidden = [...'SYSTEM'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0))).join('');
+    const name = `Spring${hidden}\ufe00\u3164\u115f\u2800x \u034f ❤️ 1️⃣`;
+    server.on('GET', '/v1/campaigns/cmp_4', (_q, res) => json(res, 200, { data: { ...campaign, id: 'cmp_4', name } }));
+    const r = await run(['campaigns', 'show', 'cmp_4'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Spring\\u{e0153}\\u{e0159}');
+    expect(r.stdout).toContain('\\ufe00\\u3164\\u115f\\u2800x \\u034f ❤️ 1️⃣');
+    expect(r.stdout.replaceAll('❤️', '').replaceAll('1️⃣', '')).not.toMatch(/[\p{Default_Ignorable_Code_Point}\u2800]/u);
+  });
+
+  it('campaigns results --as-contacts -: the contacts on a terminal escaped (C1, bidi, invisible); piped, the data itself', async () => {
+    const first = `Anna\x9b2J${RLO}gpj.exe\u3164`;
+    server.on('GET', '/v1/campaigns/cmp_5', (_q, res) =>
+      json(res, 200, {
+        data: { ...campaign, id: 'cmp_5', contacts: [{ phone_number: '+393331234567', first_name: first }] },
+      }),
+    );
+    server.on('GET', '/v1/calls', (_q, res) => json(res, 200, page([], { page: 1, totalPages: 1 })));
+    const r = await run(['campaigns', 'results', 'cmp_5', '--as-contacts', '-'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expectInert(r.stdout);
+    expect(r.stdout).toContain('Anna\\u009b2J\\u202egpj.exe\\u3164');
+    expect(JSON.parse(r.stdout)[0].first_name).toBe(first);
+    const piped = await run(['campaigns', 'results', 'cmp_5', '--as-contacts', '-']);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)[0].first_name).toBe(first);
+    expect(piped.stdout).toContain(first);
   });
 
   it('messages list: cells are cut to the terminal in cells, after escaping, never inside an escape', async () => {
@@ -200,9 +232,12 @@ describe('text from files', () => {
     expectFailure(failed, 2);
     expectInert(failed.stderr);
     expect(failed.stderr).toContain('+39333\\u001b[2J1234567');
-    const skipped = await run(['contacts', 'convert', file, '--default-country', 'IT', '--skip-invalid'], {
-      tty: true,
-    });
+    const skipped = await run(
+      ['contacts', 'convert', file, '--default-country', 'IT', '--skip-invalid', '--max-skipped', '100%'],
+      {
+        tty: true,
+      },
+    );
     expect(skipped.code, skipped.stderr).toBe(0);
     expectInert(skipped.stderr);
     expectInert(skipped.stdout);
@@ -297,7 +332,7 @@ describe('on a real terminal (a pseudo-terminal through script(1))', () => {
     const r = await new Promise<{ status: number | null; stdout: Buffer }>((resolve) => {
       const child = spawn(
         'script',
-        ['-q', '-e', '-c', `${process.execPath} ${BIN} campaigns show cmp_1`, '/dev/null'],
+        ['-q', '-e', '-c', `${shellWord(process.execPath)} ${shellWord(BIN)} campaigns show cmp_1`, '/dev/null'],
         {
           env: env as NodeJS.ProcessEnv,
           stdio: ['ignore', 'pipe', 'pipe'],

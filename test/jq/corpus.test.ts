@@ -79,3 +79,21 @@ describe('--jq: the corpus of the jq manual', () => {
     });
   });
 });
+
+describe('--jq: the output of one run is bounded', () => {
+  it('up to the bound (each output and its newline counted) is printed; one byte more stops it, with what came before', async () => {
+    // "aaaa\n" is 5 bytes, 123 (compact JSON) and its newline 4: 9 in all.
+    const filter = await compileJq('"aaaa", 123', { pretty: false, maxOutputBytes: 9 });
+    expect(await outcome(() => filter.apply('null'))).toEqual({ output: 'aaaa\n123\n' });
+    const tight = await compileJq('"aaaa", 123', { pretty: false, maxOutputBytes: 8 });
+    expect(await outcome(() => tight.apply('null'))).toEqual({
+      output: 'aaaa\n',
+      error: 'the output is over 8 bytes, the most one --jq run prints; select less (.[:100], first(f), limit(n; f))',
+    });
+    // Record by record too, and a program that never ends is stopped by the bound.
+    const each = await compileJq('.[] | .x', { pretty: false, maxOutputBytes: 4 });
+    expect(await outcome(() => each.applyEach(['{"x":"ab"}', '{"x":"cd"}']))).toMatchObject({ output: 'ab\n' });
+    const endless = await compileJq('repeat("x")', { pretty: false, maxOutputBytes: 1000 });
+    expect((await outcome(() => endless.apply('null'))).error).toMatch(/^the output is over 1000 bytes/);
+  });
+});

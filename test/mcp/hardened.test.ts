@@ -11,8 +11,10 @@ import {
   renameSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -266,6 +268,51 @@ describe('plans across server processes', () => {
     await clock.sleep(PLAN_TTL_MS + 1);
     const late = await s.call('campaigns_create', { ...CAMPAIGN, planId: shown.data.planId });
     expect(late.text).toContain('or it expired');
+  });
+});
+
+describe('voicectl mcp: only regular files are opened in --dir', () => {
+  it('a FIFO named like a CSV is refused at once, and the next call works', async () => {
+    const { dir } = folders();
+    execFileSync('mkfifo', ['-m', '666', join(dir, 'leads.csv')]);
+    writeFileSync(join(dir, 'in.csv'), CSV);
+    const s = await mcp(['--allow-write', '--dir', dir]);
+    const fifo = await s.call('contacts_convert', { file: 'leads.csv', defaultCountry: 'IT' });
+    expect(fifo.isError).toBe(true);
+    expect(fifo.text).toContain('leads.csv is not a regular file');
+    const next = await s.call('contacts_convert', { file: 'in.csv', defaultCountry: 'IT' });
+    expect(next.isError, next.text).toBe(false);
+  });
+});
+
+describe('plans pruned by their time', () => {
+  it('past the hour by file time, without reading a plan: a FIFO among them stalls nothing', async () => {
+    const configDir = tempDir('voicectl-cfg-');
+    const plans = join(configDir, 'mcp-plans');
+    mkdirSync(plans, { mode: 0o700 });
+    const clock = virtualClock();
+    const hex = (c: string) => `plan_${c.repeat(32)}.json`;
+    // Another voicectl's plan left over: dated two hours ago, though it claims a long life.
+    writeFileSync(join(plans, hex('a')), JSON.stringify({ kind: 'campaigns_create', hash: 'x', expires: 9e15 }));
+    const old = new Date(clock.now() - 2 * PLAN_TTL_MS);
+    utimesSync(join(plans, hex('a')), old, old);
+    // Dated a minute before the hour ends: kept.
+    writeFileSync(join(plans, hex('b')), 'not even JSON');
+    const recent = new Date(clock.now() - PLAN_TTL_MS + 60_000);
+    utimesSync(join(plans, hex('b')), recent, recent);
+    // A FIFO where a plan would be: opened, it would hold every call for ever.
+    execFileSync('mkfifo', ['-m', '600', join(plans, hex('c'))]);
+    const s = await mcp(['--allow-write'], { clock, configDir });
+    const shown = await s.call('campaigns_create', CAMPAIGN);
+    expect(shown.data.planId, shown.text).toMatch(/^plan_[0-9a-f]{32}$/);
+    expect(readdirSync(plans).sort()).toEqual([hex('b'), hex('c'), `${shown.data.planId}.json`].sort());
+    const fifo = await s.call('campaigns_create', { ...CAMPAIGN, planId: 'plan_'.concat('c'.repeat(32)) });
+    expect(fifo.text).toContain('is not a plan shown by voicectl mcp');
+    // An hour later (and a minute, so that pruning runs again), the plan shown is gone too.
+    await clock.sleep(PLAN_TTL_MS + 60_000);
+    await s.call('campaigns_create', CAMPAIGN);
+    expect(readdirSync(plans)).not.toContain(`${shown.data.planId}.json`);
+    expect(readdirSync(plans)).not.toContain(hex('b'));
   });
 });
 

@@ -1,11 +1,12 @@
 // A full disk names the file it could not write (the write to a file handle or a stream fails without a path of
 // its own): `could not write <path>: no space left on device (ENOSPC)`, exit 1, nothing left behind.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox, tempDir } from '../helpers/cli.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 const CSV = `name,phone\n${Array.from({ length: 2000 }, (_, i) => `Person ${i},+1415555${String(i).padStart(4, '0')}`).join('\n')}\n`;
 
@@ -65,12 +66,12 @@ describe.skipIf(!disk)('a full disk (tmpfs)', () => {
   });
 });
 
-describe.skipIf(!existsSync('/dev/full'))('--out /dev/full', () => {
+describe.skipIf(!HAS_DEV_FULL)('--out /dev/full', () => {
   it('contacts convert names the device', async () => {
     const dir = tempDir();
     const input = join(dir, 'in.csv');
     writeFileSync(input, CSV);
-    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full']);
+    const r = await cli(['contacts', 'convert', input, '--out', '/dev/full', '--force']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: could not write /dev/full: no space left on device (ENOSPC)');
   });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { ROOT, spawnCli, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectFailure, until } from './helpers.js';
+import { SIGNALS_DELIVERED } from '../helpers/capabilities.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ const interruptWhen = (ready: () => boolean) => (child: ReturnType<typeof spawn>
   }, kill);
 };
 
-describe('Ctrl-C during an --all listing', () => {
+describe.skipIf(!SIGNALS_DELIVERED)('Ctrl-C during an --all listing', () => {
   it.each([
     ['messages', 'list', '/v1/messages'],
     ['calls', 'list', '/v1/calls'],
@@ -58,7 +59,7 @@ describe('Ctrl-C during an --all listing', () => {
   });
 });
 
-describe('Ctrl-C while waiting to retry', () => {
+describe.skipIf(!SIGNALS_DELIVERED)('Ctrl-C while waiting to retry', () => {
   it('a Retry-After of 20 s (the longest waited) is waited, --debug says how long, and Ctrl-C ends the wait', async () => {
     sandbox.addFault({ method: 'GET', path: '/v1/calls', status: 429, retryAfter: '20' });
     let stderr = '';
@@ -75,7 +76,7 @@ describe('Ctrl-C while waiting to retry', () => {
   });
 });
 
-describe('Ctrl-C during a POST', () => {
+describe.skipIf(!SIGNALS_DELIVERED)('Ctrl-C during a POST', () => {
   it('campaigns create in flight: exit 130, says the outcome is unknown and how to check', async () => {
     sandbox.addFault({ method: 'POST', path: '/v1/campaigns', latencyMs: 20_000 });
     const r = await spawnCli(
@@ -109,7 +110,7 @@ function spawnWithOpenStdin(argv: string[], dir: string, feed: string, ready?: (
   });
 }
 
-describe('Ctrl-C while reading a stdin that never ends', () => {
+describe.skipIf(!SIGNALS_DELIVERED)('Ctrl-C while reading a stdin that never ends', () => {
   it.each([
     [
       'campaigns create --contacts -',
@@ -139,7 +140,7 @@ describe('Ctrl-C while reading a stdin that never ends', () => {
   });
 });
 
-describe('Ctrl-C during contacts convert', () => {
+describe.skipIf(!SIGNALS_DELIVERED)('Ctrl-C during contacts convert', () => {
   it('reading a stdin that never ends: exit 130, no --out file and no temporary file left', async () => {
     const dir = tempDir();
     const out = join(dir, 'contacts.json');

@@ -12,6 +12,7 @@ import { outputErrorText, run } from '../../src/cli.js';
 import { testStreams } from '../../src/io/streams.js';
 import { BIN, cliEnv, type CliResult, ROOT } from '../helpers/cli.js';
 import { expectNoCrash } from './helpers.js';
+import { HAS_DEV_FULL } from '../helpers/capabilities.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -47,101 +48,104 @@ const ERROR_LINE = /^error: could not write the output: ENOSPC: no space left on
 /** The requestId the sandbox answered the last POST with is not in its log: read it from the note instead. */
 const REQUEST_ID = /requestId (req_[0-9a-f]+)/;
 
-describe('stdout fails after a request that created something: the error says what exists', () => {
-  it('tts create -q > /dev/full: the id the sandbox holds, its requestId, how to see it, exit 1', async () => {
-    const before = new Set(sandbox.state.generations.map((g) => g.id));
-    const r = await toDevFull(['tts', 'create', '--text', 'hi', '-q']);
-    expect(r.code).toBe(1);
-    expectNoCrash(r);
-    const created = sandbox.state.generations.filter((g) => !before.has(g.id));
-    expect(created).toHaveLength(1);
-    const id = created[0].id;
-    const lines = r.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(ERROR_LINE);
-    expect(lines[1]).toMatch(
-      new RegExp(
-        `^note: the request succeeded before that: POST /v1/tts created ${id} \\(HTTP 201, requestId req_\\w+\\)\\.$`,
-      ),
-    );
-    expect(lines[2]).toBe(
-      `  Running the command again would create another one; see it with \`voicectl tts get ${id}\`.`,
-    );
-    expect(lines).toHaveLength(3);
-  });
-
-  it('campaigns create --yes -q > /dev/full: the campaign id, campaigns show, exit 1', async () => {
-    const before = new Set(sandbox.state.campaigns.map((c) => c.id));
-    const r = await toDevFull([
-      'campaigns',
-      'create',
-      '--name',
-      'Nightly',
-      '--agent',
-      'agent_sales',
-      '--from',
-      '+390212345678',
-      '--contacts',
-      join(ROOT, 'fixtures/campaigns/leads.csv'),
-      '--default-country',
-      'IT',
-      '--yes',
-      '-q',
-    ]);
-    expect(r.code).toBe(1);
-    expectNoCrash(r);
-    const created = sandbox.state.campaigns.filter((c) => !before.has(c.id));
-    expect(created).toHaveLength(1);
-    const id = created[0].id;
-    expect(r.stderr).toContain(`note: the request succeeded before that: POST /v1/campaigns created ${id} (HTTP 201`);
-    expect(r.stderr).toContain(
-      `Running the command again would create another one; see it with \`voicectl campaigns show ${id}\`.`,
-    );
-    expect(r.stderr).toMatch(REQUEST_ID);
-  });
-
-  it('--json: the error object carries the effect (method, path, status, id, requestId)', async () => {
-    const before = new Set(sandbox.state.generations.map((g) => g.id));
-    const r = await toDevFull(['tts', 'create', '--text', 'hi', '--json']);
-    expect(r.code).toBe(1);
-    const id = sandbox.state.generations.find((g) => !before.has(g.id))?.id;
-    expect(id).toBeDefined();
-    const lines = r.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(ERROR_LINE);
-    const requestId = REQUEST_ID.exec(r.stderr)?.[1];
-    expect(JSON.parse(lines.at(-1)!)).toEqual({
-      error: {
-        code: 'file_error',
-        message: 'could not write the output: ENOSPC: no space left on device, write',
-        status: null,
-        requestId: null,
-        exitCode: 1,
-        effect: { method: 'POST', path: '/v1/tts', status: 201, id, requestId },
-      },
+describe.skipIf(!HAS_DEV_FULL)(
+  'stdout fails after a request that created something: the error says what exists',
+  () => {
+    it('tts create -q > /dev/full: the id the sandbox holds, its requestId, how to see it, exit 1', async () => {
+      const before = new Set(sandbox.state.generations.map((g) => g.id));
+      const r = await toDevFull(['tts', 'create', '--text', 'hi', '-q']);
+      expect(r.code).toBe(1);
+      expectNoCrash(r);
+      const created = sandbox.state.generations.filter((g) => !before.has(g.id));
+      expect(created).toHaveLength(1);
+      const id = created[0].id;
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines[0]).toMatch(ERROR_LINE);
+      expect(lines[1]).toMatch(
+        new RegExp(
+          `^note: the request succeeded before that: POST /v1/tts created ${id} \\(HTTP 201, requestId req_\\w+\\)\\.$`,
+        ),
+      );
+      expect(lines[2]).toBe(
+        `  Running the command again would create another one; see it with \`voicectl tts get ${id}\`.`,
+      );
+      expect(lines).toHaveLength(3);
     });
-  });
 
-  it('an id from the service reaches the terminal only made safe', async () => {
-    const r = await toDevFull(['api', 'POST', '/v1/_test/items', '-f', 'id=x\x1b[2J\u202ey']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('POST /v1/_test/items created x\\x1b[2J\\u202ey (HTTP 201');
-    expect(r.stderr).toContain('Running the command again would create another one.');
-    expect(r.stderr).not.toMatch(/[\x1b\u202e]/);
-  });
+    it('campaigns create --yes -q > /dev/full: the campaign id, campaigns show, exit 1', async () => {
+      const before = new Set(sandbox.state.campaigns.map((c) => c.id));
+      const r = await toDevFull([
+        'campaigns',
+        'create',
+        '--name',
+        'Nightly',
+        '--agent',
+        'agent_sales',
+        '--from',
+        '+390212345678',
+        '--contacts',
+        join(ROOT, 'fixtures/campaigns/leads.csv'),
+        '--default-country',
+        'IT',
+        '--yes',
+        '-q',
+      ]);
+      expect(r.code).toBe(1);
+      expectNoCrash(r);
+      const created = sandbox.state.campaigns.filter((c) => !before.has(c.id));
+      expect(created).toHaveLength(1);
+      const id = created[0].id;
+      expect(r.stderr).toContain(`note: the request succeeded before that: POST /v1/campaigns created ${id} (HTTP 201`);
+      expect(r.stderr).toContain(
+        `Running the command again would create another one; see it with \`voicectl campaigns show ${id}\`.`,
+      );
+      expect(r.stderr).toMatch(REQUEST_ID);
+    });
 
-  it('a GET that succeeded (tts list > /dev/full) changed nothing: no note, one line', async () => {
-    const r = await toDevFull(['tts', 'list']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: could not write the output: ENOSPC: no space left on device, write\n$/);
-  });
+    it('--json: the error object carries the effect (method, path, status, id, requestId)', async () => {
+      const before = new Set(sandbox.state.generations.map((g) => g.id));
+      const r = await toDevFull(['tts', 'create', '--text', 'hi', '--json']);
+      expect(r.code).toBe(1);
+      const id = sandbox.state.generations.find((g) => !before.has(g.id))?.id;
+      expect(id).toBeDefined();
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines[0]).toMatch(ERROR_LINE);
+      const requestId = REQUEST_ID.exec(r.stderr)?.[1];
+      expect(JSON.parse(lines.at(-1)!)).toEqual({
+        error: {
+          code: 'file_error',
+          message: 'could not write the output: ENOSPC: no space left on device, write',
+          status: null,
+          requestId: null,
+          exitCode: 1,
+          effect: { method: 'POST', path: '/v1/tts', status: 201, id, requestId },
+        },
+      });
+    });
 
-  it('with --json after a GET: the error object has no effect', async () => {
-    const r = await toDevFull(['tts', 'list', '--json']);
-    expect(r.code).toBe(1);
-    const lines = r.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[1]).error).not.toHaveProperty('effect');
-  });
-});
+    it('an id from the service reaches the terminal only made safe', async () => {
+      const r = await toDevFull(['api', 'POST', '/v1/_test/items', '-f', 'id=x\x1b[2J\u202ey']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('POST /v1/_test/items created x\\x1b[2J\\u202ey (HTTP 201');
+      expect(r.stderr).toContain('Running the command again would create another one.');
+      expect(r.stderr).not.toMatch(/[\x1b\u202e]/);
+    });
+
+    it('a GET that succeeded (tts list > /dev/full) changed nothing: no note, one line', async () => {
+      const r = await toDevFull(['tts', 'list']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error: could not write the output: ENOSPC: no space left on device, write\n$/);
+    });
+
+    it('with --json after a GET: the error object has no effect', async () => {
+      const r = await toDevFull(['tts', 'list', '--json']);
+      expect(r.code).toBe(1);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(JSON.parse(lines[1]).error).not.toHaveProperty('effect');
+    });
+  },
+);
 
 describe('in process: a write that fails in the command itself (run() reports it)', () => {
   /** run() with a stdout whose every write fails as a full disk does. */

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { BIN, cli, cliEnv, type CliResult, spawnCli, startSandbox, tempDir } from '../helpers/cli.js';
 import { expectFailure, expectNoCrash, until } from './helpers.js';
+import { HAS_DEV_FULL, SIGNALS_DELIVERED } from '../helpers/capabilities.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ function signalWhen(signal: NodeJS.Signals, ready: () => boolean, timing: { ms?:
 
 const EXIT = { SIGTERM: 143, SIGHUP: 129 } as const;
 
-describe.each(['SIGTERM', 'SIGHUP'] as const)('%s cleans up as Ctrl-C does', (signal) => {
+describe.skipIf(!SIGNALS_DELIVERED).each(['SIGTERM', 'SIGHUP'] as const)('%s cleans up as Ctrl-C does', (signal) => {
   const rows = Array.from({ length: 50 }, (_, i) => `+3933312${String(i).padStart(5, '0')},n${i}`).join('\n');
   const feedAndSignal = (dir: string, argv: string[], ready: () => boolean, timing: { ms?: number }, env = {}) =>
     spawnCli(argv, {
@@ -143,7 +144,7 @@ function runWithStdout(argv: string[], stdout: number | 'closed' | 'head'): Prom
 }
 
 describe('writing the output fails', () => {
-  it('> /dev/full (ENOSPC): one error line, exit 1, no stack trace', async () => {
+  it.skipIf(!HAS_DEV_FULL)('> /dev/full (ENOSPC): one error line, exit 1, no stack trace', async () => {
     const full = openSync('/dev/full', 'w');
     try {
       const r = await runWithStdout(['--sandbox', 'voices', 'list'], full);

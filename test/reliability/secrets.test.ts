@@ -8,6 +8,7 @@ import { SandboxError } from '../../src/sandbox/http.js';
 import { Sandbox } from '../../src/sandbox/server.js';
 import { cli, KEYS, ROOT, startSandbox, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectFailure } from './helpers.js';
+import { shellWord } from '../../src/io/shell.js';
 
 const CAMPAIGN_FILE = join(ROOT, 'fixtures/campaigns/campaign.json');
 /** A key the sandbox does not know: what a real user's key looks like. */
@@ -171,7 +172,7 @@ describe('profiles', () => {
       const r = await cli(argv, { configDir: cfg, key: null });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(
-        `warning: ${file} holds API keys and is readable by other users (mode 644); run: chmod 600 '${file}'`,
+        `warning: ${file} holds API keys and is readable by other users (mode 644); run: chmod 600 ${shellWord(file)}`,
       );
       expectNoKey(r);
       expect(r.stdout).toContain('****');

@@ -1,14 +1,14 @@
 // The background sandbox trusts nobody else on the machine (issue 26): its status tells no secret, a process that
 // took its port cannot pass for it, requests addressed to another name or too large are refused, and its files are
 // kept only in a private folder, never written through a link.
-import { chmodSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES } from '../../src/sandbox/server.js';
+import { MAX_LOG_ENTRIES, MAX_REQUEST_BYTES } from '../../src/sandbox/server.js';
 import { VERSION } from '../../src/version.js';
-import { cli, startSandbox, stopSandboxService, tempDir } from '../helpers/cli.js';
+import { cli, KEYS, startSandbox, stopSandboxService, tempDir } from '../helpers/cli.js';
 
 const opts = (configDir: string) => ({ configDir, key: null, env: { VOICECTL_POLL_INTERVAL_MS: '50' } });
 const dirs: string[] = [];
@@ -54,6 +54,22 @@ describe('the background sandbox proves itself, and tells nothing secret', () =>
     }
     const stop = await raw(url, '/_sandbox/stop', { method: 'POST', headers: { 'x-voicectl-sandbox': instance } });
     expect(stop.status).toBe(403);
+  }, 30_000);
+
+  it("another user with README's demo keys gets 401: its keys are this instance's, in the 0600 sandbox.json", async () => {
+    const dir = configDir();
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { url, keys } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    expect(statSync(join(dir, 'sandbox.json')).mode & 0o777).toBe(0o600);
+    for (const demo of Object.values(KEYS)) {
+      const r = await raw(url, '/v1/campaigns', { headers: { authorization: `Bearer ${demo}` } });
+      expect(r.status).toBe(401);
+    }
+    const own = await raw(url, '/v1/campaigns', { headers: { authorization: `Bearer ${keys.key_acme_full}` } });
+    expect(own.status).toBe(200);
+    // The owner's commands send the instance's key of the role a sandbox key in the environment names.
+    const read = await cli(['--sandbox', 'campaigns', 'list', '-q'], { ...opts(dir), key: KEYS.acmeRead });
+    expect(read.code, read.stderr).toBe(0);
   }, 30_000);
 
   it('a process on the recorded port that cannot prove it knows the token gets no request, and its pid is never named', async () => {
@@ -107,15 +123,81 @@ describe('requests the sandbox refuses', () => {
     const sandbox = await startSandbox();
     try {
       const body = Buffer.alloc(MAX_REQUEST_BYTES + 1, 0x20);
-      const big = await raw(sandbox.url, '/v1/tts', { method: 'POST', body }).catch((e: Error) => e);
+      const auth = { authorization: `Bearer ${KEYS.acme}` };
+      const big = await raw(sandbox.url, '/v1/tts', { method: 'POST', body, headers: auth }).catch((e: Error) => e);
       if (!(big instanceof Error)) expect(big.status).toBe(413);
       const announced = await raw(sandbox.url, '/v1/tts', {
         method: 'POST',
-        headers: { 'content-length': String(600 * 1024 * 1024) },
+        headers: { ...auth, 'content-length': String(600 * 1024 * 1024) },
       }).catch((e: Error) => e);
       if (!(announced instanceof Error)) expect(announced.status).toBe(413);
       expect(sandbox.requests('POST', '/v1/tts').map((e) => e.status)).toEqual([413, 413]);
       expect((await raw(sandbox.url, '/v1/tts')).status).toBe(401);
+    } finally {
+      await sandbox.close();
+    }
+  }, 30_000);
+});
+
+describe('a caller without a key', () => {
+  it('is answered 401 before a byte of its body is read: the answer comes while the body is still being sent', async () => {
+    const sandbox = await startSandbox();
+    try {
+      // 39 MiB announced, 5 bytes sent, and the request left open: only an answer given unread can arrive.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${sandbox.url}/v1/tts`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-length': String(39 * 1024 * 1024), authorization: 'Bearer vk_sandbox_guess' },
+        });
+        req.on('response', (res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write('{"a":');
+      });
+      expect(status).toBe(401);
+      const entry = sandbox.requests('POST', '/v1/tts').at(-1)!;
+      expect([entry.status, entry.body]).toEqual([401, undefined]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a route that needs no key (the stop, an unknown path) is answered without reading a body', async () => {
+    const dir = configDir();
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { url } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    for (const path of ['/_sandbox/stop', '/anything']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${url}${path}`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-length': String(39 * 1024 * 1024) },
+        });
+        req.on('response', (res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.write('x');
+      });
+      expect(status, path).toBe(path === '/anything' ? 404 : 403);
+    }
+  }, 30_000);
+
+  it('the request log is bounded: entries and the bytes of their bodies', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const body = Buffer.alloc(20 * 1024 * 1024, 0x20);
+      const auth = { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' };
+      for (let i = 0; i < 4; i++) await raw(sandbox.url, '/v1/tts', { method: 'POST', body, headers: auth });
+      const posts = sandbox.requests('POST', '/v1/tts');
+      expect(posts.map((e) => e.bodyDropped ?? false)).toEqual([true, false, false, false]);
+      for (let i = 0; i < MAX_LOG_ENTRIES + 5; i++) sandbox.log.push({ ...posts[0] });
+      await raw(sandbox.url, '/v1/tts');
+      expect(sandbox.log.length).toBe(MAX_LOG_ENTRIES);
     } finally {
       await sandbox.close();
     }
@@ -131,6 +213,19 @@ describe('its files', () => {
     expect(r.stderr).toContain('is writable by other users');
     expect(readdirSync(dir).filter((n) => n.startsWith('sandbox'))).toEqual([]);
   });
+
+  it('sandbox.log: 0600 even when an older one was 0644, and never the instance token', async () => {
+    const dir = configDir();
+    writeFileSync(join(dir, 'sandbox.log'), 'old\n', { mode: 0o644 });
+    chmodSync(join(dir, 'sandbox.log'), 0o644);
+    expect((await cli(['--sandbox', 'tts', 'list', '-q'], opts(dir))).code).toBe(0);
+    const { instance } = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    expect(statSync(join(dir, 'sandbox.log')).mode & 0o777).toBe(0o600);
+    await stopSandboxService(dir);
+    const log = readFileSync(join(dir, 'sandbox.log'), 'utf8');
+    expect(log).toMatch(/sandbox started \(voicectl .*, pid \d+\) at http:\/\/127\.0\.0\.1:\d+/);
+    expect(log).not.toContain(instance);
+  }, 30_000);
 
   it('a link planted at sandbox.log is never followed', async () => {
     const dir = configDir();

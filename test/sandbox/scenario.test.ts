@@ -1,8 +1,9 @@
 // Sandbox scenarios through the real CLI: a scenario makes campaigns come out a known way (fixed outcomes per number,
 // a failure rate, the calling window off, the speed) and replays them with its seed; a bad one is exit 2 before
 // any sandbox starts; the background sandbox of --sandbox takes it from VOICECTL_SANDBOX_SCENARIO, says so, and is
-// restarted with another one; `sandbox status` lists the agents, caller numbers and demo keys.
-import { existsSync, writeFileSync } from 'node:fs';
+// restarted with another one; `sandbox status` lists the agents, caller numbers and the keys of the instance.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { readScenario, scenarioSettings } from '../../src/sandbox/scenario.js';
@@ -114,6 +115,13 @@ describe('sandbox scenarios', () => {
 
   it('a bad scenario is exit 2 naming the problem, and no sandbox is started', async () => {
     const dir = tempDir();
+    const fifo = join(tempDir(), 'scenario.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const big = join(tempDir(), 'big.json');
+    // The last good size is read (and judged as JSON); one byte more is refused unread.
+    writeFileSync(big, `{"seed": 1}${' '.repeat(1024 * 1024 - 11)}`);
+    expect(readScenario(big, '--scenario')).toEqual({ seed: 1 });
+    writeFileSync(big, `{"seed": 1}${' '.repeat(1024 * 1024 - 10)}`);
     const cases: [string, RegExp][] = [
       ['{"failureRate": 2}', /VOICECTL_SANDBOX_SCENARIO is not a valid scenario: failureRate: .*1/],
       ['{"failurerate": 0.5}', /not a valid scenario: .*failurerate/],
@@ -121,6 +129,10 @@ describe('sandbox scenarios', () => {
       ['{"outcomes": {"answered": 0}}', /outcomes: needs at least one outcome/],
       ['{not json', /VOICECTL_SANDBOX_SCENARIO is not valid JSON/],
       [join(dir, 'missing.json'), /cannot read the scenario file .*missing\.json \(ENOENT\)/],
+      // Bounded, regular files only: /dev/zero grew to 16 GB; a FIFO with no writer held the command for ever.
+      ['/dev/zero', /the scenario file \/dev\/zero is not a regular file/],
+      [fifo, /the scenario file .*scenario\.fifo is not a regular file/],
+      [big, /the scenario file .*big\.json has 1048577 bytes; a scenario is at most 1048576 \(1 MiB\)/],
     ];
     for (const [value, message] of cases) {
       const r = await cli(['--sandbox', 'campaigns', 'list'], {
@@ -155,7 +167,7 @@ describe('the background sandbox and its scenario', () => {
     );
     expect(created.stderr).toMatch(/^sandbox: Globex Inc: agents agent_globex$/m);
     expect(created.stderr).toMatch(/^sandbox: scenario: 100% not answered; calling window ignored; 1000000x; seed 3$/m);
-    expect(created.stderr).toMatch(/^sandbox: its demo keys, and more: voicectl sandbox status$/m);
+    expect(created.stderr).toMatch(/^sandbox: its keys, and more: voicectl sandbox status$/m);
     for (const line of created.stderr.split('\n').filter((l) => /^sandbox: (Acme|Globex|its)/.test(l)))
       expect(line.length).toBeLessThanOrEqual(80);
     expect(created.stderr).toContain('scenario from VOICECTL_SANDBOX_SCENARIO');
@@ -172,16 +184,20 @@ describe('the background sandbox and its scenario', () => {
       agents: ['agent_sales', 'agent_support'],
       numbers: ['+390212345678', '+390298765432', '+393401234567'],
     });
+    // The keys of this instance, from the 0600 sandbox.json (its owner's), never the demo constants.
+    const keys = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8')).keys;
     expect(s.organizations.flatMap((o: { keys: { key: string }[] }) => o.keys.map((k) => k.key))).toEqual([
-      KEYS.acme,
-      KEYS.acmeRead,
-      KEYS.globex,
+      keys.key_acme_full,
+      keys.key_acme_read,
+      keys.key_globex_full,
     ]);
+    expect(keys.key_acme_read).toMatch(/^vk_sandbox_acme_read_[0-9a-f]{24}$/);
+    expect(Object.values(keys)).not.toContain(KEYS.acme);
     const table = await cli(['sandbox', 'status'], { configDir: dir, key: null, tty: true, columns: 100 });
     expect(table.stdout).toMatch(/Scenario\s+100% not answered; calling window ignored/);
     expect(table.stdout).toMatch(/Agents\s+agent_sales, agent_support/);
     expect(table.stdout).toMatch(/Caller numbers\s+\+12125550100, \+12125550101/);
-    expect(table.stdout).toContain(`${KEYS.acmeRead}  Acme, read-only`);
+    expect(table.stdout).toContain(`${keys.key_acme_read}  Acme, read-only`);
 
     // Without the scenario the next command restarts it with none; the state carries over.
     const plain = await cli(['--sandbox', 'campaigns', 'show', id], { configDir: dir, key: null });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, parseJson, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
+import { legacyBytes } from '../helpers/legacy-bytes.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -299,9 +300,29 @@ describe('tts create --file: text that is not UTF-8', () => {
     expect(body.text).toBe('Caffè ’€ 5');
   });
 
-  it('--encoding: an unknown or multi-byte name is refused; without --file it is an error', async () => {
+  it('--encoding: an unknown name is refused; without --file it is an error', async () => {
     await rejected(['--file', cp1252, '--encoding', 'klingon'], '--encoding', /must be an encoding such as utf-8/);
-    await rejected(['--file', cp1252, '--encoding', 'shift_jis'], '--encoding', /must be an encoding such as/);
+    // A label of TextDecoder's "replacement" decoder, which reads any text as one U+FFFD.
+    await rejected(['--file', cp1252, '--encoding', 'iso-2022-kr'], '--encoding', /must be an encoding such as/);
     await rejected(['--text', 'hi', '--encoding', 'latin1'], '--encoding', /applies to --file/);
+  });
+
+  it('--encoding shift_jis (or cp932) sends the Japanese text of a Shift_JIS file', async () => {
+    const sjis = join(dir, 'script-sjis.txt');
+    writeFileSync(sjis, legacyBytes('お電話ありがとうございます。㈱丸の内商事です。', 'shift_jis'));
+    for (const name of ['shift_jis', 'cp932']) {
+      sandbox.log.length = 0;
+      const { body } = await accepted(['--file', sjis, '--encoding', name]);
+      expect(body.text).toBe('お電話ありがとうございます。㈱丸の内商事です。');
+    }
+    // A byte that is no Shift_JIS character: refused at its line, not sent as "\uFFFD".
+    sandbox.log.length = 0;
+    const bad = join(dir, 'script-sjis-bad.txt');
+    writeFileSync(bad, Buffer.concat([legacyBytes('お電話\nありがとう', 'shift_jis'), Buffer.from([0xa0])]));
+    await rejected(
+      ['--file', bad, '--encoding', 'shift_jis'],
+      `--file: ${bad}: line 2 is not valid shift_jis`,
+      /no character/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // The life of a generation against the sandbox, over real HTTP: get, list, wait (completed, failed with the
 // balance refunded, timed out, through transient errors), download, and organization boundaries.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../src/sandbox/server.js';
@@ -309,7 +309,8 @@ describe('tts download', () => {
   });
 
   it('names the file after the id in the current directory when --out is absent', async () => {
-    const dir = tempDir();
+    // The real path: on macOS the temp dir is reached through a link (/var -> /private/var), and cwd is resolved.
+    const dir = realpathSync(tempDir());
     const id = await create();
     const cwd = process.cwd();
     process.chdir(dir);

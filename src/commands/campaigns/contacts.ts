@@ -2,7 +2,7 @@
 // convert`, with the invalid rows left out of the campaign instead of stopping it. The rejects file is the
 // one `contacts convert --rejects` writes (same columns, same delimiter, never replaced without --force),
 // written as soon as the whole CSV was read, before the summary, the confirmation or any request.
-import type { ContactsCsvOptions } from '../../contacts/flags.js';
+import type { ContactsCsvOptions, MaxSkipped } from '../../contacts/flags.js';
 import { loadContacts, noContactsError } from '../../contacts/load.js';
 import { checkDestination, rejectsSink, StagedFile } from '../../contacts/output.js';
 import type { Factory } from '../../factory.js';
@@ -12,6 +12,7 @@ import type { Contact } from '../../schemas/contacts.js';
 export interface SkipInvalidOptions extends ContactsCsvOptions {
   rejects?: string;
   force: boolean;
+  maxSkipped?: MaxSkipped;
 }
 
 /** Checked before the CSV is read, and again before the rejects file is put in place. */

@@ -52,7 +52,12 @@ function contactsLoader(f: Factory, opts: CreateOptions): ContactsLoader {
       });
     await checkNotInput('--rejects', opts.rejects, source, 'nothing was sent');
     await checkRejectsFile(opts.rejects, opts.force);
-    return loadCsvSkippingInvalid(f, source, { ...o, rejects: opts.rejects, force: opts.force });
+    return loadCsvSkippingInvalid(f, source, {
+      ...o,
+      rejects: opts.rejects,
+      force: opts.force,
+      maxSkipped: opts.maxSkipped,
+    });
   };
   const loader: ContactsLoader = {
     answers: {},

@@ -14,6 +14,8 @@ import { CALL_OUTCOMES } from '../../facts.js';
 import { cell, csvField, plural } from '../../io/format.js';
 import { printJqText, printList, type Column } from '../../io/output.js';
 import { shellWord } from '../../io/shell.js';
+import { jsonForTerminal } from '../../io/safe.js';
+import { write } from '../../io/streams.js';
 import { Call } from '../../schemas/calls.js';
 import { maxPagesFrom } from '../list.js';
 import type { ResultsOptions } from './results.js';
@@ -80,6 +82,13 @@ async function writeContacts(f: Factory, file: string, rows: ResultRow[]): Promi
       const text = await staged.text();
       await staged.discard();
       await printJqText(f.io, out, text);
+    } else if (file === '-' && out.tty) {
+      // The contacts are the server's text: on a terminal, the same JSON with its controls and invisible
+      // characters written as \u escapes.
+      const text = await staged.text();
+      await staged.discard();
+      // output: jsonForTerminal made the server's text safe for the terminal.
+      await write(f.io.out, jsonForTerminal(text));
     } else await staged.commit(f.io.out);
   } catch (err) {
     await staged.discard();

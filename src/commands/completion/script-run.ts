@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { write } from '../../io/streams.js';
 import type { CompletionOptions } from './script.js';
-import { bashScript, fishScript, zshScript } from './scripts.js';
+import { bashScript, fishScript, powershellScript, zshScript } from './scripts.js';
 import { loadVoices, readTree } from './tree.js';
 
 /**
@@ -19,7 +19,8 @@ function rootOf(cmd: Command): Command {
 export async function run(f: Factory, { shell }: CompletionOptions, cmd: Command): Promise<void> {
   const program = rootOf(cmd);
   const root = readTree(program, { voices: loadVoices() });
-  const text = shell === 'bash' ? bashScript(root) : shell === 'zsh' ? zshScript(root) : fishScript(root);
+  const scripts = { bash: bashScript, zsh: zshScript, fish: fishScript, powershell: powershellScript };
+  const text = scripts[shell](root);
   // output: a script for the shell, not the terminal; its candidates are quoted for the shell (scripts.ts).
   await write(f.io.out, text);
 }

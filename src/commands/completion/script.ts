@@ -1,11 +1,11 @@
-// voicectl completion bash|zsh|fish: prints a completion script generated from the real command tree.
+// voicectl completion bash|zsh|fish|powershell: prints a completion script generated from the real command tree.
 import * as z from 'zod/mini';
 import { type Args, defineCommand, type Options } from '../define.js';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
 
 const args = {
-  shell: { name: '<shell>', help: 'bash, zsh or fish', choices: SHELLS, schema: z.enum(SHELLS) },
+  shell: { name: '<shell>', help: 'bash, zsh, fish or powershell', choices: SHELLS, schema: z.enum(SHELLS) },
 } satisfies Args;
 
 export type CompletionOptions = Options<Record<never, never>, typeof args>;
@@ -18,8 +18,10 @@ export const completionCommand = defineCommand({
   examples: [
     'voicectl completion bash > ~/.local/share/bash-completion/completions/voicectl',
     "echo 'source <(voicectl completion bash)' >> ~/.bashrc",
-    'voicectl completion zsh > "${fpath[1]}/_voicectl"',
+    'mkdir -p ~/.zfunc && voicectl completion zsh > ~/.zfunc/_voicectl',
+    "echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc",
     'voicectl completion fish > ~/.config/fish/completions/voicectl.fish',
+    'voicectl completion powershell >> $PROFILE',
   ],
   args,
   json: false,

@@ -1,6 +1,6 @@
 // contacts convert: what it runs (the declaration is convert.ts).
 import { type CsvSummary, convertCsv } from '../../contacts/csv.js';
-import { checkUtf8, conversionNotes, noContactsError, rowErrorsToUsageError } from '../../contacts/load.js';
+import { checkRowErrors, checkUtf8, conversionNotes, noContactsError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
 import { summaryJson } from '../../contacts/report.js';
 import { type Chunks, openContactsSource } from '../../contacts/source.js';
@@ -97,11 +97,7 @@ async function convert(
   const { errors } = summary;
   // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
   checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.log.warn);
-  if (errors.count && !opts.skipInvalid) {
-    throw rowErrorsToUsageError(label, errors, 'row', [
-      'Nothing was written. Fix the rows, or add --skip-invalid to write the valid contacts (and --rejects file.csv for the others).',
-    ]);
-  }
+  checkRowErrors(label, summary, opts, 'Nothing was written');
   if (summary.contacts === 0) throw noContactsError(label, errors, 'nothing was written');
   writer.end();
   return { summary, first };

@@ -34,6 +34,7 @@ const flags = {
     mcp: { description: 'Write valid rows, report the rest' },
   },
   rejects: { ...REJECTS.rejects, mcp: false },
+  maxSkipped: REJECTS.maxSkipped,
   ...CSV_FLAGS,
 } satisfies Flags;
 

@@ -1,7 +1,7 @@
 // profiles add: what it runs (the declaration is add.ts).
 import { checkBaseUrl } from '../../api/client.js';
 import { hideUrlCredentials } from '../../api/redact.js';
-import { API_KEY_HINT, apiKeyProblem, trimApiKey } from '../../config/key.js';
+import { API_KEY_HINT, apiKeyProblem, keyOutOfArgv, trimApiKey } from '../../config/key.js';
 import { getProfile, hasProfile } from '../../config/store.js';
 import { DeclinedError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -34,6 +34,16 @@ async function confirmReplace(f: Factory, opts: AddOptions, old: string): Promis
 }
 
 export async function run(f: Factory, opts: AddOptions): Promise<void> {
+  // First of all, before any wait (the lock, "Replace profile ...?"): other local users read a process's arguments.
+  if (opts.apiKey !== undefined && opts.apiKey.trim() !== '' && !keyOutOfArgv(opts.apiKey))
+    throw new UsageError(
+      '--api-key: on this system the key cannot be taken out of the process arguments, where other local users can read it (ps) while the command runs; nothing was written',
+      {
+        hints: [
+          `Give it at the hidden prompt (voicectl profiles add ${shellWord(opts.name)} --base-url ${shellWord(opts.baseUrl)}), or through stdin: printf '%s' "$KEY" | voicectl profiles add ${shellWord(opts.name)} --base-url ${shellWord(opts.baseUrl)} --api-key-stdin`,
+        ],
+      },
+    );
   checkBaseUrl(opts.baseUrl);
   const store = await f.store();
   const before = store.read();

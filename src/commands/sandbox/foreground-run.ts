@@ -5,8 +5,10 @@ import { READ_SCOPES } from '../../facts.js';
 import { terminalSafe } from '../../io/safe.js';
 import { describeScenario, readScenario, scenarioFromEnv, scenarioSettings } from '../../sandbox/scenario.js';
 import { Sandbox } from '../../sandbox/server.js';
-import { DEMO } from '../../sandbox/state.js';
+import { DEMO, instanceKeys } from '../../sandbox/state.js';
 import type { ForegroundOptions } from './index.js';
+import { thisHost } from '../../platform/host.js';
+import { setEnvLine, shellOf } from '../../platform/shell.js';
 
 /**
  * The URL a client on this machine uses: a wildcard bind (0.0.0.0, ::) is reached through loopback, and loopback
@@ -51,6 +53,9 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
       ...(scenario ? scenarioSettings(scenario) : {}),
     },
   });
+  // Keys of this instance, printed below to its owner: the demo keys of README open no sandbox another user runs.
+  sandbox.state.keys = instanceKeys(sandbox.state.keys);
+  const key = (id: string) => sandbox.state.keys.find((k) => k.id === id)!.key;
   let url: string;
   try {
     url = await sandbox.listen(opts.port, opts.host);
@@ -58,16 +63,17 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
     throw listenError(err as NodeJS.ErrnoException, opts);
   }
   f.cleanup.add(() => sandbox.close());
+  const shell = shellOf(thisHost(f.env));
   const lines = [
     `voicectl sandbox listening on ${url}`,
     '',
-    `  export VOICECTL_BASE_URL=${clientUrl(url)}`,
-    `  export VOICECTL_API_KEY=${DEMO.acme.fullKey}   # ${DEMO.acme.org.name}, all scopes`,
+    `  ${setEnvLine(shell, 'VOICECTL_BASE_URL', clientUrl(url))}`,
+    `  ${setEnvLine(shell, 'VOICECTL_API_KEY', key('key_acme_full'))}   ${shell === 'cmd' ? '& REM' : '#'} ${DEMO.acme.org.name}, all scopes`,
     '',
-    'Demo keys:',
-    `  ${DEMO.acme.fullKey}    ${DEMO.acme.org.name}, all scopes`,
-    `  ${DEMO.acme.readKey}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
-    `  ${DEMO.globex.fullKey}  ${DEMO.globex.org.name}, all scopes`,
+    'Keys of this sandbox (new at every start):',
+    `  ${key('key_acme_full')}    ${DEMO.acme.org.name}, all scopes`,
+    `  ${key('key_acme_read')}    ${DEMO.acme.org.name}, read-only (${READ_SCOPES.join(' ')})`,
+    `  ${key('key_globex_full')}  ${DEMO.globex.org.name}, all scopes`,
     '',
     'Organizations:',
     ...sandbox.state.orgs.map(

@@ -45,8 +45,9 @@ export type ForegroundOptions = Options<typeof flags>;
 const statusCommand = defineCommand({
   name: 'status',
   summary:
-    'Show whether the background sandbox of --sandbox runs (URL, pid, version, idle stop, scenario), and its organizations: agents, caller numbers and demo keys.',
-  description: "The demo keys are the sandbox's own: they open nothing else.",
+    'Show whether the background sandbox of --sandbox runs (URL, pid, version, idle stop, scenario), and its organizations: agents, caller numbers and keys.',
+  description:
+    'The keys are made when the sandbox starts and shown only to you (they come from its 0600 sandbox.json); they open nothing else.',
   examples: [
     'voicectl sandbox status',
     "voicectl sandbox status --json | jq -r '.url'",

@@ -1,5 +1,5 @@
 // sandbox status: whether the background sandbox of --sandbox runs, where, with which scenario, and what its
-// organizations have (agents, caller numbers, demo keys).
+// organizations have (agents, caller numbers, this instance's keys).
 import { configDir } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { duration } from '../../io/format.js';
@@ -24,7 +24,8 @@ export async function run(f: Factory): Promise<void> {
         idleStopSeconds: status.idleStopSeconds,
         stateFile: status.stateFile,
         scenario: status.scenario ? Scenario.parse(JSON.parse(status.scenario)) : null,
-        organizations: organizations(),
+        // The keys of this instance, from the 0600 sandbox.json: shown to its owner only.
+        organizations: organizations(info.keys),
       }
     : // Where the next --sandbox will read its state, running or not (to start afresh: remove it after a stop).
       {
@@ -68,7 +69,11 @@ export async function run(f: Factory): Promise<void> {
         { key: `org${i}`, label: o.name, human: () => o.id },
         { key: `org${i}.agents`, label: '  Agents', human: () => o.agents.join(', ') },
         { key: `org${i}.numbers`, label: '  Caller numbers', human: () => o.numbers.join(', ') },
-        ...o.keys.map((k) => ({ key: k.key, label: '  Key', human: () => `${k.key}  ${k.label}` })),
+        ...o.keys.map((k, j) => ({
+          key: `org${i}.key${j}`,
+          label: '  Key',
+          human: () => `${k.key ?? '(made when it starts)'}  ${k.label}`,
+        })),
       ]),
     ],
     'url',

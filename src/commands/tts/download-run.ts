@@ -37,9 +37,11 @@ export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
   } else {
     g = await fetchGeneration(await f.client(), flags.id, f.signal);
   }
-  const saved = await downloadAudio(f, g, { out: flags.out, force: flags.force }).catch((err: unknown) => {
-    throw withDownloadHints(f, err, g.id, again);
-  });
+  const saved = await downloadAudio(f, g, { out: flags.out, force: flags.force, name: flags.id }).catch(
+    (err: unknown) => {
+      throw withDownloadHints(f, err, g.id, again);
+    },
+  );
   if (saved.file === null) return;
   const out = f.output();
   if (out.quiet) {
