@@ -156,6 +156,8 @@ await bundle.close();
   ])
     copyFileSync(new URL(src, from), new URL(dest, to));
 }
+// --jq's worker thread runs a file of its own (src/io/jq.ts finds it beside the chunk that starts it).
+copyFileSync(new URL('src/io/jq-worker.cjs', root), new URL(`${next}/chunks/jq-worker.cjs`, root));
 for (const name of Object.keys(STAND_INS))
   if (!used.has(name)) throw new Error(`build: the ${name} stand-in was not used: did a dependency stop importing it?`);
 

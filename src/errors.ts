@@ -19,6 +19,22 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+/** What each exit code means, in a few words: the root help lists them from here (docs/exit-codes.md says more). */
+export const EXIT_CODE_HELP: Record<keyof typeof ExitCode, string> = {
+  ok: 'ok',
+  error: 'API/network error',
+  usage: 'bad input',
+  auth: 'auth',
+  notFound: 'not found',
+  jobFailed: 'job failed',
+  timedOut: 'wait timed out',
+  unavailable: 'unavailable',
+  alreadyStarted: 'campaign already started',
+  existsDifferent: 'campaign exists and differs',
+  notReached: 'contacts not reached (--exit-status)',
+  interrupted: 'interrupted',
+};
+
 export class CliError extends Error {
   readonly exitCode: ExitCode = ExitCode.error;
   /** Extra lines printed after the message (details, next steps). */

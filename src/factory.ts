@@ -1,6 +1,7 @@
 // The factory hands each command its dependencies, built on first use: a command that never calls the
 // API never loads the HTTP client, and one that never prompts never loads @inquirer/prompts. Helpers that need
 // none of them (shellWord, asInterrupt, configDir) live in modules of their own.
+import type { GroupDef } from './commands/define.js';
 import type { ApiClient } from './api/client.js';
 import type { Effects } from './api/effect.js';
 import { urlSecrets } from './api/redact.js';
@@ -42,6 +43,8 @@ export interface Factory {
   prompter(): Promise<Prompter>;
   /** Notes and warnings on stderr, and the redaction of every secret voicectl knows of (src/io/log.ts). */
   log: Log;
+  /** Every command group's declarations, loaded (voicectl mcp makes its tools of them). */
+  declarations(): Promise<GroupDef[]>;
 }
 
 export interface FactoryInit {
@@ -61,6 +64,8 @@ export interface FactoryInit {
   tempFiles?: Set<string>;
   /** What the service already did in this run, shared with the error reports (run() and bin/voicectl.js). */
   effects?: Effects;
+  /** The command groups' declarations (the registry, which run() knows and the commands must not import). */
+  declarations?: () => Promise<GroupDef[]>;
 }
 
 function memo<T>(fn: () => Promise<T>): () => Promise<T> {
@@ -93,6 +98,7 @@ export function createFactory(init: FactoryInit): Factory {
     client: memo(() => makeClient(f, init)),
     prompter: memo(async () => (await import('./io/prompter.js')).makePrompter(init.io, init.signal)),
     log: { warn: log.warn, redact: log.redact },
+    declarations: init.declarations ?? (async () => []),
   };
   return f;
 }

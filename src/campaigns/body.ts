@@ -5,9 +5,9 @@ import { isoInstant } from './window.js';
 import { UsageError } from '../errors.js';
 import type { PhoneResult } from '../contacts/phone.js';
 import { terminalSafe } from '../io/safe.js';
-import { describeValue } from '../options.js';
+import { describeValue, ruleOf } from '../options.js';
 import { CampaignCreate } from '../schemas/campaigns.js';
-import { attemptsPerContact } from './plan.js';
+import { attemptsPerContact, contactEntryIndex } from './plan.js';
 
 const REQUIRED_FIELDS = ['name', 'agentId', 'fromNumber', 'contacts'] as const;
 
@@ -107,8 +107,8 @@ export function validateBody(
         name = `--window (${issue.path[0] === 'callingStartTime' ? 'start' : 'end'})`;
       if (value === undefined && issue.code === 'invalid_type') return `${name} is required`;
       return typeof value === 'boolean'
-        ? `${name}: ${issue.message}`
-        : `${name}: ${issue.message} (got ${describeValue(value)})`;
+        ? `${name}: ${ruleOf(issue)}`
+        : `${name}: ${ruleOf(issue)} (got ${describeValue(value)})`;
     });
     const lines = [...numberLines, ...zodLines];
     const shown = lines.slice(0, MAX_ERRORS);
@@ -169,6 +169,31 @@ function strategyWarnings(body: CampaignCreate, named: (field: string) => string
   return warnings;
 }
 
+/**
+ * Alternative numbers (contact_attempts) that no attempt dials, by the dialer's own rule (contactEntryIndex): with
+ * the default maxRetries 0 each contact is called once, on its phone_number, and every alternative is left out.
+ */
+function undialledWarning(body: CampaignCreate, named: (field: string) => string): string | undefined {
+  const attempts = attemptsPerContact(body.maxRetries);
+  let numbers = 0;
+  let most = 0;
+  const lacking: string[] = [];
+  body.contacts.forEach((c, i) => {
+    const alts = c.contact_attempts?.length ?? 0;
+    if (alts === 0) return;
+    const dialled = new Set<number>();
+    for (let k = 1; k <= attempts; k++) dialled.add(contactEntryIndex(alts, k, body.contactAttemptStrategy));
+    const left = Array.from({ length: alts }, (_, j) => j).filter((j) => !dialled.has(j)).length;
+    if (left === 0) return;
+    numbers += left;
+    most = Math.max(most, alts);
+    lacking.push(contactLabel(i, c.phone_number));
+  });
+  if (numbers === 0) return undefined;
+  const names = lacking.slice(0, 3).join(', ') + (lacking.length > 3 ? ` and ${lacking.length - 3} more` : '');
+  return `${numbers} alternative ${numbers === 1 ? 'number' : 'numbers'} (contact_attempts) will never be dialled: each contact gets ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} (${named('maxRetries')} ${body.maxRetries}, plus the first call); ${named('maxRetries')} ${most} dials them all. Contacts: ${names}`;
+}
+
 /** Warnings name each field as the user gave it: the flag, or the field and its --file (see where()). */
 function warningsFor(
   body: CampaignCreate,
@@ -189,6 +214,8 @@ function warningsFor(
     );
   }
   warnings.push(...strategyWarnings(body, named));
+  const undialled = undialledWarning(body, named);
+  if (undialled) warnings.push(undialled);
   for (const [variable, field] of Object.entries(body.variableMapping ?? {})) {
     const lacking = body.contacts.flatMap((c, i) =>
       c[field] === undefined || c[field] === '' ? [contactLabel(i, c.phone_number)] : [],

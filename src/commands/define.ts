@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { parseOptions } from '../options.js';
+import type { AgentContext } from './agent.js';
 import { examples as addExamples } from './help.js';
 
 /**
@@ -14,8 +15,13 @@ import { examples as addExamples } from './help.js';
  */
 export type Complete = 'files' | 'profiles' | 'voices' | readonly string[];
 
-/** A field of the command's MCP tool: named, typed or described otherwise than the flag, where they differ. */
+/**
+ * A field of the command's MCP tool: named, typed or described otherwise than the flag, where they differ. A flag
+ * is a field of the tool only when it says so (`mcp: {}` keeps the flag's name, schema and help): a flag added
+ * for the terminal never reaches an agent by accident.
+ */
 interface McpField {
+  /** The field's name where it differs from the flag's, `as const` (the tool's input type is keyed by it). */
   key?: string;
   /** The value as a JSON client sends it (a number where the flag takes text); the flag's schema otherwise. */
   schema?: z.core.$ZodType;
@@ -36,7 +42,7 @@ export interface Flag<S extends z.core.$ZodType = z.core.$ZodType> {
   mandatory?: true;
   /** Accepted, not shown in help or completion. */
   hidden?: true;
-  /** For a command that is an MCP tool: the tool's field, or false where the tool has none. */
+  /** For a command that is an MCP tool: the tool's field; absent or false, the tool has none. */
   mcp?: McpField | false;
 }
 
@@ -66,6 +72,35 @@ export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.in
 /** What a command runs: its options parsed, and the commander command it runs in (completion reads its root). */
 type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
 
+// biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration)
+type Act = (ctx: AgentContext, input: any, sent: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/**
+ * The command as an MCP tool (`voicectl mcp`): everything the tool is besides the fields its flags declare. The
+ * adapter in src/mcp turns it into the tool's name, input schema, description and annotations, and calls `act`.
+ */
+export interface ToolSpec {
+  name: string;
+  /** One or two sentences: the tool list is read in every conversation. */
+  description: string;
+  /** Changes something, spends or writes a file: offered only with --allow-write; neither read-only nor idempotent. */
+  write?: true;
+  /** Needs a file of --dir: offered only with --dir. */
+  files?: true;
+  /** Works offline, on this machine alone (no request to the service). */
+  local?: true;
+  /** Where the result holds text from outside (the service, a file): paths such as `records[].text`. */
+  untrusted?: string[];
+  /** Fields of the tool alone (a plan's id, the JSON body's own fields), after those of the flags. */
+  fields?: Record<string, z.core.$ZodType>;
+  /**
+   * The module that does the command's work for an agent: `act(ctx, input, sent)`, the tool's fields parsed (and
+   * as the client sent them), returning the result (the notes the work logs are added to it). Loaded on the tool's
+   * first call.
+   */
+  load: () => Promise<{ act: Act }>;
+}
+
 export interface CommandSpec<F extends Flags, A extends Args> {
   name: string;
   aliases?: string[];
@@ -82,7 +117,7 @@ export interface CommandSpec<F extends Flags, A extends Args> {
   /** Rules across flags (`--rejects` needs `--skip-invalid`), checked with the flags. */
   checks?: z.core.$ZodCheck<NoInfer<Options<F, A>>>[];
   /** The command's MCP tool, when it has one. */
-  mcp?: string;
+  mcp?: ToolSpec;
   /**
    * `false`: the command never prints JSON or records (a shell script, a server, a message on stderr), so --jq and
    * --fields are refused (exit 2) rather than ignored.
@@ -152,7 +187,7 @@ export function makeCommand(f: Factory, def: AnyCommand): Command {
 }
 
 function commandOf(f: Factory, def: AnyCommand): Command {
-  const cmd = new Command(def.name).description(helpText(def));
+  const cmd = new Command(def.name).summary(def.summary).description(helpText(def));
   for (const alias of def.aliases ?? []) cmd.alias(alias);
   const argKeys = Object.keys(def.args);
   for (const a of Object.values(def.args as Args)) {
@@ -210,7 +245,7 @@ export function ownCommand(group: GroupDef): AnyCommand | undefined {
 
 export function makeGroup(f: Factory, group: GroupDef): Command {
   const own = ownCommand(group);
-  const cmd = own ? commandOf(f, own) : new Command(group.name).description(helpText(group));
+  const cmd = own ? commandOf(f, own) : new Command(group.name).summary(group.summary).description(helpText(group));
   for (const def of group.commands) cmd.addCommand(makeCommand(f, def), def.hidden ? { hidden: true } : {});
   commandDefs.set(cmd, group);
   return addExamples(cmd, group.examples);
@@ -223,22 +258,44 @@ export function defaultOf(schema: z.core.$ZodType): unknown {
 }
 
 /**
- * The input schema of a command's MCP tool: every flag and argument not marked `mcp: false`, under its tool name,
- * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else).
+ * The input schema of a command's MCP tool: the flags and arguments that declare `mcp`, under their tool names,
+ * typed and described for a JSON client (the flag's own schema and help where the tool says nothing else), then
+ * the tool's own fields.
  */
-export function toolShape(
-  def: AnyCommand,
-  /** Fields of the tool alone (a plan's id), after those of the command. */
-  extra: Record<string, z.core.$ZodType> = {},
-  // biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
-): Record<string, z.core.$ZodType<any>> {
+// biome-ignore lint/suspicious/noExplicitAny: a tool's fields are typed by the schemas it runs them through
+export function toolShape(def: AnyCommand): Record<string, z.core.$ZodType<any>> {
   const out: Record<string, z.core.$ZodType> = {};
   for (const [key, d] of [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)]) {
-    if (d.mcp === false) continue;
-    out[d.mcp?.key ?? key] = described(d.mcp?.schema ?? d.schema, d.mcp?.description ?? d.help);
+    if (!d.mcp) continue;
+    out[d.mcp.key ?? key] = described(d.mcp.schema ?? d.schema, d.mcp.description ?? d.help);
   }
-  return { ...out, ...extra };
+  return { ...out, ...def.mcp?.fields };
 }
+
+type McpOf<D> = D extends { mcp: infer M } ? M : undefined;
+// A key written without `as const` is widened to string and would name no field: the type says so where it is used.
+type FieldKey<K, D> =
+  McpOf<D> extends { key: infer N extends string }
+    ? string extends N
+      ? `${K & string}: write its mcp key as const`
+      : N
+    : K;
+type FieldSchema<D> =
+  McpOf<D> extends { schema: infer S extends z.core.$ZodType }
+    ? S
+    : D extends { schema: infer S extends z.core.$ZodType }
+      ? S
+      : never;
+type ToolFields<T> = {
+  [K in keyof T as McpOf<T[K]> extends false | undefined ? never : FieldKey<K, T[K]>]: FieldSchema<T[K]>;
+};
+
+/** The input of a command's tool, as its act gets it: the fields its flags and arguments declare, parsed. */
+export type ToolInput<
+  F extends Flags,
+  A extends Args = Record<never, Arg>,
+  X extends Record<string, z.core.$ZodType> = Record<never, z.core.$ZodType>,
+> = z.infer<z.ZodMiniObject<ToolFields<F> & ToolFields<A> & X>>;
 
 /**
  * A copy of `schema` described for a JSON Schema, as classic zod's `.describe()` does (zod/mini, in which every
@@ -250,7 +307,7 @@ export function described<S extends z.core.$ZodType>(schema: S, description: str
   return copy;
 }
 
-/** The tool field a flag or argument reaches (undefined: `mcp: false`). */
+/** The tool field a flag or argument reaches (undefined: none). */
 export function toolKey(key: string, d: Flag | Arg): string | undefined {
-  return d.mcp === false ? undefined : (d.mcp?.key ?? key);
+  return d.mcp ? (d.mcp.key ?? key) : undefined;
 }

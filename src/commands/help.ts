@@ -1,13 +1,53 @@
 // Help text shared by every command, and the checks that make a help request for a command that does not
 // exist an error rather than the root help.
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { EXIT_CODE_HELP, ExitCode, UsageError } from '../errors.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from '../global-flags.js';
 import { didYouMean } from '../suggest.js';
 
 /** Adds an "Examples" section; each entry is a command line, optionally followed by "  # comment". */
 export function examples(cmd: Command, lines: string[]): Command {
-  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => exampleLines(l, EXAMPLE_WIDTH)).join('\n')}\n`);
+}
+
+/** Help fits 80 columns: a longer example goes on as the shell reads it, after ` \`. */
+const EXAMPLE_WIDTH = 80;
+
+/**
+ * One example as `  $ command`, broken before a word that would pass `width` into lines that end in ` \` (a
+ * shell joins them back): only at spaces outside quotes, so that the command pasted is the command shown. A
+ * trailing `# comment` goes on its own line above it, where it does not fit.
+ */
+function exampleLines(example: string, width: number): string {
+  const comment = example.match(/^(.*?\S)(\s+# .*)$/);
+  if (`  $ ${example}`.length <= width) return `  $ ${example}`;
+  if (comment && `  $ ${comment[1]}`.length <= width) return `  ${comment[2].trim()}\n  $ ${comment[1]}`;
+  const words: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  for (const ch of comment ? comment[1] : example) {
+    if (quote) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === ' ') {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    word += ch;
+  }
+  if (word) words.push(word);
+  const lines: string[] = [];
+  let line = '  $';
+  for (const w of words) {
+    if (line.length + 1 + w.length + 2 > width && line.trim() !== '$' && line.trim() !== '') {
+      lines.push(`${line} \\`);
+      line = '     ';
+    }
+    line += ` ${w}`;
+  }
+  lines.push(line);
+  return [...(comment ? [`  ${comment[2].trim()}`] : []), ...lines].join('\n');
 }
 
 /**
@@ -15,21 +55,35 @@ export function examples(cmd: Command, lines: string[]): Command {
  * full, every other help names them once at its end.
  */
 export function globalOptionsLine(width: number): string {
-  const words = [
-    ...GLOBAL_FLAGS.map((g) => g.flags.replace(/^-(\w), --[\w-]+/, '-$1')),
-    '-v, --version',
-    '(described in voicectl --help)',
-  ];
+  const flags = [...GLOBAL_FLAGS.map((g) => g.flags.replace(/^-(\w), --[\w-]+/, '-$1')), '-v, --version'];
+  return wrappedList(
+    'Global options:',
+    [...flags.slice(0, -1).map((f) => `${f},`), flags.at(-1)!, '(described in voicectl --help)'],
+    width,
+  );
+}
+
+/** `label` and its items, filled into lines of at most `width` columns, the next lines indented by two. */
+export function wrappedList(label: string, items: string[], width: number): string {
   const lines: string[] = [];
-  let line = 'Global options:';
-  for (const [i, w] of words.entries()) {
-    const item = i < words.length - 2 ? `${w},` : w;
+  let line = label;
+  for (const item of items) {
     if (line.length + 1 + item.length > width) {
       lines.push(line);
       line = `  ${item}`;
     } else line += ` ${item}`;
   }
   return [...lines, line].join('\n');
+}
+
+/** The exit codes, from the one table of them (src/errors.ts), for the root help. */
+export function exitCodesText(width: number): string {
+  const codes = Object.entries(ExitCode) as [keyof typeof ExitCode, number][];
+  return wrappedList(
+    'Exit codes:',
+    codes.map(([k, c], i) => `${c} ${EXIT_CODE_HELP[k]}${i < codes.length - 1 ? ',' : '.'}`),
+    width,
+  );
 }
 
 /**

@@ -56,11 +56,11 @@ export type ListOptions = z.infer<typeof ListOptions>;
  * A list's filter on one field of enumerated values (`--status` of tts list, `--channel` of messages list): checked
  * before anything is sent, completed from the values, and the MCP tool's schema from the API's own enum.
  */
-export function enumFilter<const V extends readonly [string, ...string[]]>(
+export function enumFilter<const V extends readonly [string, ...string[]], M extends z.ZodMiniType<V[number]>>(
   flag: string,
   what: string,
   values: V,
-  mcpSchema: z.ZodMiniType,
+  mcpSchema: M,
 ) {
   return {
     flag,

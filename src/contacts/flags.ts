@@ -86,7 +86,7 @@ export const CSV_FLAGS = {
     flag: '--phone-column <names>',
     help: "CSV column(s) of the main number, in order of preference: the first non-empty one wins (default: phone_number, else the columns named like a phone: Mobile, Phone 1 - Value, Telefono, Handy, ...; '#3' names a column by position)",
     schema: z.optional(names),
-    mcp: { description: 'Column(s) of the main number; default found by name' },
+    mcp: { description: 'Main number column(s); default by name' },
   },
   attemptColumns: {
     flag: '--attempt-columns <names>',
@@ -115,7 +115,7 @@ export const CSV_FLAGS = {
         z.transform((s: string) => s.toUpperCase()),
       ),
     ),
-    mcp: { description: 'ISO country of numbers without +, such as IT' },
+    mcp: { description: 'Country of numbers without +, e.g. IT' },
   },
   delimiter: {
     flag: '--delimiter <char>',

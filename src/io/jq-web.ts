@@ -1,19 +1,16 @@
-// Where --jq's worker loads jq-web from: the copy of its jq.js and jq.wasm in dist/vendor/jq-web/ (scripts/build.mjs),
-// the package itself when src/ runs unbundled (the tests), or, inside a single executable (scripts/sea.mjs), the
-// executable's own assets.
+// Where --jq's worker and jq-web come from: files beside the module (the worker in src/io/ or dist/chunks/; jq-web's
+// jq.js and jq.wasm copied to dist/vendor/jq-web/ by scripts/build.mjs, or the package itself when src/ runs
+// unbundled, in the tests), or, inside a single executable (scripts/sea.mjs), the executable's own assets.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as Sea from 'node:sea';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { WorkerOptions } from 'node:worker_threads';
 import { isExecutable } from '../install.js';
 
-/**
- * What the worker is given (workerData.jqWeb): the path of jq-web's jq.js, or undefined inside a single executable,
- * where the worker reads it from the executable's assets (LOAD_JQ_WEB).
- */
-export function jqWebPath(): string | undefined {
-  if (isExecutable()) return undefined;
-  // From dist/ or a chunk of it (dist/chunks/): dist/vendor/jq-web/jq.cjs.
+/** The path of jq-web's jq.js: dist/vendor/jq-web/jq.cjs from dist/ or a chunk of it, else the package's. */
+function jqWebPath(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 2; i++, dir = dirname(dir)) {
     const vendored = join(dir, 'vendor', 'jq-web', 'jq.cjs');
     if (existsSync(vendored)) return vendored;
@@ -22,17 +19,12 @@ export function jqWebPath(): string | undefined {
 }
 
 /**
- * The worker's expression for jq-web's promise of {json, raw}. In a single executable, jq.js is run from its asset
- * with a `fs` whose readFileSync hands it jq.wasm from the asset (jq.js reads nothing else): jq.js stays as jq-web
- * ships it, and nothing is written to disk.
+ * The worker's script and options: its file, told where jq.js is; inside a single executable, which has no files
+ * beside it, its source from the executable's assets, run as code, and no path for jq.js (the worker reads it and
+ * jq.wasm from the assets too: src/io/jq-worker.cjs).
  */
-export const LOAD_JQ_WEB = `(workerData.jqWeb !== undefined ? require(workerData.jqWeb) : (() => {
-  const sea = require('node:sea');
-  const fs = require('node:fs');
-  const wasm = Buffer.from(sea.getAsset('jq.wasm'));
-  const jqFs = { ...fs, readFileSync: (f, o) => (String(f).endsWith('jq.wasm') ? wasm : fs.readFileSync(f, o)) };
-  const jqRequire = (name) => (name === 'fs' || name === 'node:fs' ? jqFs : require(name));
-  const module = { exports: {} };
-  require('node:vm').compileFunction(sea.getAsset('jq.js', 'utf8'), ['require', 'module', 'exports', '__filename', '__dirname'], { filename: 'jq.js' })(jqRequire, module, module.exports, '/jq-web/jq.js', '/jq-web');
-  return module.exports;
-})())`;
+export function jqWorker(file: URL): { script: string | URL; options: WorkerOptions } {
+  if (!isExecutable()) return { script: file, options: { workerData: { jqWeb: jqWebPath() } } };
+  const sea = process.getBuiltinModule('node:sea') as typeof Sea;
+  return { script: sea.getAsset('jq-worker.cjs', 'utf8'), options: { eval: true, workerData: { jqWeb: undefined } } };
+}

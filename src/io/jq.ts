@@ -4,7 +4,7 @@
 // (jq -c) and indented on a terminal.
 import { Worker } from 'node:worker_threads';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
-import { jqWebPath, LOAD_JQ_WEB } from './jq-web.js';
+import { jqWorker } from './jq-web.js';
 
 /** What jq printed to stdout, and to stderr (`debug`, `stderr`) when it succeeded. */
 interface JqRun {
@@ -16,30 +16,10 @@ interface JqRun {
 const COMPILE_ERROR = 3;
 
 /**
- * The worker's code, run as a script (no file of its own, so that it runs the same from dist/ and from src/ in the
- * tests). jq-web sends stderr of a successful run to console.warn and leaves process.exitCode as jq's (Emscripten's
- * exit): both stay in the worker, taken back there. jq-web drops the last newline of stdout; jq prints one after
- * every value.
+ * The worker's file: beside this module in src/io/ (the tests) and beside its chunk in dist/chunks/ (the build
+ * copies it there: scripts/build.mjs).
  */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const ready = ${LOAD_JQ_WEB};
-parentPort.on('message', async ({ id, input, program, flags }) => {
-  const engine = await ready;
-  const warn = console.warn;
-  let err = '';
-  console.warn = (...args) => { err += String(args[args.length - 1]) + '\\n'; };
-  try {
-    const out = engine.raw(input, program, flags) ?? '';
-    parentPort.postMessage({ id, out: out === '' ? '' : out + '\\n', err });
-  } catch (e) {
-    parentPort.postMessage({ id, failed: { exitCode: e?.exitCode, stderr: String(e?.stderr ?? e?.message ?? e) } });
-  } finally {
-    console.warn = warn;
-    process.exitCode = undefined;
-  }
-});
-`;
+const WORKER = new URL('./jq-worker.cjs', import.meta.url);
 
 interface Failed {
   exitCode?: number;
@@ -58,7 +38,8 @@ class Engine {
   private stopped = false;
 
   constructor() {
-    this.worker = new Worker(WORKER, { eval: true, workerData: { jqWeb: jqWebPath() } });
+    const { script, options } = jqWorker(WORKER);
+    this.worker = new Worker(script, options);
     this.worker.unref();
     this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
       const p = this.pending.get(m.id);

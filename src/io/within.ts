@@ -1,5 +1,5 @@
 // "Is this path inside that folder", one answer for the file-error hints (io/system-error.ts) and the MCP --dir
-// rule (mcp/tool.ts).
+// rule (mcp/folder.ts).
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**

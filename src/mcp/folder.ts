@@ -171,6 +171,11 @@ export class Folder {
           `${field}: "${name}" in ${file} is a symbolic link or not a folder; voicectl mcp follows no links inside --dir`,
         );
       if (err.code === 'EEXIST') throw taken(join(this.path, file));
+      // A folder of the path that is missing is named as such: "sub/a.wav does not exist" reads as the file.
+      if (err.code === 'ENOENT' && flags & O_DIRECTORY)
+        throw new UsageError(
+          `${field}: the folder "${name}" of ${file} does not exist in ${this.path}; tools create no folders: name a file in an existing one`,
+        );
       if (err.code === 'ENOENT') throw new UsageError(`${field}: ${join(this.path, file)} does not exist`);
       throw err;
     });

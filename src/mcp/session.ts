@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import type { Host } from '../platform/host.js';
 import { sharedFolder } from '../platform/privacy.js';
@@ -14,41 +14,94 @@ class GateError extends CliError {
   override code = 'refused';
 }
 
+export interface SessionSpending {
+  spentTokens: number;
+  capTokens: number;
+  remainingTokens: number;
+  /** What the count covers: the day (UTC), for every voicectl mcp of this config dir. */
+  period: string;
+}
+
+interface Spent {
+  /** The UTC day counted, YYYY-MM-DD. */
+  day: string;
+  tokens: number;
+}
+
 /**
- * Tokens this session may spend on generations, counted from each generation's cost (reference 8) before it is
- * sent: a generation that would pass the cap is refused, whatever the balance of the organization.
+ * Tokens the generations of this config dir's MCP servers may spend in a day (UTC), counted from each generation's
+ * cost (reference 8) before it is sent: a generation that would pass the cap is refused, whatever the balance of
+ * the organization. The count is kept in `<config dir>/mcp-spending.json` (0600), beside the plans, so that a
+ * client starting one server per call (MCP Inspector --cli) is held by one cap, not a new one per call; each
+ * change is made under a lock, so two servers at once cannot both spend the last tokens.
  */
 export class Budget {
-  spent = 0;
-  constructor(readonly cap: number) {}
-
-  get remaining(): number {
-    return this.cap - this.spent;
-  }
+  constructor(
+    readonly cap: number,
+    private readonly file: string,
+    private readonly now: () => number,
+  ) {}
 
   /** Counts `cost` against the cap, or throws (and counts nothing) when it would pass it. */
-  reserve(cost: number): void {
-    if (this.spent + cost > this.cap) {
-      throw new GateError(
-        `spending cap: this generation costs ${cost} tokens and only ${this.remaining} of the session's ${this.cap} are left; nothing was sent`,
-        {
-          hints: [
-            'The cap is set when the server starts (voicectl mcp --max-tokens N); a shorter text costs less (10 tokens per 100 characters).',
-          ],
-        },
-      );
-    }
-    this.spent += cost;
+  async reserve(cost: number): Promise<void> {
+    await this.change((spent) => {
+      if (spent + cost > this.cap) {
+        throw new GateError(
+          `spending cap: this generation costs ${cost} tokens and only ${Math.max(0, this.cap - spent)} of the ${this.cap} allowed today (UTC) are left; nothing was sent`,
+          {
+            hints: [
+              'The cap is set when the server starts (voicectl mcp --max-tokens N) and counts what every voicectl mcp of this config dir spent today (UTC); a shorter text costs less (10 tokens per 100 characters).',
+            ],
+          },
+        );
+      }
+      return spent + cost;
+    });
   }
 
   /** Gives back a reservation whose request was refused by the service (nothing was charged). */
-  release(cost: number): void {
-    this.spent = Math.max(0, this.spent - cost);
+  async release(cost: number): Promise<void> {
+    await this.change((spent) => Math.max(0, spent - cost));
   }
 
   /** Replaces a reservation by what the service says it charged (its characterCount), more or less. */
-  settle(reserved: number, charged: number): void {
-    this.spent = Math.max(0, this.spent - reserved + charged);
+  async settle(reserved: number, charged: number): Promise<SessionSpending> {
+    const spent = await this.change((n) => Math.max(0, n - reserved + charged));
+    return {
+      spentTokens: spent,
+      capTokens: this.cap,
+      remainingTokens: Math.max(0, this.cap - spent),
+      period: 'today (UTC), every voicectl mcp of this config dir',
+    };
+  }
+
+  /** Reads the day's count, changes it and writes it back, under the lock; returns the new count. */
+  private async change(next: (spent: number) => number): Promise<number> {
+    const { default: lockfile } = await import('proper-lockfile');
+    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+    const unlock = await lockfile.lock(this.file, {
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 50, minTimeout: 10, maxTimeout: 100 },
+      onCompromised: () => undefined,
+    });
+    try {
+      const day = new Date(this.now()).toISOString().slice(0, 10);
+      const stored = await readJson<Spent>(this.file);
+      const spent = stored?.day === day && Number.isFinite(stored.tokens) ? stored.tokens : 0;
+      const tokens = next(spent);
+      const tmp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
+      const handle = await open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+      try {
+        await handle.writeFile(JSON.stringify({ day, tokens } satisfies Spent));
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, this.file);
+      return tokens;
+    } finally {
+      await unlock();
+    }
   }
 }
 
@@ -194,13 +247,18 @@ export class Plans {
 const PRUNE_EVERY_MS = 60_000;
 
 async function readPlan(file: string): Promise<StoredPlan | undefined> {
+  const p = await readJson<StoredPlan>(file);
+  return p && typeof p.hash === 'string' && typeof p.expires === 'number' ? p : undefined;
+}
+
+/** A small JSON file of ours, never through a link; undefined when it is missing or unreadable. */
+async function readJson<T>(file: string): Promise<T | undefined> {
   try {
     // Never waits on a FIFO put where a plan would be, and reads only a regular file.
     const handle = await open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
     try {
       if (!(await handle.stat()).isFile()) return undefined;
-      const p = JSON.parse(await handle.readFile('utf8')) as StoredPlan;
-      return typeof p.hash === 'string' && typeof p.expires === 'number' ? p : undefined;
+      return JSON.parse(await handle.readFile('utf8')) as T;
     } finally {
       await handle.close();
     }

@@ -117,4 +117,4 @@ export const TtsListQuery = z.object({
 });
 
 export { decimal };
-export { TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_POLL, tokenCost } from '../facts.js';
+export { TTS_DEFAULTS, tokenCost } from '../facts.js';

@@ -71,3 +71,10 @@ export function failureLine(code: string | null | undefined, see?: string): stri
         : 'Unknown whether a retry helps';
   return `${code || 'failed'}: ${info.meaning}. ${retry}: ${info.next}.`;
 }
+
+/** A generation for an agent: a failed one with what its errorMessage means, whether to retry, what to do. */
+export function explained<G extends { status: string; errorMessage?: string | null }>(g: G): G & { failure?: object } {
+  if (g.status !== 'failed') return g;
+  const info = explainFailure(g.errorMessage);
+  return { ...g, failure: { meaning: info.meaning, retryable: info.retryable ?? null, next: info.next } };
+}

@@ -99,3 +99,23 @@ describe('from a --file body', () => {
     expect(sandbox.requests()).toEqual([]);
   });
 });
+
+describe('alternatives never dialled (the dialer calls alternative N at attempt N+1)', () => {
+  const undialled = (lines: string[]) => lines.filter((l) => l.includes('will never be dialled'));
+
+  it('the default --max-retries 0 calls each contact once: every alternative is left out, and the plan says so', async () => {
+    const [line] = undialled(await warnings([]));
+    expect(line).toMatch(
+      /^3 alternative numbers \(contact_attempts\) will never be dialled: each contact gets 1 attempt \(--max-retries 0, plus the first call\); --max-retries 2 dials them all\. Contacts: contact 1 \(\+\d+\), contact 2 \(\+\d+\)$/,
+    );
+  });
+
+  it('--max-retries 1 leaves the second alternative of contact 1; 2 (boundary) dials every one', async () => {
+    expect(undialled(await warnings(['--max-retries', '1']))).toEqual([
+      expect.stringMatching(
+        /^1 alternative number \(contact_attempts\) will never be dialled: each contact gets 2 attempts/,
+      ),
+    ]);
+    expect(undialled(await warnings(['--max-retries', '2']))).toEqual([]);
+  });
+});

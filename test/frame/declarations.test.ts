@@ -16,7 +16,7 @@ import {
 } from '../../src/commands/define.js';
 import { renderReference } from '../../src/commands/reference.js';
 import { testStreams } from '../../src/io/streams.js';
-import { TOOLS } from '../../src/mcp/tools/index.js';
+import { toolsOf } from '../../src/mcp/tools.js';
 import { cli, ROOT } from '../helpers/cli.js';
 
 async function declared() {
@@ -63,13 +63,22 @@ describe('the declarations', () => {
     const { commands } = await declared();
     const tools = commands.filter((c) => c.def.mcp);
     expect(tools.length).toBeGreaterThan(5);
+    const groups = commands.flatMap(({ cmd }) => {
+      const d = declarationOf(cmd.parent!);
+      return d && 'commands' in d ? [d] : [];
+    });
+    const TOOLS = toolsOf([...new Set(groups)]);
+    // Every command that declares a tool has one, and every tool is a command's.
+    expect(TOOLS.map((t) => t.command).sort()).toEqual(tools.map(({ path }) => path.join(' ')).sort());
     for (const { def } of tools) {
-      const tool = TOOLS.find((t) => t.name === def.mcp);
-      expect(tool, def.mcp).toBeDefined();
+      const tool = TOOLS.find((t) => t.name === def.mcp?.name);
+      expect(tool, def.mcp?.name).toBeDefined();
       const fields = Object.keys(tool!.input.shape);
       for (const [key, d] of [...Object.entries(def.args), ...Object.entries(def.flags)] as [string, Flag][]) {
         const field = toolKey(key, d);
-        if (field !== undefined) expect(fields, `${def.mcp}: ${key}`).toContain(field);
+        if (field !== undefined) expect(fields, `${def.mcp?.name}: ${key}`).toContain(field);
+        // A flag that does not declare a field is not one, under its own name or any other.
+        else if (!(key in (def.mcp?.fields ?? {}))) expect(fields, `${def.mcp?.name}: ${key}`).not.toContain(key);
       }
     }
   });

@@ -2,11 +2,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { statusCommand } from './status.js';
 
 export const group = defineGroup({
   name: 'auth',
-  summary: 'Check the configured API key.',
+  summary: GROUP_SUMMARY.auth,
   examples: ['voicectl auth status'],
   commands: [statusCommand],
 });

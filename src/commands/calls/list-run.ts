@@ -45,6 +45,8 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   });
 }
 
+const request = (campaign: string | undefined) => ({ path: '/v1/calls', query: { campaignId: campaign }, item: Call });
+
 export async function run(f: Factory, { campaign, ...list }: CallsListOptions): Promise<void> {
   const table = f.output().format === 'table';
   let warned = false;
@@ -66,8 +68,7 @@ export async function run(f: Factory, { campaign, ...list }: CallsListOptions): 
           }),
         );
   await runList(f, list, {
-    path: '/v1/calls',
-    query: { campaignId: campaign },
+    ...request(campaign),
     item,
     columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
     emptyMessage: campaign ? `No calls for campaign ${campaign}.` : 'No calls.',

@@ -11,17 +11,14 @@ const flags = {
     flag: '--campaign <id>',
     help: 'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
     schema: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
-    mcp: {
-      key: 'campaignId',
-      schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-      description: 'Only calls of this campaign',
-    },
   },
   ...LIST_FLAGS,
 } satisfies Flags;
 
 export type CallsListOptions = Options<typeof flags>;
 
+// Not an MCP tool: campaigns_results gives an agent the calls of a campaign joined to its contacts, and the tool
+// list is read in every conversation.
 export const listCommand = defineCommand({
   name: 'list',
   summary: 'List call records, newest first (GET /v1/calls).',
@@ -32,7 +29,7 @@ export const listCommand = defineCommand({
     'voicectl calls list --campaign cmp_123 --all -o ndjson',
     "voicectl calls list --all --json | jq 'group_by(.status) | map({status: .[0].status, n: length})'",
   ],
-  mcp: 'calls_list',
+
   flags,
   load: () => import('./list-run.js'),
 });

@@ -8,6 +8,7 @@ import { STRATEGIES } from '../../facts.js';
 import { TimeZoneFlag } from '../../schemas/campaigns.js';
 import { choice, decimal } from '../../schemas/common.js';
 import { defineCommand, type Flag, type Flags, type Options } from '../define.js';
+import { CREATE_TOOL_FIELDS } from './create-tool.js';
 
 /** The rule of a body flag's value as commander hands it over; the body's schema checks what it becomes. */
 function flagRule(entry: BodyFlag): z.ZodMiniType {
@@ -88,6 +89,9 @@ const flags = {
   },
   ...rejectsFlags('--rejects', 'the campaign is created with the valid contacts'),
   ...CSV_FLAGS,
+  // campaigns_create takes defaultCountry for a CSV of --dir; a CSV whose columns need naming goes through
+  // contacts_convert first, which offers phoneColumn (the tool list is read in every conversation).
+  phoneColumn: { ...CSV_FLAGS.phoneColumn, mcp: false },
 } satisfies Flags;
 
 export type CreateOptions = Options<typeof flags>;
@@ -106,6 +110,15 @@ export const createCommand = defineCommand({
     "voicectl campaigns create ... --dry-run --jq '.plan[0].attempts'",
     'voicectl campaigns create --skeleton > campaign.yaml   # fill it in, then: --file campaign.yaml --dry-run',
   ],
+  mcp: {
+    name: 'campaigns_create',
+    description:
+      'Create a call campaign. Without planId: its plan only; show it, then call again with the same arguments and planId.',
+    write: true,
+    untrusted: ['summary', 'warnings', 'plan', 'campaign'],
+    fields: CREATE_TOOL_FIELDS,
+    load: () => import('./create-act.js'),
+  },
   flags,
   checks: [
     z.refine<CreateOptions>((o) => !o.rejects || o.skipInvalid, {

@@ -1,9 +1,11 @@
-// campaigns: create, start, list, show, wait, results.
+// campaigns: create, start, list, show, wait, results, resources.
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { createCommand } from './create.js';
 import { listCommand } from './list.js';
+import { resourcesCommand } from './resources.js';
 import { resultsCommand } from './results.js';
 import { showCommand } from './show.js';
 import { startCommand } from './start.js';
@@ -11,8 +13,9 @@ import { waitCommand } from './wait.js';
 
 export const group = defineGroup({
   name: 'campaigns',
-  summary:
-    'Outbound AI call campaigns: create (with a dry-run attempt plan), start, list, show, wait for the outcome, results per contact.',
+  summary: GROUP_SUMMARY.campaigns,
+  description:
+    'Outbound campaigns: create (with a dry-run attempt plan), start, list, show, wait for the outcome, results per contact, and the agents and caller numbers to use.',
   examples: [
     'voicectl campaigns create --name Nightly --agent agent_sales --from +390212345678 --contacts leads.csv --default-country IT --max-retries 2 --dry-run',
     'voicectl campaigns start cmp_0123456789abcdef',
@@ -21,7 +24,7 @@ export const group = defineGroup({
     'voicectl campaigns wait cmp_0123456789abcdef --exit-status --timeout 30m',
     'voicectl campaigns results cmp_0123456789abcdef --status not_reached --as-contacts follow-up.json',
   ],
-  commands: [createCommand, startCommand, listCommand, showCommand, waitCommand, resultsCommand],
+  commands: [createCommand, startCommand, listCommand, showCommand, waitCommand, resultsCommand, resourcesCommand],
 });
 
 export const make = (f: Factory): Command => makeGroup(f, group);

@@ -1,5 +1,6 @@
 // campaigns list: what it runs (the declaration is list.ts).
 import type { Factory } from '../../factory.js';
+import { type AgentContext, listPage } from '../agent.js';
 import type { Column } from '../../io/output.js';
 import { Campaign } from '../../schemas/campaigns.js';
 import { type ListOptions, runList } from '../list.js';
@@ -16,11 +17,14 @@ const COLUMNS: Column<Rec>[] = [
   { key: 'counters', header: 'PROGRESS', human: countersText, fill: 20 },
 ];
 
+const request = { path: '/v1/campaigns', item: Campaign };
+
 export async function run(f: Factory, opts: ListOptions): Promise<void> {
   await runList(f, opts, {
-    path: '/v1/campaigns',
-    item: Campaign,
+    ...request,
     columns: COLUMNS,
     emptyMessage: `No campaigns yet. Create one with: ${f.commandLine.invocation()} campaigns create --help`,
   });
 }
+
+export const act = (ctx: AgentContext, { page }: { page?: number }) => listPage(ctx, request, page);

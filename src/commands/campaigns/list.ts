@@ -10,7 +10,12 @@ export const listCommand = defineCommand({
     'voicectl campaigns list --all --json | jq -r \'.[] | select(.status == "RUNNING") | .id\'',
     'voicectl campaigns list --page 2 --limit 50',
   ],
-  mcp: 'campaigns_list',
+  mcp: {
+    name: 'campaigns_list',
+    description: 'One page of campaigns.',
+    untrusted: ['records'],
+    load: () => import('./list-run.js'),
+  },
   flags: LIST_FLAGS,
   load: () => import('./list-run.js'),
 });

@@ -6,6 +6,7 @@ import {
   csvRows,
   listText,
   matchesStatus,
+  RESULTS_PAGE,
   type ResultRow,
 } from '../../campaigns/results.js';
 import { hintIfNotFound } from '../../errors.js';
@@ -18,7 +19,10 @@ import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { Call } from '../../schemas/calls.js';
 import { maxPagesFrom } from '../list.js';
-import type { ResultsOptions } from './results.js';
+import { progressOf } from '../../campaigns/outcome.js';
+import { UsageError } from '../../errors.js';
+import type { AgentContext } from '../agent.js';
+import type { ResultsInput, ResultsOptions } from './results.js';
 import { fetchCampaign } from './waiting.js';
 
 type Row = ResultRow & Record<string, unknown>;
@@ -96,6 +100,31 @@ async function writeContacts(f: Factory, file: string, rows: ResultRow[]): Promi
   }
 }
 
+/**
+ * The rows of a campaign's contacts (those of `status` when given), with the notes on what the service left out
+ * logged. `names` says the status filter and the way to list campaigns in the caller's words.
+ */
+async function results(
+  f: Factory,
+  id: string,
+  status: string[] | undefined,
+  names: { status: string; notFound: string },
+) {
+  const campaign = await hintIfNotFound(fetchCampaign(f, id), names.notFound);
+  const calls = await campaignCalls(f, id);
+  const { rows: all, unfilled } = buildResults(campaign, calls);
+  if (unfilled.length)
+    f.log.warn(
+      `note: the service gave nothing to fill ${unfilled.join(', ')} (empty in every row: "-" on a terminal, null in JSON)`,
+    );
+  const rows = status ? all.filter((r) => matchesStatus(r, status)) : all;
+  // A value no row has and no service state names (no-answer for no_answer) would select nothing without a word.
+  for (const s of status ?? [])
+    if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
+      f.log.warn(`warning: ${names.status} ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
+  return { campaign, all, rows };
+}
+
 export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
   if (opts.asContacts !== undefined && opts.asContacts !== '-') {
     const { checkOutputFile } = await import('../../io/destination.js');
@@ -105,21 +134,10 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
       example: 'follow-up.json',
     });
   }
-  const campaign = await hintIfNotFound(
-    fetchCampaign(f, opts.id),
-    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
-  );
-  const calls = await campaignCalls(f, opts.id);
-  const { rows: all, unfilled } = buildResults(campaign, calls);
-  if (unfilled.length)
-    f.log.warn(
-      `note: the service gave nothing to fill ${unfilled.join(', ')} (empty in every row: "-" on a terminal, null in JSON)`,
-    );
-  const rows = opts.status ? all.filter((r) => matchesStatus(r, opts.status!)) : all;
-  // A value no row has and no service state names (no-answer for no_answer) would select nothing without a word.
-  for (const s of opts.status ?? [])
-    if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
-      f.log.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
+  const { rows } = await results(f, opts.id, opts.status, {
+    status: '--status',
+    notFound: `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
+  });
   if (opts.asContacts !== undefined) {
     await writeContacts(f, opts.asContacts, rows);
     if (opts.asContacts === '-') return;
@@ -137,4 +155,40 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
     return;
   }
   await printList(f.io, out, rows as Row[], { columns: COLUMNS, emptyMessage, idKey: 'phone_number' });
+}
+
+/**
+ * For an agent: one page of rows (or, with followUp, of contacts to call again), the campaign's progress and the
+ * count of each result, so that one call answers "who answered" for a campaign of any size.
+ */
+export async function act(ctx: AgentContext, { id, status, page, followUp }: ResultsInput) {
+  const { campaign, all, rows } = await results(ctx.f, id, status, {
+    status: 'status',
+    notFound: 'List your campaigns: campaigns_list.',
+  });
+  const totalPages = Math.max(1, Math.ceil(rows.length / RESULTS_PAGE));
+  if (page > totalPages)
+    throw new UsageError(
+      `page: must be at most ${totalPages} (${rows.length} rows, ${RESULTS_PAGE} a page) (got ${page})`,
+    );
+  const shown = rows.slice((page - 1) * RESULTS_PAGE, page * RESULTS_PAGE);
+  const counts: Record<string, number> = {};
+  for (const r of all) counts[r.result] = (counts[r.result] ?? 0) + 1;
+  const notReached = all.filter((r) => r.reached === false).length;
+  return {
+    campaign: progressOf(id, campaign),
+    results: counts,
+    reached: all.filter((r) => r.reached === true).length,
+    notReached,
+    ...(followUp
+      ? { contacts: shown.map(asContact) }
+      : { rows: shown.map(({ contact_attempts: _a, status: _s, ...row }) => row) }),
+    pagination: { page, totalPages, rows: rows.length, perPage: RESULTS_PAGE },
+    ...(page < totalPages ? { nextPage: page + 1 } : {}),
+    ...(notReached > 0 && !followUp
+      ? {
+          next: 'To call the contacts not reached again: status "not_reached" with followUp true gives them as contacts for campaigns_create.',
+        }
+      : {}),
+  };
 }

@@ -2,7 +2,8 @@
 // format (CSV for the CRM round trip), and --as-contacts FILE: the contacts of the rows selected by --status, as
 // `campaigns create --contacts` takes them, for a follow-up campaign.
 import * as z from 'zod/mini';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { RESULTS_PAGE } from '../../campaigns/results.js';
+import { defineCommand, described, type Flags, type Options, type ToolInput } from '../define.js';
 import { CAMPAIGN_ID_ARGS } from './id-arg.js';
 
 const RESULTS = [
@@ -35,6 +36,7 @@ const flags = {
         ),
       ),
     ),
+    mcp: { description: 'Only these, comma-separated: not_reached, answered, ...' },
   },
   asContacts: {
     flag: '--as-contacts <file>',
@@ -51,6 +53,18 @@ const flags = {
 
 export type ResultsOptions = Options<typeof flags, typeof args>;
 
+const TOOL_FIELDS = {
+  page: described(
+    z._default(z.int({ error: 'must be a whole number' }).check(z.minimum(1, 'must be 1 or more')), 1),
+    `From 1; ${RESULTS_PAGE} contacts each`,
+  ),
+  followUp: described(
+    z._default(z.boolean({ error: 'must be true or false' }), false),
+    'Rows as contacts for campaigns_create',
+  ),
+};
+export type ResultsInput = ToolInput<typeof flags, typeof args, typeof TOOL_FIELDS>;
+
 export const resultsCommand = defineCommand({
   name: 'results',
   summary: 'One row per contact of a campaign: who was reached, after how many calls, on which numbers.',
@@ -62,6 +76,13 @@ export const resultsCommand = defineCommand({
     'voicectl campaigns results cmp_0123456789abcdef --status no_answer,failed --as-contacts follow-up.json',
     'voicectl campaigns create --name "Follow-up" --agent agent_sales --from +390212345678 --contacts follow-up.json',
   ],
+  mcp: {
+    name: 'campaigns_results',
+    description: 'Per-contact results, paged; followUp: contacts to call again.',
+    untrusted: ['rows', 'contacts', 'notes'],
+    fields: TOOL_FIELDS,
+    load: () => import('./results-run.js'),
+  },
   args,
   flags,
   load: () => import('./results-run.js'),

@@ -1,16 +1,20 @@
 // campaigns show: what it runs (the declaration is show.ts).
 import { PassThrough } from 'node:stream';
+import { path } from '../../api/client.js';
 import { redactData } from '../../api/redact.js';
+import { Campaign } from '../../schemas/campaigns.js';
+import { envelope } from '../../schemas/common.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type IOStreams, write } from '../../io/streams.js';
-import { stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
+import { campaignDigest, stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 import { waitTimeoutOf } from './wait-flags.js';
 import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
+import type { AgentContext } from '../agent.js';
 import type { ShowOptions } from './show.js';
 
 type Rec = Record<string, unknown>;
@@ -193,4 +197,18 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
   if (redraw) f.log.warn(`${stopped()}, stopped watching.`);
   else if (!stream) await render(f, c);
   if (opts.exitStatus) checkReached(f, finals);
+}
+
+/** For an agent: the campaign, wrapped so that the mark of what came from outside cannot collide with its fields. */
+export async function act(ctx: AgentContext, { id }: { id: string }) {
+  const client = await ctx.f.client();
+  const res = await client.json(
+    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: ctx.f.signal },
+    envelope(Campaign),
+  );
+  return {
+    campaign: campaignDigest(res.body.data),
+    requestId: res.requestId ?? null,
+    next: 'Who was reached, contact by contact: campaigns_results (paged).',
+  };
 }

@@ -36,7 +36,12 @@ export const showCommand = defineCommand({
     'voicectl campaigns show cmp_0123456789abcdef --json | jq .counters',
     "voicectl campaigns show cmp_0123456789abcdef --watch -o ndjson | jq -c '[.status, .counters]'",
   ],
-  mcp: 'campaigns_show',
+  mcp: {
+    name: 'campaigns_show',
+    description: 'One campaign: settings, status, counters.',
+    untrusted: ['campaign'],
+    load: () => import('./show-run.js'),
+  },
   args,
   flags,
   load: () => import('./show-run.js'),

@@ -10,6 +10,13 @@ import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { envelope } from '../../schemas/common.js';
 import { excerpt } from '../../api/errors.js';
 import { CAMPAIGN_FIELDS, followHint } from './shared.js';
+import * as z from 'zod/mini';
+import { campaignDigest } from '../../campaigns/outcome.js';
+import { planCampaign } from '../../campaigns/plan.js';
+import { cell } from '../../io/format.js';
+import { Contact } from '../../schemas/contacts.js';
+import type { AgentContext } from '../agent.js';
+import { PLAN_ROWS, planJson } from './summary.js';
 import type { StartOptions } from './start.js';
 
 type Rec = Record<string, unknown>;
@@ -94,4 +101,45 @@ export async function run(f: Factory, opts: StartOptions): Promise<void> {
     if (out.format === 'table' && !out.quiet) f.log.warn(`Campaign ${terminalSafe(opts.id)} started.`);
   } else await printRecord(f.io, out, outcome.record, CAMPAIGN_FIELDS);
   if (out.format === 'table' && !out.quiet) f.log.warn(followHint(f.commandLine.invocation(), shellWord(opts.id)));
+}
+
+/**
+ * For an agent: without planId, the campaign and its attempt plan (only GETs) and a plan id; with it, the start.
+ */
+export async function act(ctx: AgentContext, { id, planId }: { id: string; planId?: string }) {
+  const client = await ctx.f.client();
+  if (planId === undefined) {
+    const c = await getCampaign(client, id, ctx.f.signal);
+    // A plan is shown only for what can be done: the API starts DRAFT, SCHEDULED and PAUSED campaigns (4.5).
+    if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
+      throw new AlreadyStartedError(
+        `campaign ${id} is ${cell(c.status)}: the API starts only DRAFT, SCHEDULED or PAUSED campaigns; no plan, nothing was sent`,
+        { hints: ['Its progress: campaigns_wait; who was reached: campaigns_results.'] },
+      );
+    const contacts = z.array(Contact).safeParse(c.contacts);
+    const plan =
+      contacts.success && typeof c.fromNumber === 'string'
+        ? planJson(planCampaign({ ...(c as object), fromNumber: c.fromNumber, contacts: contacts.data }, PLAN_ROWS))
+        : null;
+    return {
+      sent: false,
+      planId: await ctx.plans.show('campaigns_start', { id }),
+      next: 'Show this to the user. To start calling, call campaigns_start again with this planId.',
+      campaign: campaignDigest(c),
+      contactsCount: contacts.success ? contacts.data.length : null,
+      plan,
+    };
+  }
+  await ctx.plans.take('campaigns_start', { id }, planId);
+  // The reference shows no request body for start (4.5): none is sent.
+  const res = await client.json(
+    { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal: ctx.f.signal },
+    envelope(z.union([Campaign, z.looseObject({})])),
+  );
+  return {
+    sent: true,
+    campaign: campaignDigest(res.body.data),
+    requestId: res.requestId ?? null,
+    next: 'Wait for it to finish: campaigns_wait; then who was reached: campaigns_results.',
+  };
 }

@@ -1,7 +1,7 @@
 // campaigns start: POST /v1/campaigns/{id}/start (reference 4.5).
 import * as z from 'zod/mini';
 import { defineCommand, type Flags, type Options } from '../define.js';
-import { CAMPAIGN_ID_ARGS } from './id-arg.js';
+import { CAMPAIGN_ID_ARGS, PLAN_ID } from './id-arg.js';
 
 const args = CAMPAIGN_ID_ARGS;
 
@@ -25,7 +25,14 @@ export const startCommand = defineCommand({
     'voicectl campaigns start cmp_0123456789abcdef --if-not-running   # safe to rerun',
     'id=$(voicectl campaigns create -q --file campaign.json --yes) && voicectl campaigns start "$id"',
   ],
-  mcp: 'campaigns_start',
+  mcp: {
+    name: 'campaigns_start',
+    description: 'Start a campaign. Without planId: its plan only; show it, then call again with planId.',
+    write: true,
+    untrusted: ['campaign', 'plan'],
+    fields: { planId: PLAN_ID },
+    load: () => import('./start-run.js'),
+  },
   args,
   flags,
   load: () => import('./start-run.js'),

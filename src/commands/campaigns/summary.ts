@@ -81,6 +81,9 @@ const PLAN_COLUMNS = [
 const OVERRIDES_COLUMN = { key: 'overrides', header: 'Overrides', fill: 16 };
 
 /** The plan as JSON: per contact, each attempt's number and caller ID (and overrides, when an entry has some). */
+/** Contacts an agent is shown in a plan. */
+export const PLAN_ROWS = 5;
+
 export function planJson(plan: ContactPlan[]) {
   return plan.map((c) => ({
     contactIndex: c.contactIndex,

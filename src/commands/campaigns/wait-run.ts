@@ -3,6 +3,7 @@ import { redactData } from '../../api/redact.js';
 import {
   type CampaignProgress,
   progressOf,
+  stageOf,
   progressText,
   windowWait,
   windowWaitText,
@@ -13,7 +14,9 @@ import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { shellWord } from '../../io/shell.js';
 import { write } from '../../io/streams.js';
-import type { WaitOptions } from './wait.js';
+import { CliError, WaitTimeoutError } from '../../errors.js';
+import type { AgentContext } from '../agent.js';
+import type { WaitInput, WaitOptions } from './wait.js';
 import { resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
 import { checkReached, waitForCampaigns } from './waiting.js';
 
@@ -82,4 +85,42 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
     else await printList(f.io, out, rows, { columns: COLUMNS });
   }
   if (opts.exitStatus) checkReached(f, finals);
+}
+
+/**
+ * For an agent: each campaign's progress once it finished, or after timeoutSeconds with the ids still running
+ * (an answer, not an error: call again).
+ */
+export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput) {
+  const latest = new Map<string, CampaignProgress>();
+  let pending: string[] = [];
+  try {
+    await waitForCampaigns(
+      ctx.f,
+      ids,
+      {
+        intervalMs: waitIntervalMs(ctx.f, { exitStatus: false, interval: 5 }),
+        timeoutMs: timeoutSeconds * 1000,
+        resume: () => 'campaigns_wait',
+      },
+      (id, _record, p) => void latest.set(id, p),
+    );
+  } catch (err) {
+    if (!(err instanceof WaitTimeoutError)) {
+      // A campaign never started: the way out is a tool, not the command the CLI names.
+      if (err instanceof CliError && err.hints.some((h) => h.startsWith('Start it with:')))
+        err.hints = ['Start it with campaigns_start (a plan first, then its planId).'];
+      throw err;
+    }
+    pending = [...new Set(ids)].filter((id) => {
+      const p = latest.get(id);
+      return !p || stageOf(p as unknown as Record<string, unknown>) === 'moving';
+    });
+  }
+  return {
+    done: pending.length === 0,
+    pending,
+    campaigns: [...new Set(ids)].map((id) => latest.get(id) ?? { id, status: 'not read yet' }),
+    next: pending.length ? 'Call campaigns_wait again with the pending ids.' : 'Who was reached: campaigns_results.',
+  };
 }

@@ -2,7 +2,8 @@
 // --timeout ends the wait (exit 6, with the command that resumes it) and --exit-status makes a campaign that
 // finished with contacts not reached exit 10.
 import * as z from 'zod/mini';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
+import { TIMEOUT_SECONDS } from '../wait-field.js';
 import { CAMPAIGN_WAIT_FLAGS } from './wait-flags.js';
 
 const args = {
@@ -12,12 +13,24 @@ const args = {
     schema: z
       .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty')))
       .check(z.minLength(1, 'needs at least one campaign ID')),
+    mcp: {
+      schema: z
+        .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), {
+          error: 'must be a list of campaign IDs',
+        })
+        .check(z.minLength(1, 'must name at least one campaign'), z.maxLength(10, 'must name at most 10 campaigns')),
+      description: 'Campaign IDs, 1 to 10',
+    },
   },
 } satisfies Args;
 
-const flags = CAMPAIGN_WAIT_FLAGS satisfies Flags;
+const flags = {
+  ...CAMPAIGN_WAIT_FLAGS,
+  timeout: { ...CAMPAIGN_WAIT_FLAGS.timeout, mcp: TIMEOUT_SECONDS },
+} satisfies Flags;
 
 export type WaitOptions = Options<typeof flags, typeof args>;
+export type WaitInput = ToolInput<typeof flags, typeof args>;
 
 export const waitCommand = defineCommand({
   name: 'wait',
@@ -29,6 +42,12 @@ export const waitCommand = defineCommand({
     'voicectl campaigns wait cmp_0123456789abcdef --exit-status --timeout 30m',
     "voicectl campaigns wait cmp_aaa cmp_bbb | jq -c '[.id, .status, .counters.completed]'",
   ],
+  mcp: {
+    name: 'campaigns_wait',
+    description: 'Wait up to timeoutSeconds for campaigns to finish; pending: call again.',
+    untrusted: ['campaigns'],
+    load: () => import('./wait-run.js'),
+  },
   args,
   flags,
   load: () => import('./wait-run.js'),

@@ -1,5 +1,6 @@
 // The command tree as completion needs it, read from the real program (buildProgram with every group loaded),
 // so the scripts never drift from the commands; where a value's candidates come from is in each flag's declaration.
+import { isHidden } from '../commander.js';
 import { type Command, Option } from 'commander';
 import { GLOBAL_FLAGS } from '../../global-flags.js';
 import { VOICES } from '../../schemas/voices.js';
@@ -66,9 +67,7 @@ export function readTree(
   return {
     path,
     description: cmd.description().split('\n')[0] || cmd.summary(),
-    subs: cmd.commands
-      .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
-      .map((c) => readTree(c, e, [...path, c.name()], globals)),
+    subs: cmd.commands.filter((c) => !isHidden(c)).map((c) => readTree(c, e, [...path, c.name()], globals)),
     flags,
     args: cmd.registeredArguments.map((a) => valuesOf(argOf(a)?.complete, a.argChoices, e)),
   };

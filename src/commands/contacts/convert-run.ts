@@ -1,6 +1,6 @@
 // contacts convert: what it runs (the declaration is convert.ts).
 import { type CsvSummary, convertCsv } from '../../contacts/csv.js';
-import { checkRowErrors, checkUtf8, conversionNotes, noContactsError } from '../../contacts/load.js';
+import { checkRowErrors, checkUtf8, conversionNotes, loadContacts, noContactsError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
 import { summaryJson } from '../../contacts/report.js';
 import { type Chunks, openContactsSource } from '../../contacts/source.js';
@@ -10,7 +10,9 @@ import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
 import { printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
-import type { ConvertOptions } from './convert.js';
+import type { Contact } from '../../schemas/contacts.js';
+import { type AgentContext, folderOf, type Rec } from '../agent.js';
+import type { ConvertInput, ConvertOptions } from './convert.js';
 
 /** Contacts shown before writing, when answers were given at prompts. */
 const PREVIEW_ROWS = 3;
@@ -139,4 +141,53 @@ function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSum
   f.log.warn(
     `${plural(summary.contacts, 'contact')} from ${plural(summary.rows, 'row')} of ${label}${opts.out ? ` written to ${opts.out}` : ''}.`,
   );
+}
+
+/** For an agent: a CSV of the server's folder to a new JSON file beside it, with the report of what was read. */
+export async function act(ctx: AgentContext, input: ConvertInput) {
+  const folder = folderOf(ctx, 'file');
+  let report: Rec = {};
+  const { path: source, handle } = await folder.openRead(input.file, 'file');
+  let contacts: Contact[];
+  try {
+    contacts = await loadContacts(source, {
+      phoneColumn: input.phoneColumn,
+      defaultCountry: input.defaultCountry,
+      handle,
+      stdin: ctx.f.io.in,
+      trackTemp: ctx.f.cleanup.trackTemp,
+      signal: ctx.f.signal,
+      warn: ctx.f.log.warn,
+      skipInvalid: input.skipInvalid,
+      onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
+        report = {
+          rows,
+          contacts: n,
+          invalidRows: errors.rows,
+          errors: errors.lines(),
+          droppedDuplicates: duplicates,
+          // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
+          readings: columns,
+        };
+      },
+    });
+  } finally {
+    await handle.close();
+  }
+  const parts: string[] = [];
+  const writer = new ContactWriter({ push: (t: string) => void parts.push(t) }, false);
+  for (const c of contacts) writer.write(c);
+  writer.end();
+  const out = await folder.create(
+    input.output ?? `${input.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
+    'output',
+    0o600,
+  );
+  try {
+    await out.handle.writeFile(parts.join(''));
+    await out.commit();
+  } finally {
+    await out.discard();
+  }
+  return { output: out.path, ...report, contacts: contacts.length };
 }

@@ -1,7 +1,7 @@
 // contacts convert: a spreadsheet export (CSV) to the contacts array of a campaign.
 import * as z from 'zod/mini';
 import { CSV_FLAGS, rejectsFlags } from '../../contacts/flags.js';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 
 const args = {
   file: {
@@ -23,7 +23,7 @@ const flags = {
     help: 'write here instead of stdout (appears only when the whole file converted)',
     schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
     mcp: {
-      key: 'output',
+      key: 'output' as const,
       description: 'New JSON file; default <file>.contacts.json',
     },
   },
@@ -39,6 +39,7 @@ const flags = {
 } satisfies Flags;
 
 export type ConvertOptions = Options<typeof flags, typeof args>;
+export type ConvertInput = ToolInput<typeof flags, typeof args>;
 
 export const convertCommand = defineCommand({
   name: 'convert',
@@ -51,7 +52,15 @@ export const convertCommand = defineCommand({
     'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',
     'cat leads.csv | voicectl contacts convert - --encoding latin1 --delimiter ";" --dedupe',
   ],
-  mcp: 'contacts_convert',
+  mcp: {
+    name: 'contacts_convert',
+    description: 'A CSV of the folder to contacts in a new JSON file; invalid rows fail it unless skipInvalid.',
+    write: true,
+    files: true,
+    local: true,
+    untrusted: ['errors', 'readings'],
+    load: () => import('./convert-run.js'),
+  },
   args,
   flags,
   checks: [

@@ -2,11 +2,12 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { convertCommand } from './convert.js';
 
 export const group = defineGroup({
   name: 'contacts',
-  summary: 'Campaign contacts from spreadsheet exports (CSV).',
+  summary: GROUP_SUMMARY.contacts,
   examples: [
     'voicectl contacts convert leads.csv --default-country IT > contacts.json',
     'voicectl contacts convert leads.csv --default-country IT --skip-invalid --rejects rejected.csv --out contacts.json',

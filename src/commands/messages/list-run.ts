@@ -1,10 +1,11 @@
 // messages list: what it runs (the declaration is list.ts).
 import type { Factory } from '../../factory.js';
+import { type AgentContext, listPage } from '../agent.js';
 import { cell, localTime } from '../../io/format.js';
 import type { Column } from '../../io/output.js';
 import { Message } from '../../schemas/messages.js';
 import { runList } from '../list.js';
-import type { MessagesListOptions } from './list.js';
+import type { MessagesListInput, MessagesListOptions } from './list.js';
 
 const SUBJECT_WIDTH = 30;
 /** The body takes what the other columns leave; FROM, then TO go before it gets less than this. */
@@ -44,13 +45,20 @@ const CSV_COLUMNS: Column[] = [
   'errorMessage',
 ].map((key) => ({ key }));
 
+const request = (channel: MessagesListOptions['channel']) => ({
+  path: '/v1/messages',
+  query: { channel },
+  item: Message,
+});
+
 export async function run(f: Factory, { channel, ...list }: MessagesListOptions): Promise<void> {
   const table = f.output().format === 'table';
   await runList(f, list, {
-    path: '/v1/messages',
-    query: { channel },
-    item: Message,
+    ...request(channel),
     columns: table ? COLUMNS : CSV_COLUMNS,
     emptyMessage: channel ? `No ${channel} messages.` : 'No messages.',
   });
 }
+
+export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) =>
+  listPage(ctx, request(channel), page, ['body', 'subject']);

@@ -1,7 +1,7 @@
 // messages list: GET /v1/messages (reference 4.8), with the channel filter checked before anything is sent.
 import { MESSAGE_CHANNELS } from '../../facts.js';
 import { MessageChannel } from '../../schemas/messages.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
@@ -10,6 +10,7 @@ const flags = {
 } satisfies Flags;
 
 export type MessagesListOptions = Options<typeof flags>;
+export type MessagesListInput = ToolInput<typeof flags>;
 
 export const listCommand = defineCommand({
   name: 'list',
@@ -22,7 +23,12 @@ export const listCommand = defineCommand({
     'voicectl messages list --all -o ndjson | jq -c \'select(.status == "failed")\'',
     'voicectl messages list --channel email --all -o csv > emails.csv',
   ],
-  mcp: 'messages_list',
+  mcp: {
+    name: 'messages_list',
+    description: 'One page of messages (SMS, email, WhatsApp).',
+    untrusted: ['records'],
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });

@@ -9,25 +9,24 @@ const flags = {
     help: 'recipient, E.164 (+ and country code, e.g. +393331234567)',
     schema: SmsRequest.shape.to,
     mandatory: true,
-    mcp: { description: 'Recipient, E.164' },
   },
   body: {
     flag: '--body <text>',
     help: 'message text (not empty)',
     schema: SmsRequest.shape.body,
     mandatory: true,
-    mcp: { description: 'Text' },
   },
   from: {
     flag: '--from <number>',
     help: 'sender number, E.164 (the service picks one when absent)',
     schema: SmsRequest.shape.from,
-    mcp: false, // the service picks one; the tool list is read in every conversation
   },
 } satisfies Flags;
 
 export type SendSmsOptions = Options<typeof flags>;
 
+// Not an MCP tool: the service answers 503 to every SMS today (reference 4.9), and the tool list is read in every
+// conversation.
 export const sendSmsCommand = defineCommand({
   name: 'send-sms',
   summary: 'Send an SMS (POST /v1/messages/sms).',
@@ -37,7 +36,7 @@ export const sendSmsCommand = defineCommand({
     'voicectl messages send-sms --to +393331234567 --body "Your order has shipped"',
     'voicectl messages send-sms --to +12125550123 --from +12125550100 --body "See you at 10"',
   ],
-  mcp: 'messages_send_sms',
+
   flags,
   load: () => import('./send-sms-run.js'),
 });

@@ -1,8 +1,11 @@
 // The 503 of SMS sending, said the same by `messages send-sms` and the MCP tool.
 import { ApiError } from '../../errors.js';
 
-/** The 503 of POST /v1/messages/sms explained: announced, not yet available (reference 4.9). */
-export function smsUnavailable(err: ApiError, invocation = 'voicectl'): ApiError {
+/**
+ * The 503 of POST /v1/messages/sms explained: announced, not yet available (reference 4.9). `history` says where
+ * the message history is, in the caller's words (a command on the CLI, a tool on MCP).
+ */
+export function smsUnavailable(err: ApiError, history: string): ApiError {
   return new ApiError(
     {
       status: err.status,
@@ -17,7 +20,7 @@ export function smsUnavailable(err: ApiError, invocation = 'voicectl'): ApiError
         ? [`The service said: ${err.message}`]
         : []),
       'No message was sent. Try again when the service announces SMS sending; this command needs no update for it.',
-      `Message history is available now: ${invocation} messages list --channel sms`,
+      `Message history is available now: ${history}`,
     ],
   );
 }

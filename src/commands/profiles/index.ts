@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { addCommand } from './add.js';
 import { listCommand } from './list.js';
 import { removeCommand } from './remove.js';
@@ -10,7 +11,8 @@ import { useCommand } from './use.js';
 
 export const group = defineGroup({
   name: 'profiles',
-  summary: 'Stored credentials (base URL and API key), kept 0600 in the config dir.',
+  summary: GROUP_SUMMARY.profiles,
+  description: 'A profile is a base URL and an API key, kept 0600 in the config dir.',
   examples: [
     'voicectl profiles add work --base-url https://api.example.com',
     'voicectl profiles list',

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { Factory } from '../../factory.js';
 import { decimal } from '../../schemas/common.js';
 import { defineCommand, defineGroup, type Flags, makeGroup, type Options } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_HOST = '127.0.0.1';
@@ -75,14 +76,12 @@ const serveCommand = defineCommand({
 
 export const group = defineGroup({
   name: 'sandbox',
-  summary: 'Run the local sandbox API server in the foreground, or manage the background sandbox that --sandbox uses.',
+  summary: GROUP_SUMMARY.sandbox,
   description:
-    'It follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. In the foreground its state lives in memory and is lost when it stops; the background sandbox of --sandbox keeps its own in the config dir.',
+    'voicectl sandbox runs it in the foreground; status and stop manage the background sandbox that --sandbox uses. It follows the API reference: two demo organizations with their keys, scopes, token balances, async generations, campaigns with a simulated dialer, messages and calls. In the foreground its state lives in memory and is lost when it stops; the background sandbox of --sandbox keeps its own in the config dir.',
   examples: [
     'voicectl sandbox                      # http://127.0.0.1:4010',
     'voicectl sandbox --port 0 --fast      # a free port; generations finish at once',
-    `voicectl sandbox --scenario '{"seed": 7, "failureRate": 0.5, "callingWindow": "ignore", "speed": 600}'`,
-    'VOICECTL_SANDBOX_SCENARIO=ci-failures.json voicectl --sandbox campaigns wait cmp_0123456789abcdef',
     `voicectl sandbox --scenario '{"seed": 7, "failureRate": 0.5, "callingWindow": "ignore", "speed": 600}'`,
     'VOICECTL_SANDBOX_SCENARIO=ci-failures.json voicectl --sandbox campaigns wait cmp_0123456789abcdef',
     'voicectl sandbox status               # the background sandbox of --sandbox',

@@ -8,8 +8,8 @@ import { decodeText } from '../../io/encoding.js';
 import { cannotRead, readInputFile } from '../../io/input-file.js';
 import { printJson } from '../../io/output.js';
 import { readAll } from '../../io/stdin.js';
-import { parseOptions } from '../../options.js';
-import { characterCount, TtsCreateInput } from '../../schemas/tts.js';
+import { type FieldNames, parseOptions } from '../../options.js';
+import { characterCount, TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
 import { costLine, warnUnusedWaitFlags } from './common.js';
 import type { CreateOptions } from './create.js';
 
@@ -55,6 +55,18 @@ async function readText(f: Factory, file: string, encoding: string | undefined):
   return text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
 }
 
+/**
+ * The body of POST /v1/tts: the fields of the API's request schema taken from `input` by name, checked. Anything
+ * else `input` holds (a flag of the command, a field of the tool) cannot reach the body.
+ */
+export function requestBody(
+  input: Partial<Record<keyof typeof TtsRequest.shape, unknown>>,
+  names?: FieldNames,
+): z.infer<typeof TtsCreateInput> {
+  const fields = Object.keys(TtsRequest.shape) as (keyof typeof TtsRequest.shape)[];
+  return parseOptions(TtsCreateInput, Object.fromEntries(fields.map((k) => [k, input[k]])), names);
+}
+
 export interface Prepared {
   body: z.infer<typeof TtsCreateInput>;
   chars: number;
@@ -74,19 +86,7 @@ export async function prepare(f: Factory, flags: CreateOptions, checkOut?: () =>
   if (flags.encoding !== undefined && flags.file === undefined)
     throw new UsageError('--encoding applies to --file: the text of --text is already text');
   const text = flags.text ?? (await readText(f, flags.file!, flags.encoding));
-  const body = parseOptions(
-    TtsCreateInput,
-    {
-      text,
-      voice: flags.voice,
-      language: flags.language,
-      speed: flags.speed,
-      stability: flags.stability,
-      similarityBoost: flags.similarityBoost,
-      style: flags.style,
-    },
-    { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' },
-  );
+  const body = requestBody({ ...flags, text }, { text: flags.file !== undefined ? `--file ${flags.file}` : '--text' });
   const waiting = flags.wait || flags.out !== undefined || flags.play;
   checkOut?.();
   warnUnusedWaitFlags(f, flags, waiting, '--wait, --out or --play');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePathParam } from '../../api/client.js';
 import { excerpt } from '../../api/errors.js';
-import { MalformedResponseError, UsageError } from '../../errors.js';
+import { ApiError, MalformedResponseError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { tokenCost } from '../../facts.js';
@@ -17,8 +17,10 @@ import { playFile, requirePlayer } from '../../tts/play.js';
 import { waitProgress } from '../../tts/progress.js';
 import { recordsOf, waitForGenerations } from '../../tts/wait.js';
 import { costLine, intervalMs, waitTimeout } from './common.js';
-import { prepare, printDryRun } from './create-body.js';
-import type { CreateOptions } from './create.js';
+import { chargeableCharacters } from '../../mcp/session.js';
+import type { AgentContext } from '../agent.js';
+import { prepare, printDryRun, requestBody } from './create-body.js';
+import type { CreateInput, CreateOptions } from './create.js';
 import { printGenerations } from './shared.js';
 
 export async function run(f: Factory, flags: CreateOptions): Promise<void> {
@@ -140,4 +142,26 @@ function checkCreatedId(id: string, invocation: string): void {
       },
     );
   }
+}
+
+/**
+ * For an agent: the generation's cost counted against the session's cap before it is sent; a refusal by the
+ * service (4xx: nothing queued) gives it back, and the cap settles on what the service says it charged.
+ */
+export async function act(ctx: AgentContext, input: CreateInput) {
+  const body = requestBody(input, (key) => key);
+  const cost = tokenCost(chargeableCharacters(body.text));
+  await ctx.budget.reserve(cost);
+  let res;
+  try {
+    const client = await ctx.f.client();
+    res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: ctx.f.signal }, envelope(TtsCreated));
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) await ctx.budget.release(cost);
+    throw err;
+  }
+  const counted = res.body.data.characterCount;
+  const charged = typeof counted === 'number' && counted >= 0 ? tokenCost(counted) : cost;
+  const session = await ctx.budget.settle(cost, charged);
+  return { ...res.body.data, tokenCost: charged, session, requestId: res.requestId ?? null };
 }

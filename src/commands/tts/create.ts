@@ -1,10 +1,10 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
 import * as z from 'zod/mini';
-import { decimalText, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
+import { decimalText, TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
 import { Encoding } from '../../io/encoding.js';
 import { TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 import { PLAYERS_HELP } from './common.js';
 import { WAIT_FLAGS } from './wait-flags.js';
 
@@ -112,6 +112,7 @@ const flags = {
 } satisfies Flags;
 
 export type CreateOptions = Options<typeof flags>;
+export type CreateInput = ToolInput<typeof flags>;
 
 export const createCommand = defineCommand({
   name: 'create',
@@ -125,7 +126,13 @@ export const createCommand = defineCommand({
     'id=$(voicectl tts create -q --text "Your order has shipped")',
     'echo "Hello" | voicectl tts create --file - --dry-run',
   ],
-  mcp: 'tts_create',
+  mcp: {
+    name: 'tts_create',
+    description: `Queue speech from text: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
+    write: true,
+    untrusted: ['id', 'status'],
+    load: () => import('./create-run.js'),
+  },
   flags,
   // A dry run sends nothing: it loads neither the client nor the wait (unless --out asks its destination checked).
   load: (opts) => (opts.dryRun && opts.out === undefined ? import('./create-dry-run.js') : import('./create-run.js')),

@@ -1,4 +1,5 @@
 // tts download: what it runs (the declaration is download.ts).
+import { NotReadyError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import { write } from '../../io/streams.js';
@@ -8,7 +9,8 @@ import { playFile, requirePlayer } from '../../tts/play.js';
 import { waitProgress } from '../../tts/progress.js';
 import { fetchGeneration, waitForGenerations } from '../../tts/wait.js';
 import { intervalMs, waitTimeout, warnUnusedWaitFlags } from './common.js';
-import type { DownloadOptions } from './download.js';
+import { type AgentContext, folderOf } from '../agent.js';
+import type { DownloadInput, DownloadOptions } from './download.js';
 
 export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
   checkDestination(f, { out: flags.out, force: flags.force });
@@ -51,4 +53,21 @@ export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
     f.log.warn(`Saved ${saved.file} (${saved.bytes} bytes${saved.contentType ? `, ${saved.contentType}` : ''})`);
   else await printRecord(f.io, out, { ...saved });
   if (play && player) await play.playFile(f, player, saved.file, `The audio is in ${saved.file}.`);
+}
+
+/** For an agent: into a new file of the server's folder, never replacing one. */
+export async function act(ctx: AgentContext, { id, file }: DownloadInput) {
+  const folder = folderOf(ctx, 'file');
+  const g = await fetchGeneration(await ctx.f.client(), id, ctx.f.signal);
+  let saved;
+  try {
+    saved = await downloadAudio(ctx.f, g, { out: file, force: false, create: (name) => folder.create(name, 'file') });
+  } catch (err) {
+    // The command's hints name its flags (--force, --wait); a tool has other ways out.
+    if (err instanceof UsageError && err.message.includes('already exists'))
+      err.hints = ['An existing file is never replaced: pass another file name.'];
+    else if (err instanceof NotReadyError) err.hints = ['Wait for it with tts_wait, then download it.'];
+    throw err;
+  }
+  return { id: saved.id, file: saved.file, bytes: saved.bytes, contentType: saved.contentType };
 }

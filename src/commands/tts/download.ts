@@ -1,6 +1,6 @@
 // tts download: the audio of a completed generation, to a file or stdout.
 import * as z from 'zod/mini';
-import { type Args, defineCommand, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 import { PLAYERS_HELP } from './common.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
 
@@ -12,7 +12,7 @@ const flags = {
     help: 'where to write the audio; - for stdout',
     schema: z.optional(z.string()),
     mcp: {
-      key: 'file',
+      key: 'file' as const,
       schema: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
       description: 'Relative path; default <id>.wav',
     },
@@ -34,6 +34,7 @@ const args = {
 } satisfies Args;
 
 export type DownloadOptions = Options<typeof flags, typeof args>;
+export type DownloadInput = ToolInput<typeof flags, typeof args>;
 
 export const downloadCommand = defineCommand({
   name: 'download',
@@ -47,7 +48,14 @@ export const downloadCommand = defineCommand({
     'voicectl tts download tts_0123456789abcdef --play',
     'voicectl tts download tts_0123456789abcdef --out - | ffplay -nodisp -autoexit -',
   ],
-  mcp: 'tts_download',
+  mcp: {
+    name: 'tts_download',
+    description: "Save a completed generation's audio to a new file in the folder.",
+    write: true,
+    files: true,
+    untrusted: ['contentType'],
+    load: () => import('./download-run.js'),
+  },
   args,
   flags,
   load: () => import('./download-run.js'),

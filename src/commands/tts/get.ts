@@ -19,7 +19,12 @@ export const getCommand = defineCommand({
   description:
     'A table on a terminal (local times), JSON when piped. Exit 4 when it does not exist or belongs to another organization.',
   examples: ['voicectl tts get tts_0123456789abcdef', 'voicectl tts get tts_0123456789abcdef --json | jq -r .audioUrl'],
-  mcp: 'tts_get',
+  mcp: {
+    name: 'tts_get',
+    description: 'One generation; for a failed one, what its error means.',
+    untrusted: ['text', 'errorMessage', 'audioUrl', 'failure'],
+    load: () => import('./get-run.js'),
+  },
   args,
   load: () => import('./get-run.js'),
 });

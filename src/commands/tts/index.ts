@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { TOKENS_PER_100_CHARACTERS } from '../../facts.js';
 import { defineGroup, makeGroup } from '../define.js';
+import { GROUP_SUMMARY } from '../groups.js';
 import { createCommand } from './create.js';
 import { downloadCommand } from './download.js';
 import { getCommand } from './get.js';
@@ -12,8 +13,8 @@ import { waitCommand } from './wait.js';
 
 export const group = defineGroup({
   name: 'tts',
-  summary: 'Text-to-speech generations: create (and wait, download), get, list, wait, download.',
-  description: `A generation is queued, processed in the background, then completed (audio ready) or failed. Cost: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.`,
+  summary: GROUP_SUMMARY.tts,
+  description: `create can wait and download too. A generation is queued, processed in the background, then completed (audio ready) or failed. Cost: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, rounded up, deducted when processing begins and refunded on failure.`,
   examples: [
     'voicectl tts create --text "Hello" --wait',
     'voicectl tts create --text "Hello" --out hello.wav',

@@ -1,7 +1,7 @@
 // tts list: GET /v1/tts (reference 4.3), the status filter checked before anything is sent.
 import { TTS_STATUSES } from '../../facts.js';
 import { TtsStatus } from '../../schemas/tts.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 import { enumFilter, LIST_FLAGS } from '../list-flags.js';
 
 const flags = {
@@ -10,6 +10,7 @@ const flags = {
 } satisfies Flags;
 
 export type TtsListOptions = Options<typeof flags>;
+export type TtsListInput = ToolInput<typeof flags>;
 
 export const listCommand = defineCommand({
   name: 'list',
@@ -19,7 +20,12 @@ export const listCommand = defineCommand({
     'voicectl tts list --status failed --limit 50',
     'voicectl tts list --all -o ndjson | jq -r \'select(.status == "completed") | .audioUrl\'',
   ],
-  mcp: 'tts_list',
+  mcp: {
+    name: 'tts_list',
+    description: 'One page of generations, newest first.',
+    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl'],
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });

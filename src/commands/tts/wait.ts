@@ -1,29 +1,15 @@
 // tts wait: polls GET /v1/tts/{id} for each id until all are completed or failed (reference 4.2, 8).
 import * as z from 'zod/mini';
 import { TTS_POLL } from '../../facts.js';
-import { type Args, defineCommand, described, type Flags, type Options } from '../define.js';
+import { type Args, defineCommand, described, type Flags, type Options, type ToolInput } from '../define.js';
+import { TIMEOUT_SECONDS } from '../wait-field.js';
 import { GenerationId, WAIT_FLAGS } from './wait-flags.js';
-
-/** The tts_wait tool's waits are bounded well below the 60 s after which MCP clients commonly give up on a request. */
-const MCP_WAIT = { defaultSeconds: 30, maxSeconds: 50 } as const;
 
 const flags = {
   interval: WAIT_FLAGS.interval,
   timeout: {
     ...WAIT_FLAGS.timeout,
-    mcp: {
-      key: 'timeoutSeconds',
-      schema: z._default(
-        z
-          .number({ error: 'must be a number of seconds' })
-          .check(
-            z.minimum(1, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-            z.maximum(MCP_WAIT.maxSeconds, `must be from 1 to ${MCP_WAIT.maxSeconds}`),
-          ),
-        MCP_WAIT.defaultSeconds,
-      ),
-      description: `1 to ${MCP_WAIT.maxSeconds}; default ${MCP_WAIT.defaultSeconds}`,
-    },
+    mcp: TIMEOUT_SECONDS,
   },
 } satisfies Flags;
 
@@ -45,6 +31,7 @@ const args = {
 } satisfies Args;
 
 export type WaitOptions = Options<typeof flags, typeof args>;
+export type WaitInput = ToolInput<typeof flags, typeof args>;
 
 export const waitCommand = defineCommand({
   name: 'wait',
@@ -56,7 +43,12 @@ export const waitCommand = defineCommand({
     'voicectl tts wait tts_aaa tts_bbb tts_ccc --timeout 30m',
     'voicectl tts list --status processing -q | xargs -r voicectl tts wait --json',
   ],
-  mcp: 'tts_wait',
+  mcp: {
+    name: 'tts_wait',
+    description: 'Wait up to timeoutSeconds for generations to finish; pending: call again.',
+    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
+    load: () => import('./wait-run.js'),
+  },
   args,
   flags,
   load: () => import('./wait-run.js'),

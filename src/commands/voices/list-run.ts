@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { printList } from '../../io/output.js';
 import { ACCENTS, filterVoices } from '../../schemas/voices.js';
 import { didYouMean } from '../../suggest.js';
-import type { VoicesListOptions } from './list.js';
+import type { VoicesListInput, VoicesListOptions } from './list.js';
 
 export async function run(f: Factory, opts: VoicesListOptions): Promise<void> {
   const accent = opts.accent?.toLowerCase();
@@ -34,4 +34,8 @@ export async function run(f: Factory, opts: VoicesListOptions): Promise<void> {
       "Use one with --voice (any case). A voice ID of exactly 20 letters and digits from your organization's voice library also works.",
     );
   }
+}
+
+export async function act(_ctx: unknown, { language }: VoicesListInput) {
+  return { voices: filterVoices({ language }) };
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { orList } from '../../facts.js';
 import { choice, oneOf } from '../../schemas/common.js';
 import { ACCENTS, VOICE_GENDERS, VOICE_LANGUAGES } from '../../schemas/voices.js';
-import { defineCommand, type Flags, type Options } from '../define.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
 
 const flags = {
   gender: {
@@ -27,6 +27,7 @@ const flags = {
 } satisfies Flags;
 
 export type VoicesListOptions = Options<typeof flags>;
+export type VoicesListInput = ToolInput<typeof flags>;
 
 export const listCommand = defineCommand({
   name: 'list',
@@ -34,7 +35,12 @@ export const listCommand = defineCommand({
   description:
     'The reference states no gender for the Italian custom voices: they show "-" and are left out by --gender.',
   examples: ['voicectl voices list', 'voicectl voices list --language it', 'voicectl voices list --gender female -q'],
-  mcp: 'voices_list',
+  mcp: {
+    name: 'voices_list',
+    description: 'The built-in voices (offline).',
+    local: true,
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });
