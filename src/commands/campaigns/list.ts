@@ -13,7 +13,6 @@ export const listCommand = defineCommand({
   mcp: {
     name: 'campaigns_list',
     description: 'One page of campaigns.',
-    untrusted: ['records'],
     load: () => import('./list-run.js'),
   },
   flags: LIST_FLAGS,
