@@ -3,7 +3,7 @@
 // loads (core) and a chunk per command group, so that a command loads only what it runs (README "Performance"). Run
 // by `npm run build` and by `prepare` on install. Nothing here depends on the Node that runs the build: the same dist/
 // serves every Node line in `engines`.
-import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
@@ -118,7 +118,8 @@ const bundle = await rolldown({
   treeshake: true,
   // The MCP SDK (and the zod, ajv and friends it brings) is loaded from node_modules by `voicectl mcp` alone, as
   // the SDK ships it: bundling it would copy zod into dist/ a second time.
-  // jq-web (--jq) reads its jq.wasm from beside its own file: it stays in node_modules, loaded by --jq alone.
+  // jq-web (--jq) reads its jq.wasm from beside its own file: its two files are copied to dist/vendor/jq-web/
+  // (below) and loaded from there by --jq alone (src/io/jq-web.ts).
   external: [/^@modelcontextprotocol\/sdk(\/|$)/, /^jq-web$/],
   plugins: [lazyBuiltins],
   transform: {
@@ -142,6 +143,19 @@ await bundle.write({
   codeSplitting: { groups: [{ name: coreGroup, debugName: 'core' }] },
 });
 await bundle.close();
+// jq-web's jq.js (as .cjs: dist/ is ESM) and jq.wasm, with its licence: the rest of the package (an unused emsdk/,
+// 119 files) stays out of the package, and jq-web is a dev dependency.
+{
+  const to = new URL(`../${next}/vendor/jq-web/`, import.meta.url);
+  mkdirSync(to, { recursive: true });
+  const from = new URL('../node_modules/jq-web/', import.meta.url);
+  for (const [src, dest] of [
+    ['jq.js', 'jq.cjs'],
+    ['jq.wasm', 'jq.wasm'],
+    ['LICENSE', 'LICENSE'],
+  ])
+    copyFileSync(new URL(src, from), new URL(dest, to));
+}
 // --jq's worker thread runs a file of its own (src/io/jq.ts finds it beside the chunk that starts it).
 copyFileSync(new URL('src/io/jq-worker.cjs', root), new URL(`${next}/chunks/jq-worker.cjs`, root));
 for (const name of Object.keys(STAND_INS))

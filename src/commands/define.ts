@@ -89,8 +89,11 @@ export interface ToolSpec {
   files?: true;
   /** Works offline, on this machine alone (no request to the service). */
   local?: true;
-  /** Where the result holds text from outside (the service, a file): paths such as `records[].text`. */
-  untrusted?: string[];
+  /**
+   * Fields of the result that the tool makes itself (a plan's id, a count): every other field is listed as untrusted
+   * by construction, so that a field the service adds tomorrow is marked the day it arrives.
+   */
+  trusted?: string[];
   /** Fields of the tool alone (a plan's id, the JSON body's own fields), after those of the flags. */
   fields?: Record<string, z.core.$ZodType>;
   /**

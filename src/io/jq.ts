@@ -2,9 +2,9 @@
 // thread, so that a script needs no jq installed and Ctrl-C stops a program that never ends. Loaded only when the flag is given (src/cli.ts checks the expression before the
 // command runs). Output follows gh's --jq: strings printed raw (jq -r), other values as JSON, compact when piped
 // (jq -c) and indented on a terminal.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { jqWorker } from './jq-web.js';
 
 /** What jq printed to stdout, and to stderr (`debug`, `stderr`) when it succeeded. */
 interface JqRun {
@@ -38,9 +38,8 @@ class Engine {
   private stopped = false;
 
   constructor() {
-    const require = createRequire(import.meta.url);
-    const jqWeb = require.resolve('jq-web');
-    this.worker = new Worker(WORKER, { workerData: { jqWeb } });
+    const { script, options } = jqWorker(WORKER);
+    this.worker = new Worker(script, options);
     this.worker.unref();
     this.worker.on('message', (m: { id: number; out?: string; err?: string; failed?: Failed }) => {
       const p = this.pending.get(m.id);

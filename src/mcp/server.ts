@@ -106,12 +106,20 @@ function annotations({ spec: t }: Tool): Rec {
   };
 }
 
-/** The result with the places of its text from outside listed, so that the agent knows which fields are data. */
+/** The fields every tool's result may carry that this server writes itself: the notes, the next step, a plan's id. */
+const OWN_FIELDS = ['notes', 'next', 'planId'];
+
+/**
+ * The result with the fields that hold text from outside listed, so that the agent knows which fields are data: by
+ * construction, every field but those the tool declares its own (`trusted`) and the notes it adds.
+ */
 function marked(t: Tool, result: Rec, notes: string[]): Rec {
+  const own = new Set([...OWN_FIELDS, ...(t.spec.trusted ?? [])]);
+  const untrusted = Object.keys(result).filter((k) => !own.has(k));
   return {
     ...result,
     ...(notes.length ? { notes } : {}),
-    ...(t.spec.untrusted ? { untrusted: t.spec.untrusted } : {}),
+    ...(untrusted.length ? { untrusted } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDir } from '../config/paths.js';
 import { CliError, InterruptedError, UsageError } from '../errors.js';
+import { isExecutable } from '../install.js';
 import { monotonicNow } from '../io/clock.js';
 import { duration } from '../io/format.js';
 import { terminalSafe } from '../io/safe.js';
@@ -456,7 +457,9 @@ function startDaemon(opts: ConnectOptions, scenario: string): ReturnType<typeof 
   const own: Record<string, string> = { VOICECTL_CONFIG_DIR: opts.dir };
   if (scenario) own[SCENARIO_ENV] = scenario;
   const env = serviceEnv(thisHost(opts.env), own, ['VOICECTL_SANDBOX_IDLE']);
-  const child = spawn(process.execPath, [binPath(), 'sandbox', 'serve'], serviceSpawnOptions(env, log));
+  // A single executable is its own bin (src/install.ts): it starts itself.
+  const args = isExecutable() ? ['sandbox', 'serve'] : [binPath(), 'sandbox', 'serve'];
+  const child = spawn(process.execPath, args, serviceSpawnOptions(env, log));
   closeSync(log);
   child.unref();
   return child;

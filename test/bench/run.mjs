@@ -132,7 +132,7 @@ function nodeLines() {
  * The start-up guards per Node major line (docs/performance.md): dry-run / node -e 0 and tts get / node:http one-shot.
  * Node 20's were set at 2.0x and 2.3x when its tighter goal proved out of reach with undici (docs/performance.md).
  */
-const GOALS = { 20: { dry: 2.0, get: 2.3 }, 24: { dry: 2.5, get: 1.5 } };
+const GOALS = { 20: { dry: 2.0, get: 2.3 }, 24: { dry: 2.0, get: 1.5 } };
 
 console.error(
   `voicectl bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${RUNS} runs each`,
@@ -167,6 +167,39 @@ http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res)
     [node, [httpScript, url]],
     [node, [BIN, 'tts', 'get', id, '--json'], env(sandbox)],
   ]);
+  // The standalone executable of this machine (`npm run build:binaries -- linux-x64`), next to `node -e 0` of the
+  // Node binary it was built from (scripts/sea.mjs keeps it in node_modules/.cache/voicectl-sea/).
+  const exe = join(
+    ROOT,
+    'release',
+    `voicectl-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`,
+  );
+  let exeNode;
+  if (existsSync(exe)) {
+    const v = JSON.parse(
+      spawnSync(exe, ['version', '--json'], { encoding: 'utf8', env: { ...process.env, VOICECTL_CONFIG_DIR: TMP } })
+        .stdout,
+    ).node;
+    const own = join(
+      ROOT,
+      'node_modules/.cache/voicectl-sea',
+      `node-${process.platform}-${process.arch}@${v.slice(1)}`,
+      'package/bin/node',
+    );
+    exeNode = existsSync(own) ? own : undefined;
+    if (exeNode) {
+      commands.push(
+        [exeNode, ['-e', '0']],
+        [exe, ['tts', 'create', '--text', 'hi', '--dry-run'], env(sandbox)],
+        [exe, ['--version']],
+        [exe, ['tts', 'get', id, '--json'], env(sandbox)],
+      );
+      exeNode = { node: exeNode, version: v };
+    }
+  } else
+    console.error(
+      `  no ${exe} (npm run build:binaries -- ${process.platform}-${process.arch}): the executable is not measured`,
+    );
   const ms = await medians(commands);
   for (const [i, { version }] of lines.entries()) {
     const [floor, dry, oneShot, get] = ms.slice(i * 4, i * 4 + 4);
@@ -190,6 +223,13 @@ http.get(process.argv[2], { headers: { authorization: 'Bearer ${KEY}' } }, (res)
       goal ? `≤${goal.get}x` : '',
       verdict(get, oneShot, goal?.get),
     );
+  }
+  if (exeNode) {
+    const [floor, dry, version, get] = ms.slice(lines.length * 4);
+    const what = `0 executable (Node ${exeNode.version})`;
+    row(what, 'tts create --text hi --dry-run', dry, 'node -e 0', floor, '(reported)');
+    row(what, '--version', version, 'node -e 0', floor, '(reported)');
+    row(what, 'tts get <id>', get, 'node -e 0', floor, '(reported)');
   }
   await sandbox.close();
 }
@@ -446,6 +486,17 @@ if (want('package')) {
   const all = tree(join(prefix, 'lib/node_modules/voicectl'));
   const du = spawnSync('du', ['-sk', join(prefix, 'lib/node_modules/voicectl')], { encoding: 'utf8' });
   const onDisk = du.status === 0 ? `${(Number(du.stdout.split('\t')[0]) / 1024).toFixed(1)} MiB` : undefined;
+  // Packages as npm counts them: a folder of some node_modules/ with a package.json, voicectl included.
+  const packages = (p) =>
+    readdirSync(p, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .reduce((n, e) => {
+        const q = join(p, e.name);
+        if (e.name.startsWith('@')) return n + packages(q);
+        const own = existsSync(join(q, 'package.json')) ? 1 : 0;
+        return n + own + (existsSync(join(q, 'node_modules')) ? packages(join(q, 'node_modules')) : 0);
+      }, 0);
+  const count = packages(join(prefix, 'lib/node_modules'));
   const kb = (n) => `${(n / 1000).toFixed(0)} kB`;
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   row(
@@ -464,7 +515,7 @@ if (want('package')) {
     '',
     0,
     '',
-    `${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
+    `${count} packages, ${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
   );
 }
 

@@ -17,6 +17,8 @@ describe('voicectl version', () => {
       node: process.version,
       platform: process.platform,
       arch: process.arch,
+      installedAs: 'clone',
+      installPath: ROOT.replace(/\/$/, ''),
       configDir: dir,
       configDirSource: 'VOICECTL_CONFIG_DIR',
       sandbox: { running: false, url: null, note: expect.stringContaining('not running') },
@@ -54,6 +56,7 @@ describe('voicectl version', () => {
     expect(lines[0]).toBe(`voicectl  ${VERSION}`);
     expect(lines).toContain(`Node.js   ${process.version}`);
     expect(lines).toContain(`platform  ${process.platform} ${process.arch}`);
+    expect(lines).toContain(`install   clone at ${ROOT.replace(/\/$/, '')} (upgrade: git pull && npm install)`);
     expect(lines).toContain(`config    ${dir.replace('\x1b', '\\x1b')} (VOICECTL_CONFIG_DIR)`);
     expect(lines.find((l) => l.startsWith('sandbox'))).toMatch(/^sandbox {3}not running/);
     expect(r.stdout).not.toContain('\x1b');

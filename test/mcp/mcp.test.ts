@@ -183,8 +183,11 @@ describe('every tool', () => {
     expect(deeper.text).toContain('tools create no folders');
     mkdirSync(join(dir, 'audio'));
     expect((await s.call('tts_download', { id, file: 'audio/greeting.wav' })).isError).toBe(false);
-    expect(saved.data.untrusted).toEqual(['contentType']);
-    expect(got.data.untrusted).toContain('text');
+    // Every field the service gave, by construction: the id tts_download reports, voice, requestId, extra fields.
+    expect(saved.data.untrusted).toEqual(expect.arrayContaining(['id', 'contentType']));
+    expect(got.data.untrusted).toEqual(expect.arrayContaining(['text', 'id', 'voice']));
+    for (const k of Object.keys(got.data))
+      if (!['untrusted', 'notes', 'next'].includes(k)) expect(got.data.untrusted).toContain(k);
   });
 
   it('a wait that runs out is an answer with the pending ids, not an error', async () => {
@@ -594,7 +597,8 @@ describe('untrusted text', () => {
     const id = (created.data.campaign as { id: string }).id;
     const show = await s.call('campaigns_show', { id });
     expect((show.data.campaign as { name: string }).name).toBe('Renewals\\x1b]52;c;cm0gLXJm\\x07\\x1b[2J\\u202e');
-    expect(show.data.untrusted).toEqual(['campaign']);
+    // Every field from the service, by construction (requestId too); the server's own next step is not.
+    expect(show.data.untrusted).toEqual(['campaign', 'requestId']);
     // Error texts too: the service's 404 message quotes the id it was given.
     const missing = await s.call('tts_get', { id: 'tts_\x1b[31mred' });
     expect(missing.isError).toBe(true);

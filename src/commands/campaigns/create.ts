@@ -115,7 +115,6 @@ export const createCommand = defineCommand({
     description:
       'Create a call campaign. Without planId: its plan only; show it, then call again with the same arguments and planId.',
     write: true,
-    untrusted: ['summary', 'warnings', 'plan', 'campaign'],
     fields: CREATE_TOOL_FIELDS,
     load: () => import('./create-act.js'),
   },

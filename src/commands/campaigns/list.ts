@@ -24,7 +24,6 @@ export const listCommand = defineCommand({
   mcp: {
     name: 'campaigns_list',
     description: 'One page of campaigns.',
-    untrusted: ['records'],
     load: () => import('./list-run.js'),
   },
   flags,

@@ -15,7 +15,6 @@ export const resourcesCommand = defineCommand({
   mcp: {
     name: 'campaigns_resources',
     description: 'Agents and caller numbers for campaigns_create.',
-    untrusted: ['agents', 'callerNumbers'],
     load: () => import('./resources-run.js'),
   },
   load: () => import('./resources-run.js'),

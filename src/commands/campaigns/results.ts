@@ -79,7 +79,6 @@ export const resultsCommand = defineCommand({
   mcp: {
     name: 'campaigns_results',
     description: 'Per-contact results, paged; followUp: contacts to call again.',
-    untrusted: ['rows', 'contacts', 'notes'],
     fields: TOOL_FIELDS,
     load: () => import('./results-run.js'),
   },

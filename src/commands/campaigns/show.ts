@@ -39,7 +39,6 @@ export const showCommand = defineCommand({
   mcp: {
     name: 'campaigns_show',
     description: 'One campaign: settings, status, counters.',
-    untrusted: ['campaign'],
     load: () => import('./show-run.js'),
   },
   args,

@@ -29,7 +29,6 @@ export const startCommand = defineCommand({
     name: 'campaigns_start',
     description: 'Start a campaign. Without planId: its plan only; show it, then call again with planId.',
     write: true,
-    untrusted: ['campaign', 'plan'],
     fields: { planId: PLAN_ID },
     load: () => import('./start-run.js'),
   },

@@ -45,7 +45,6 @@ export const waitCommand = defineCommand({
   mcp: {
     name: 'campaigns_wait',
     description: 'Wait up to timeoutSeconds for campaigns to finish; pending: call again.',
-    untrusted: ['campaigns'],
     load: () => import('./wait-run.js'),
   },
   args,

@@ -58,7 +58,6 @@ export const convertCommand = defineCommand({
     write: true,
     files: true,
     local: true,
-    untrusted: ['errors', 'readings'],
     load: () => import('./convert-run.js'),
   },
   args,

@@ -31,7 +31,6 @@ export const listCommand = defineCommand({
   mcp: {
     name: 'messages_list',
     description: 'One page of messages (SMS, email, WhatsApp).',
-    untrusted: ['records'],
     load: () => import('./list-run.js'),
   },
   flags,

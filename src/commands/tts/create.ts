@@ -130,7 +130,6 @@ export const createCommand = defineCommand({
     name: 'tts_create',
     description: `Queue speech from text: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
     write: true,
-    untrusted: ['id', 'status'],
     load: () => import('./create-run.js'),
   },
   flags,

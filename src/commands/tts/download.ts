@@ -53,7 +53,6 @@ export const downloadCommand = defineCommand({
     description: "Save a completed generation's audio to a new file in the folder.",
     write: true,
     files: true,
-    untrusted: ['contentType'],
     load: () => import('./download-run.js'),
   },
   args,

@@ -22,7 +22,6 @@ export const getCommand = defineCommand({
   mcp: {
     name: 'tts_get',
     description: 'One generation; for a failed one, what its error means.',
-    untrusted: ['text', 'errorMessage', 'audioUrl', 'failure'],
     load: () => import('./get-run.js'),
   },
   args,

@@ -26,7 +26,6 @@ export const listCommand = defineCommand({
   mcp: {
     name: 'tts_list',
     description: 'One page of generations, newest first.',
-    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl'],
     load: () => import('./list-run.js'),
   },
   flags,

@@ -46,7 +46,6 @@ export const waitCommand = defineCommand({
   mcp: {
     name: 'tts_wait',
     description: 'Wait up to timeoutSeconds for generations to finish; pending: call again.',
-    untrusted: ['records[].text', 'records[].errorMessage', 'records[].audioUrl', 'records[].failure'],
     load: () => import('./wait-run.js'),
   },
   args,

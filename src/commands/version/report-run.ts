@@ -6,6 +6,7 @@ import { configDir as configDirOf } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import { terminalSafe } from '../../io/safe.js';
 import { VERSION } from '../../version.js';
+import { type Installation, installation } from '../../install.js';
 import { printRecord } from '../../io/output.js';
 import { sandboxStatus, type SandboxStatus } from './sandbox.js';
 
@@ -14,6 +15,9 @@ interface VersionInfo {
   node: string;
   platform: string;
   arch: string;
+  /** How this voicectl was installed, and where (the executable, or the package's folder). */
+  installedAs: Installation['kind'];
+  installPath: string;
   /** null when there is none to be found (no usable home directory): said in configDirProblem. */
   configDir: string | null;
   /** What chose configDir: the VOICECTL_CONFIG_DIR variable, or the platform's default. */
@@ -21,6 +25,13 @@ interface VersionInfo {
   configDirProblem?: string;
   sandbox: SandboxStatus;
 }
+
+/** Each way for people, and how it is upgraded. */
+const INSTALLED: Record<Installation['kind'], [string, string]> = {
+  executable: ['standalone executable', 'a newer one from the releases, or the package manager that installed it'],
+  npm: ['npm package', 'npm install -g voicectl@latest'],
+  clone: ['clone', 'git pull && npm install'],
+};
 
 async function versionInfo(f: Factory): Promise<VersionInfo> {
   // What a bug report needs must print even where the environment is what is broken (HOME empty): the config
@@ -33,11 +44,14 @@ async function versionInfo(f: Factory): Promise<VersionInfo> {
     if (!(err instanceof CliError)) throw err;
     problem = err.message;
   }
+  const installed = installation();
   return {
     version: VERSION,
     node: process.version,
     platform: process.platform,
     arch: process.arch,
+    installedAs: installed.kind,
+    installPath: installed.path,
     configDir,
     configDirSource: f.env.VOICECTL_CONFIG_DIR ? 'VOICECTL_CONFIG_DIR' : 'default',
     ...(problem === undefined ? {} : { configDirProblem: problem }),
@@ -58,6 +72,12 @@ export async function run(f: Factory): Promise<void> {
       { key: 'version', label: 'voicectl' },
       { key: 'node', label: 'Node.js' },
       { key: 'platform', label: 'platform', human: (r) => `${r.platform} ${r.arch}` },
+      {
+        key: 'installedAs',
+        label: 'install',
+        human: (r) =>
+          `${INSTALLED[r.installedAs][0]} at ${terminalSafe(r.installPath)} (upgrade: ${INSTALLED[r.installedAs][1]})`,
+      },
       {
         key: 'configDir',
         label: 'config',
