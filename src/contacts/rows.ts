@@ -27,6 +27,13 @@ import { type Chunks, peekUntil } from './source.js';
 const MAX_ROW_CHARS = 4 * 1024 * 1024;
 
 /**
+ * The most columns a header may have. CRM exports with every custom field run to a few hundred; beyond this a file
+ * is not a contact list, and every contact would carry thousands of fields into memory and the campaign's body
+ * (20,000 columns of 45 rows took 274 MB in campaigns create).
+ */
+const MAX_COLUMNS = 2_000;
+
+/**
  * How the rejects file is written: as the input was, to open where the input came from. An input in a multi-byte
  * legacy encoding (shift_jis, gbk, ...) gives a UTF-8 file with a BOM, which Excel opens in every language: the
  * platform decodes those encodings but does not encode them.
@@ -325,6 +332,15 @@ export async function readCsv(input: Chunks, opts: RowsOptions, label: string): 
     if (told.note && err instanceof UsageError) err.hints.push(told.note.replace(/^note: /, ''));
     throw err;
   });
+  if (plan.headers.length > MAX_COLUMNS)
+    throw new UsageError(
+      `${label}: the header has ${plan.headers.length.toLocaleString('en-US')} columns; a contacts file is read with at most ${MAX_COLUMNS.toLocaleString('en-US')}`,
+      {
+        hints: [
+          'Export only the columns the campaign needs (a phone column and the fields the agent uses). Nothing was written or sent.',
+        ],
+      },
+    );
   return {
     plan,
     format: multiByte

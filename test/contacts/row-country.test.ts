@@ -477,3 +477,19 @@ describe('no quiet loss: --skip-invalid skips invalid rows, not a class of rows 
     expect(r.stdout).toBe('');
   });
 });
+
+describe('a header too wide to be a contact list', () => {
+  const wide = (n: number) =>
+    file(
+      `phone_number,${Array.from({ length: n - 1 }, (_, i) => `f${i}`).join(',')}\n+39 333 1234567,${'x,'.repeat(n - 2)}x\n`,
+    );
+
+  it('boundary: 2,000 columns convert; 2,001 exit 2 before any row is read, nothing sent', async () => {
+    const ok = await convert([wide(2000)]);
+    expect(ok.code, ok.stderr.slice(0, 300)).toBe(0);
+    const over = await cli([...CREATE, '--contacts', wide(2001)], { sandbox });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain('the header has 2,001 columns; a contacts file is read with at most 2,000');
+    expect(sandbox.requests('POST', '/v1/campaigns')).toHaveLength(0);
+  });
+});
