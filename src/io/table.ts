@@ -1,14 +1,73 @@
-// Tables on a terminal. What goes in the cells is decided before this (src/io/output.ts: which columns fit, cells
-// made safe and cut by terminal cells); here the cells are set in columns, with no borders, GAP cells apart, as gh
-// prints its tables. Each cell is padded to its column's width in terminal cells (./width.ts, the same measure the
-// cells were cut by): a layout library measured cells with a width table of its own, which disagreed with terminals
-// on emoji and marks, and took longer to load and lay out 260 rows than the rows took to fetch.
+// Tables on a terminal, laid out by cli-table3. What goes in the cells is decided before this (src/io/output.ts:
+// which columns fit, cells made safe and cut by terminal cells); here the cells are set in columns, with no borders,
+// GAP cells apart, as gh prints its tables. Loaded only where a table is printed, and cli-table3 with it.
+import Table from 'cli-table3';
+import tableUtils from 'cli-table3/src/utils.js';
 import { displayWidth } from './width.js';
 
 export { cutToWidth, displayWidth, hasClusters, loadClusterWidths } from './width.js';
 
 /** Space between two columns, in terminal cells. */
 export const GAP = 2;
+
+/** No border and no rule: the header is a row like the others. */
+const CHARS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '',
+};
+
+/**
+ * Rows handed to cli-table3 at a time: its layout checks each cell against every cell above it, a cost that grows
+ * with the square of the rows. Column widths are given, so the blocks align.
+ */
+const BLOCK = 100;
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const STAND_IN = /\0([\x10-\x1f]+)\0_*/g;
+const hexToControls = (n: number) =>
+  n.toString(16).replace(/./g, (d) => String.fromCharCode(0x10 + Number.parseInt(d, 16)));
+const controlsToHex = (s: string) =>
+  Number.parseInt(
+    s.replace(/./g, (c) => (c.charCodeAt(0) - 0x10).toString(16)),
+    16,
+  );
+
+/**
+ * cli-table3 measures text with string-width 4, which disagrees with terminals (string-width 8, ./width.ts) on
+ * combining marks outside U+0300-U+036F (Devanagari, Thai, Arabic and Hebrew vowel signs), zero-width characters
+ * (U+200B, U+2060) and emoji newer than Unicode 12 (🫠, 🧑‍🦰): it would pad such a cell short or long and
+ * shift every column after it. A line on which the two disagree goes into the table as a stand-in that both measure
+ * alike and as wide as the line is on a terminal: control characters that name the line (neither measure counts
+ * them, and terminalSafe leaves none in a cell), then `_` to its width. Once laid out, each stand-in is its line again.
+ */
+class StandIns {
+  private readonly lines: string[] = [];
+
+  prepare(line: string): string {
+    if (PRINTABLE_ASCII.test(line)) return line;
+    const width = displayWidth(line);
+    if (tableUtils.strlen(line) === width) return line;
+    const id = this.lines.push(line) - 1;
+    return `\0${hexToControls(id)}\0${'_'.repeat(width)}`;
+  }
+
+  restore(text: string): string {
+    return this.lines.length === 0 ? text : text.replace(STAND_IN, (_, id: string) => this.lines[controlsToHex(id)]);
+  }
+}
 
 export interface TableOptions {
   /** Styles a cell (bold headers, bold labels); its width is that of the text without the style. */
@@ -25,29 +84,26 @@ export interface TableOptions {
 export function renderTable(rows: string[][], opts: TableOptions = {}): string {
   const lines = rows.map((row) => row.map((text) => text.split('\n')));
   const widths: number[] = [];
-  const measured = lines.map((row) =>
-    row.map((cell, j) =>
-      cell.map((l) => {
-        const w = displayWidth(l);
-        widths[j] = Math.max(widths[j] ?? 0, w);
-        return w;
-      }),
-    ),
+  for (const row of lines)
+    row.forEach((cell, j) => {
+      for (const l of cell) widths[j] = Math.max(widths[j] ?? 0, displayWidth(l));
+    });
+  const standIns = new StandIns();
+  const cells = lines.map((row, i) =>
+    row.map((cell, j) => {
+      const text = cell.map((l) => standIns.prepare(l)).join('\n');
+      return opts.style ? opts.style(text, i, j) : text;
+    }),
   );
-  const indent = ' '.repeat(opts.indent ?? 0);
-  const out: string[] = [];
-  lines.forEach((row, i) => {
-    const height = row.reduce((h, cell) => Math.max(h, cell.length), 1);
-    for (let k = 0; k < height; k++) {
-      let line = indent;
-      row.forEach((cell, j) => {
-        const text = cell[k] ?? '';
-        const styled = text && opts.style ? opts.style(text, i, j) : text;
-        const pad = j === row.length - 1 ? 0 : widths[j] + GAP - (measured[i][j][k] ?? 0);
-        line += styled + ' '.repeat(Math.max(0, pad));
-      });
-      out.push(line.replace(/ +$/, ''));
-    }
-  });
-  return `${out.join('\n')}\n`;
+  let out = '';
+  for (let i = 0; i < cells.length; i += BLOCK) {
+    const table = new Table({
+      chars: { ...CHARS, left: ' '.repeat(opts.indent ?? 0) },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': GAP },
+      colWidths: widths.map((w) => w + GAP),
+    });
+    table.push(...cells.slice(i, i + BLOCK));
+    out += `${table.toString()}\n`;
+  }
+  return standIns.restore(out).replace(/ +$/gm, '');
 }

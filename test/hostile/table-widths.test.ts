@@ -1,7 +1,8 @@
-// Tables on terminals of 60, 80 and 120 columns with cells the terminal measures otherwise than their length:
+// Tables on terminals of 60, 80 and 120 columns, laid out by cli-table3 (src/io/table.ts), with cells the terminal measures otherwise than their length:
 // accented letters, CJK, emoji joined by ZWJ, flags, escaped control characters, combining marks of Devanagari, Thai
 // and Hebrew, a zero-width space, emoji newer than older width tables. Every line must fit the terminal in cells, and
 // every column must start at the same cell on every line, the lines of a record's value of several lines included.
+import tableUtils from 'cli-table3/src/utils.js';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, useSandbox } from '../helpers/cli.js';
@@ -46,6 +47,11 @@ beforeAll(async () => {
 });
 
 describe('tables measured in terminal cells', () => {
+  it('the names that test the layout are ones where cli-table3 and the terminal agree, and ones where they do not', () => {
+    for (const name of ALIKE) expect(tableUtils.strlen(name), name).toBe(stringWidth(name));
+    for (const name of DISAGREE) expect(tableUtils.strlen(name), name).not.toBe(stringWidth(name));
+  });
+
   it.each([60, 80, 120])(
     'campaigns list at %i columns: every line fits, STATUS starts at one cell',
     async (columns) => {
