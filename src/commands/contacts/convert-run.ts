@@ -161,7 +161,7 @@ export async function act(ctx: AgentContext, input: ConvertInput) {
       signal: ctx.f.signal,
       warn: ctx.f.log.warn,
       skipInvalid: input.skipInvalid,
-      onSummary: ({ rows, contacts: n, errors, duplicates, columns }) => {
+      onSummary: ({ rows, contacts: n, errors, duplicates, columns, countries }) => {
         report = {
           rows,
           contacts: n,
@@ -170,6 +170,8 @@ export async function act(ctx: AgentContext, input: ConvertInput) {
           droppedDuplicates: duplicates,
           // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
           readings: columns,
+          // The columns that gave each row's country, when some did.
+          ...(countries ? { countries } : {}),
         };
       },
     });
