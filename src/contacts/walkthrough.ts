@@ -53,7 +53,10 @@ async function askCountry(f: Factory, suggest?: string): Promise<string> {
   const { isCountry } = await import('./phone.js');
   const p = await f.prompter();
   f.log.warn('Some numbers are written without + and a country code.');
-  if (suggest) f.log.warn(`The file's numbers written with a country code are of ${suggest}.`);
+  if (suggest) {
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(suggest) ?? suggest;
+    f.log.warn(`The file's numbers written with a country code are of ${name} (${suggest}): press Enter to take it.`);
+  }
   const answer = await p.input('Which country do numbers without + belong to? (ISO code, e.g. IT, DE, GB, US)', {
     ...(suggest ? { default: suggest } : {}),
     validate: (v) => (isCountry(v.trim().toUpperCase()) ? true : 'a two-letter ISO country code, such as IT or US'),

@@ -110,8 +110,9 @@ describe('the French list of six rows (issue 32), on a terminal with --skip-inva
       ],
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain("The file's numbers written with a country code are of FR.");
-    expect(r.stderr).toContain('(FR)');
+    expect(r.stderr).toContain(
+      "The file's numbers written with a country code are of France (FR): press Enter to take it.",
+    );
     expect(r.stderr).toContain('row 7, Téléphone "06 12 34 5": not a valid FR number (too short)');
     expect(r.stderr).toContain('note: next time, add --default-country FR to skip these questions');
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(5);
