@@ -199,12 +199,13 @@ export async function stopService(dir: string, timeoutMs = 10_000): Promise<Serv
     if (info) rmSync(infoFile(dir), { force: true }); // stale: nobody answers there
     return undefined;
   }
+  // Which process to wait for, asked before it is told to stop: an exiting process's command line is empty.
+  const pid = status.pid === info.pid && ourSandboxPid(info.pid) ? info.pid : undefined;
   const challenge = String(status.challenge ?? '');
   await call(`${info.url}${STOP_PATH}`, 'POST', 2000, {
     [PROOF_HEADER]: `${challenge}.${proofOf(info.instance, 'stop', challenge)}`,
   });
   const deadline = monotonicNow() + timeoutMs;
-  const pid = status.pid === info.pid && ourSandboxPid(info.pid) ? info.pid : undefined;
   while (monotonicNow() < deadline) {
     if (!(await probe(info, 500)) && (pid === undefined || !pidAlive(pid))) return status;
     await sleep(50);
