@@ -126,12 +126,14 @@ export function isMobileColumn(header: string): boolean {
   return RANKS[0].test(fold(header));
 }
 
-function fold(name: string): string {
+/** A column name as its lists match it: lower case, accents dropped, "_" and "." as spaces, trimmed. */
+export function fold(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[_.]+/g, ' ');
+    .replace(/[_.]+/g, ' ')
+    .trim();
 }
 
 /** Indexes of the phone-like columns, best first (position breaks ties). */

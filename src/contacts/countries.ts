@@ -3,6 +3,7 @@
 // Mailchimp's "CC", Dynamics' "Address 1: Country/Region", "Land", "País", "Pays", ...) or by their values (most
 // cells name a country). Loads libphonenumber-js: import lazily.
 import { type CountryCode, getCountries, isSupportedCountry } from 'libphonenumber-js/max';
+import { fold } from './columns.js';
 
 /**
  * ISO 3166-1 alpha-2 and alpha-3 codes, five letters a country (ISO 3166-1 itself, as the i18n-iso-countries
@@ -142,21 +143,6 @@ export function countryOfCell(cell: string, country: string): CountryCode | unde
   return code && isSupportedCountry(code) ? (code as CountryCode) : undefined;
 }
 
-/** A country's name in English, for messages ("United Kingdom" for GB). */
-export function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-}
-
-/** Folded as column names are: lower case, accents dropped, "_" and "." as spaces. */
-function foldHeader(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[_.]+/g, ' ')
-    .trim();
-}
-
 /**
  * Header names of a column of countries: any name with "country" in it (Shopify's "Default Address Country Code",
  * Salesforce's "MAILINGCOUNTRY", Outlook's "Business Country/Region", WooCommerce's "Billing Country"), Mailchimp's
@@ -177,7 +163,7 @@ const NOT_COUNTRY_VALUES =
 export function countryColumnsByName(headers: string[]): number[] {
   const out: number[] = [];
   headers.forEach((h, i) => {
-    const f = foldHeader(h);
+    const f = fold(h);
     if (f !== '' && COUNTRY_HEADER.test(f) && !NOT_COUNTRY_HEADER.test(f)) out.push(i);
   });
   return out;
@@ -202,7 +188,7 @@ export function countryColumnsByValues(
   return candidates.filter((i) => {
     // A column named for states, regions or languages counts country names only: its codes (CA, IN, NA, VA) are as
     // likely a US state, an Italian province or a language as a country.
-    const namesOnly = NOT_COUNTRY_VALUES.test(foldHeader(headers[i] ?? ''));
+    const namesOnly = NOT_COUNTRY_VALUES.test(fold(headers[i] ?? ''));
     let values = 0;
     let countries = 0;
     for (const cells of rows) {

@@ -15,7 +15,7 @@ import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, ty
 import type { CsvSink, CsvSummary } from './csv.js';
 import type { CountryEvidence } from './reader.js';
 import type { Chunks } from './source.js';
-import { countriesNote, reportLines } from './report.js';
+import { countriesNote, countryName, reportLines } from './report.js';
 
 export type ContactsFormat = 'csv' | 'json' | 'ndjson';
 
@@ -125,10 +125,8 @@ function rowErrorsToUsageError(
 
 /** The country the file's own numbers say, as the flag to add. */
 function countryHint(e: CountryEvidence): string {
-  return `The file's numbers written with a country code are of ${countryLabel(e.country)} (${e.count} of ${e.total}): add --default-country ${e.country} to read those written without one there.`;
+  return `The file's numbers written with a country code are of ${countryName(e.country)} (${e.count} of ${e.total}): add --default-country ${e.country} to read those written without one there.`;
 }
-
-const countryLabel = (code: string) => new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
 
 /** What a command does with the rows of a CSV that have errors (--skip-invalid, --max-skipped). */
 export interface SkipRules {

@@ -10,7 +10,7 @@ import {
   type PhoneFn,
   withPhonesByValues,
 } from './columns.js';
-import { countryColumnsByName, countryColumnsByValues, countryName, countryOfCell } from './countries.js';
+import { countryColumnsByName, countryColumnsByValues, countryOfCell } from './countries.js';
 import { ColumnEvidence } from './evidence.js';
 import {
   type CellReading,
@@ -22,7 +22,7 @@ import {
   typeCheck,
 } from './phone.js';
 import { PHONE_TYPES } from './phone-types.js';
-import type { ColumnReport } from './report.js';
+import { type ColumnReport, countryName } from './report.js';
 
 /** Where each row's country comes from, for the note on stderr and the JSON summary. */
 export interface CountrySource {

@@ -69,6 +69,11 @@ export function reportLines(r: ColumnReport): string[] {
   return lines;
 }
 
+/** A country's name in English, for messages ("United Kingdom" for GB). */
+export function countryName(code: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+}
+
 /** Where each row's country came from, once per file. */
 export function countriesNote(c: { columns: string[]; by: 'name' | 'values' | '--country-column' }): string {
   const names = c.columns.map((n) => `"${n}"`).join(', ');

@@ -5,6 +5,7 @@ import type { Factory } from '../factory.js';
 import { terminalSafe } from '../io/safe.js';
 import { shellWord } from '../io/shell.js';
 import { MissingInputError } from './columns.js';
+import { countryName } from './report.js';
 
 export interface Answerable {
   phoneColumn?: string[];
@@ -54,8 +55,9 @@ async function askCountry(f: Factory, suggest?: string): Promise<string> {
   const p = await f.prompter();
   f.log.warn('Some numbers are written without + and a country code.');
   if (suggest) {
-    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(suggest) ?? suggest;
-    f.log.warn(`The file's numbers written with a country code are of ${name} (${suggest}): press Enter to take it.`);
+    f.log.warn(
+      `The file's numbers written with a country code are of ${countryName(suggest)} (${suggest}): press Enter to take it.`,
+    );
   }
   const answer = await p.input('Which country do numbers without + belong to? (ISO code, e.g. IT, DE, GB, US)', {
     ...(suggest ? { default: suggest } : {}),
