@@ -9,6 +9,8 @@ import {
   windowWaitText,
 } from '../../campaigns/outcome.js';
 import type { Factory } from '../../factory.js';
+import type { Campaign } from '../../schemas/campaigns.js';
+import type { Duration } from '../../schemas/duration.js';
 import { localTime } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
@@ -17,7 +19,7 @@ import { write } from '../../io/streams.js';
 import { CliError, WaitTimeoutError } from '../../errors.js';
 import type { AgentContext } from '../agent.js';
 import type { WaitInput, WaitOptions } from './wait.js';
-import { resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
+import { DEFAULT_INTERVAL_S, resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
 import { checkReached, waitForCampaigns } from './waiting.js';
 
 type Row = CampaignProgress & Record<string, unknown>;
@@ -49,16 +51,38 @@ function modeOf(f: Factory): { stream: boolean; lines: boolean } {
   return { stream, lines: !stream && f.io.stderrIsTTY };
 }
 
+/** What waiting needs, from the flags or the tool's fields. */
+export interface WaitFor {
+  ids: string[];
+  /** Seconds between reads. */
+  interval: number;
+  /** The whole wait; absent: no limit. */
+  timeout?: Duration;
+  /** The command (or tool) that waits again for the campaigns still running. */
+  resume: (pending: string[]) => string;
+}
+
+/**
+ * The work of wait, for the CLI and an agent alike: reads each campaign until it finishes, calling `onRead` after
+ * each read; the final records in the order of `ids`. A timeout is WaitTimeoutError (waitForCampaigns says the rest).
+ */
+export function waitCampaigns(
+  f: Factory,
+  { ids, interval, timeout, resume }: WaitFor,
+  onRead: (id: string, record: Campaign, progress: CampaignProgress) => Promise<void> | void,
+): Promise<Map<string, Campaign>> {
+  const flags = { exitStatus: false, interval, timeout };
+  return waitForCampaigns(f, ids, { intervalMs: waitIntervalMs(f, flags), ...waitTimeoutOf(flags), resume }, onRead);
+}
+
 export async function run(f: Factory, opts: WaitOptions): Promise<void> {
   const mode = modeOf(f);
   const last = new Map<string, string>();
   const flags = resumeFlags(opts);
-  const finals = await waitForCampaigns(
+  const finals = await waitCampaigns(
     f,
-    opts.ids,
     {
-      intervalMs: waitIntervalMs(f, opts),
-      ...waitTimeoutOf(opts),
+      ...opts,
       resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
     },
     async (id, record, p) => {
@@ -95,12 +119,12 @@ export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput)
   const latest = new Map<string, CampaignProgress>();
   let pending: string[] = [];
   try {
-    await waitForCampaigns(
+    await waitCampaigns(
       ctx.f,
-      ids,
       {
-        intervalMs: waitIntervalMs(ctx.f, { exitStatus: false, interval: 5 }),
-        timeoutMs: timeoutSeconds * 1000,
+        ids,
+        interval: DEFAULT_INTERVAL_S,
+        timeout: { seconds: timeoutSeconds, text: `${timeoutSeconds}s` },
         resume: () => 'campaigns_wait',
       },
       (id, _record, p) => void latest.set(id, p),
