@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
-import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
+import { type Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { excerpt } from '../../api/errors.js';
 import { CAMPAIGN_FIELDS, followHint } from './shared.js';
 import { readCampaignOf } from './waiting.js';
