@@ -49,7 +49,7 @@ export async function readPage<T>(
 }
 
 /** A walk of a list's pages, and the page size it asked for (the resume command of an interrupted walk names it). */
-export interface Walk<T> {
+interface Walk<T> {
   start: number;
   /** undefined: the most the API allows. */
   limit?: number;
@@ -62,7 +62,7 @@ export interface Walk<T> {
  * size when --page comes alone, as the table footer counts them. A walk from the start with neither reads pages of
  * the most the API allows (fewer requests).
  */
-export async function walkPages<T>(
+async function walkPages<T>(
   f: Factory,
   req: ListQuery<T>,
   opts: { page?: number; limit?: number; concurrency?: number },

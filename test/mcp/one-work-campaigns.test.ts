@@ -92,9 +92,10 @@ interface Row {
   command: string;
   argv: (ids: Ids) => string[];
   tool: string;
-  args: (ids: Ids) => Args;
-  /** A step of the tool before the one compared (a plan), and what it gives the compared call. */
-  before?: { args: (ids: Ids) => Args; then: (ids: Ids, result: Args) => Args };
+  /** The compared call's arguments; `plan`: the result of the plan step, when the tool has one. */
+  args: (ids: Ids, plan: Args) => Args;
+  /** The arguments of a plan step before the compared call, which the command has not. */
+  plan?: (ids: Ids) => Args;
   /** The requests both send, at least (the request log is compared whole). */
   sends: string[];
 }
@@ -118,8 +119,8 @@ const ROWS: Row[] = [
     command: 'campaigns start',
     argv: (ids) => ['campaigns', 'start', ids.draft],
     tool: 'campaigns_start',
-    args: () => ({}),
-    before: { args: (ids) => ({ id: ids.draft }), then: (ids, plan) => ({ id: ids.draft, planId: plan.planId }) },
+    plan: (ids) => ({ id: ids.draft }),
+    args: (ids, plan) => ({ id: ids.draft, planId: plan.planId }),
     sends: ['POST /v1/campaigns/<draft>/start'],
   },
   {
@@ -163,17 +164,17 @@ describe('one implementation per command: the CLI and the MCP tool send the same
 
     const s = await startMcp(viaMcp.sandbox, ['--allow-write'], { clock: viaMcp.clock });
     try {
-      let args = row.args(viaMcp.ids);
-      if (row.before) {
+      let plan: Args = {};
+      if (row.plan) {
         const planMark = viaMcp.sandbox.log.length;
-        const plan = await s.call(row.tool, row.before.args(viaMcp.ids));
-        expect(plan.isError, plan.text).toBe(false);
+        const shown = await s.call(row.tool, row.plan(viaMcp.ids));
+        expect(shown.isError, shown.text).toBe(false);
         // The plan only reads.
         expect(viaMcp.since(planMark).every((e) => e.method === 'GET')).toBe(true);
-        args = row.before.then(viaMcp.ids, plan.data);
+        plan = shown.data;
       }
       const mcpMark = viaMcp.sandbox.log.length;
-      const t = await s.call(row.tool, args);
+      const t = await s.call(row.tool, row.args(viaMcp.ids, plan));
       expect(t.isError, t.text).toBe(false);
       const fromMcp = viaMcp.since(mcpMark);
 

@@ -127,7 +127,7 @@ export interface CampaignResults {
  */
 export async function campaignResults(
   f: Factory,
-  { id, status }: { id: string; status?: string[] },
+  { id, status }: Pick<ResultsOptions, 'id' | 'status'>,
 ): Promise<CampaignResults> {
   const campaign = await fetchCampaign(f, id);
   const calls = await campaignCalls(f, id);

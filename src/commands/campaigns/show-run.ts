@@ -131,7 +131,7 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
 /** The work of show, for the CLI and an agent alike: the campaign read once (--watch reads on: waitForCampaigns). */
-export async function showCampaign(f: Factory, { id }: { id: string }): Promise<CampaignRead> {
+export async function showCampaign(f: Factory, { id }: Pick<ShowOptions, 'id'>): Promise<CampaignRead> {
   return readCampaignOf(await f.client(), id, { signal: f.signal });
 }
 

@@ -94,7 +94,7 @@ export interface StartPlan {
  * The start plan's checks, with only a GET: a plan is shown only for what can be done, and the API starts DRAFT,
  * SCHEDULED and PAUSED campaigns (4.5).
  */
-export async function planStart(f: Factory, { id }: { id: string }): Promise<StartPlan> {
+export async function planStart(f: Factory, { id }: Pick<StartOptions, 'id'>): Promise<StartPlan> {
   const c = (await readCampaignOf(await f.client(), id, { signal: f.signal })).campaign;
   if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
     throw new AlreadyStartedError(
@@ -110,7 +110,7 @@ export async function planStart(f: Factory, { id }: { id: string }): Promise<Sta
 }
 
 /** The start, for the CLI and an agent alike: POST once, a campaign already started told apart (startOnce). */
-export async function startCampaign(f: Factory, { id }: { id: string }): Promise<StartOutcome> {
+export async function startCampaign(f: Factory, { id }: Pick<StartOptions, 'id'>): Promise<StartOutcome> {
   return startOnce(await f.client(), id, f.signal);
 }
 

@@ -10,7 +10,6 @@ import {
 } from '../../campaigns/outcome.js';
 import type { Factory } from '../../factory.js';
 import type { Campaign } from '../../schemas/campaigns.js';
-import type { Duration } from '../../schemas/duration.js';
 import { localTime } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
@@ -52,12 +51,7 @@ function modeOf(f: Factory): { stream: boolean; lines: boolean } {
 }
 
 /** What waiting needs, from the flags or the tool's fields. */
-export interface WaitFor {
-  ids: string[];
-  /** Seconds between reads. */
-  interval: number;
-  /** The whole wait; absent: no limit. */
-  timeout?: Duration;
+export interface WaitFor extends Pick<WaitOptions, 'ids' | 'interval' | 'timeout'> {
   /** The command (or tool) that waits again for the campaigns still running. */
   resume: (pending: string[]) => string;
 }
@@ -68,11 +62,11 @@ export interface WaitFor {
  */
 export function waitCampaigns(
   f: Factory,
-  { ids, interval, timeout, resume }: WaitFor,
+  input: WaitFor,
   onRead: (id: string, record: Campaign, progress: CampaignProgress) => Promise<void> | void,
 ): Promise<Map<string, Campaign>> {
-  const flags = { exitStatus: false, interval, timeout };
-  return waitForCampaigns(f, ids, { intervalMs: waitIntervalMs(f, flags), ...waitTimeoutOf(flags), resume }, onRead);
+  const timing = { intervalMs: waitIntervalMs(f, input), ...waitTimeoutOf(input) };
+  return waitForCampaigns(f, input.ids, { ...timing, resume: input.resume }, onRead);
 }
 
 export async function run(f: Factory, opts: WaitOptions): Promise<void> {
