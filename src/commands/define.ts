@@ -314,3 +314,27 @@ export function described<S extends z.core.$ZodType>(schema: S, description: str
 export function toolKey(key: string, d: Flag | Arg): string | undefined {
   return d.mcp ? (d.mcp.key ?? key) : undefined;
 }
+
+/**
+ * The options a command's run gets, from its tool's input: each field at its flag or argument, every other flag at
+ * its default (what the command line gives when the flag is absent). The work behind both front ends then takes one
+ * type, and an agent's call is the command run with those flags.
+ */
+export function optionsOf<F extends Flags, A extends Args>(
+  def: CommandDef<F, A>,
+  input: Record<string, unknown>,
+): Options<F, A> {
+  const out: Record<string, unknown> = {};
+  const decls = [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)];
+  for (const [key, d] of decls) {
+    const field = toolKey(key, d);
+    if (field !== undefined && input[field] !== undefined) {
+      out[key] = input[field];
+      continue;
+    }
+    // A flag without a default (an optional value, or one the tool must give) stays absent.
+    const absent = z.safeParse(d.schema, undefined);
+    if (absent.success && absent.data !== undefined) out[key] = absent.data;
+  }
+  return out as Options<F, A>;
+}
