@@ -72,8 +72,18 @@ export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.in
 /** What a command runs: its options parsed, and the commander command it runs in (completion reads its root). */
 type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
 
-// biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration)
-type Act = (ctx: AgentContext, input: any, sent: Record<string, unknown>) => Promise<Record<string, unknown>>;
+/**
+ * A command's work for an agent: the tool's fields parsed (`input`), as the client sent them (`sent`), and as the
+ * command's options (`opts`: each field at its flag, every other flag at its default; see optionsOf), so that the act
+ * can call the same work as the command's run.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration) and options
+type Act = (
+  ctx: AgentContext,
+  input: any,
+  sent: Record<string, unknown>,
+  opts: any,
+) => Promise<Record<string, unknown>>;
 
 /**
  * The command as an MCP tool (`voicectl mcp`): everything the tool is besides the fields its flags declare. The
@@ -97,9 +107,8 @@ export interface ToolSpec {
   /** Fields of the tool alone (a plan's id, the JSON body's own fields), after those of the flags. */
   fields?: Record<string, z.core.$ZodType>;
   /**
-   * The module that does the command's work for an agent: `act(ctx, input, sent)`, the tool's fields parsed (and
-   * as the client sent them), returning the result (the notes the work logs are added to it). Loaded on the tool's
-   * first call.
+   * The module that does the command's work for an agent: `act(ctx, input, sent, opts)` (see Act), returning the
+   * result (the notes the work logs are added to it). Loaded on the tool's first call.
    */
   load: () => Promise<{ act: Act }>;
 }

@@ -11,8 +11,7 @@ import { plural } from '../../io/format.js';
 import { printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
 import { type AgentContext, folderOf } from '../agent.js';
-import { optionsOf } from '../define.js';
-import { type ConvertInput, type ConvertOptions, convertCommand } from './convert.js';
+import type { ConvertInput, ConvertOptions } from './convert.js';
 
 /** Contacts shown before writing, when answers were given at prompts. */
 const PREVIEW_ROWS = 3;
@@ -153,10 +152,9 @@ function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSum
  * (`convert`), with the tool's fields as the flags they are and every other flag at its default; what the command
  * prints on stderr (its notes, its --json summary) is the result.
  */
-export async function act(ctx: AgentContext, input: ConvertInput) {
+export async function act(ctx: AgentContext, _input: ConvertInput, _sent: unknown, opts: ConvertOptions) {
   const { f } = ctx;
   const folder = folderOf(ctx, 'file');
-  const opts = optionsOf(convertCommand, input);
   const output = opts.out ?? `${opts.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`;
   const { path, handle } = await folder.openRead(opts.file, 'file');
   const parts: string[] = [];
