@@ -1,6 +1,7 @@
-// contacts convert and its tool contacts_convert are one conversion (issue 33): the same export, converted by the
-// command and by the tool, gives the same contacts file and the same report (the command's --json summary is the
-// tool's result), and the rules the command applies to the rows hold for the tool too.
+// contacts convert and campaigns create, and their tools contacts_convert and campaigns_create, are one work each
+// (issue 33): the same export, converted by the command and by the tool, gives the same contacts file and the same
+// report (the command's --json summary is the tool's result), the rules the command applies to the rows hold for the
+// tool too, and a campaign made from a CSV by either reaches the API as the same request.
 import { copyFileSync, existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +88,54 @@ describe('contacts convert and contacts_convert: one conversion', () => {
     expect(t.text).toContain(first.replace('--skip-invalid', 'skipInvalid'));
     expect(readdirSync(dir).filter((f) => f.startsWith('none.'))).toEqual(['none.csv']);
     expect(sandbox.requests()).toHaveLength(0);
+  });
+});
+
+describe('campaigns create and campaigns_create: one reading of the contacts, one request', () => {
+  const CAMPAIGN = { name: 'Renewals', agentId: 'agent_sales', fromNumber: '+390212345678' };
+
+  it.each(EXPORTS)('%s (%s): the same POST /v1/campaigns from the command and from the tool', async (file, country) => {
+    const name = `campaign-${file.replace(/\W/g, '-')}`;
+    copyFileSync(join(ROOT, 'fixtures/contacts', file), join(dir, name));
+    const before = sandbox.requests('POST', '/v1/campaigns').length;
+    const r = await cli(
+      [
+        ...['campaigns', 'create', '--name', CAMPAIGN.name, '--agent', CAMPAIGN.agentId, '--from', CAMPAIGN.fromNumber],
+        ...['--contacts', join(dir, name), '--default-country', country, '--yes', '--json'],
+      ],
+      { sandbox },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const args = { ...CAMPAIGN, contactsFile: name, defaultCountry: country };
+    const plan = await s.call('campaigns_create', args);
+    expect(plan.isError, plan.text).toBe(false);
+    const created = await s.call('campaigns_create', { ...args, planId: plan.data.planId });
+    expect(created.isError, created.text).toBe(false);
+    const posts = sandbox.requests('POST', '/v1/campaigns').slice(before);
+    expect(posts).toHaveLength(2);
+    expect(posts[1].body).toEqual(posts[0].body);
+    expect((posts[0].body as { contacts: unknown[] }).contacts.length).toBeGreaterThan(0);
+  });
+
+  it('rows the command refuses, the tool refuses: the same row error, nothing sent', async () => {
+    copyFileSync(join(ROOT, 'fixtures/contacts/exports/odoo-contacts.csv'), join(dir, 'odoo-campaign.csv'));
+    const before = sandbox.requests().length;
+    const r = await cli(
+      [
+        ...['campaigns', 'create', '--name', CAMPAIGN.name, '--agent', CAMPAIGN.agentId, '--from', CAMPAIGN.fromNumber],
+        ...['--contacts', join(dir, 'odoo-campaign.csv'), '--default-country', 'AR', '--yes'],
+      ],
+      { sandbox },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('row 2, Móvil "11 2345-6785": reads 2 ways');
+    const t = await s.call('campaigns_create', {
+      ...CAMPAIGN,
+      contactsFile: 'odoo-campaign.csv',
+      defaultCountry: 'AR',
+    });
+    expect(t.isError).toBe(true);
+    expect(t.text).toContain('row 2, Móvil "11 2345-6785": reads 2 ways');
+    expect(sandbox.requests().slice(before)).toEqual([]);
   });
 });
