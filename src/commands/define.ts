@@ -78,11 +78,12 @@ type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
  * can call the same work as the command's run.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration) and options
+type AnyInput = any;
 type Act = (
   ctx: AgentContext,
-  input: any,
+  input: AnyInput,
   sent: Record<string, unknown>,
-  opts: any,
+  opts: AnyInput,
 ) => Promise<Record<string, unknown>>;
 
 /**
