@@ -9,7 +9,7 @@ import { Call } from '../../schemas/calls.js';
 import { recordFilter } from '../list-filters.js';
 import { type ListQuery, runList } from '../list.js';
 import { type AgentContext, listPage } from '../agent.js';
-import type { CallsListInput, CallsListOptions } from './list.js';
+import type { CallsListOptions } from './list.js';
 
 /**
  * The fields of a call that say what happened, in the order a person reads them, with the rank at which each gives
@@ -84,5 +84,5 @@ export async function run(
   });
 }
 
-export const act = (ctx: AgentContext, { campaignId, page }: CallsListInput) =>
-  listPage(ctx, callsQuery(ctx.f, campaignId), page);
+export const act = (ctx: AgentContext, _input: unknown, _sent: unknown, opts: CallsListOptions) =>
+  listPage(ctx, callsQuery(ctx.f, opts.campaign), opts.page);

@@ -2,7 +2,7 @@
 // neither its filters nor its record fields are documented. Records are shown as they come back
 // (inferColumns on a terminal, untouched JSON otherwise); filters are sent as query parameters, unverified.
 import * as z from 'zod/mini';
-import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
+import { defineCommand, type Flags, type Options } from '../define.js';
 import { CALL_OUTCOMES } from '../../facts.js';
 import { fieldFilter, statusFilter, timeFilters } from '../list-filters.js';
 import { LIST_FLAGS } from '../list-flags.js';
@@ -22,7 +22,6 @@ const flags = {
 } satisfies Flags;
 
 export type CallsListOptions = Options<typeof flags>;
-export type CallsListInput = ToolInput<typeof flags>;
 
 export const listCommand = defineCommand({
   name: 'list',

@@ -56,4 +56,5 @@ export async function run(f: Factory, { status, since, until, ...opts }: Campaig
   });
 }
 
-export const act = (ctx: AgentContext, { page }: { page?: number }) => listPage(ctx, request, page);
+export const act = (ctx: AgentContext, _input: unknown, _sent: unknown, opts: CampaignsListOptions) =>
+  listPage(ctx, request, opts.page);

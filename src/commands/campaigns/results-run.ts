@@ -183,9 +183,9 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
  * For an agent: one page of rows (or, with followUp, of contacts to call again), the campaign's progress and the
  * count of each result, so that one call answers "who answered" for a campaign of any size.
  */
-export async function act(ctx: AgentContext, { id, status, page, followUp }: ResultsInput) {
+export async function act(ctx: AgentContext, { page, followUp }: ResultsInput, _sent: unknown, opts: ResultsOptions) {
   const { campaign, all, rows } = await hintIfNotFound(
-    campaignResults(ctx.f, { id, status }),
+    campaignResults(ctx.f, opts),
     'List your campaigns: campaigns_list.',
   );
   const totalPages = Math.max(1, Math.ceil(rows.length / RESULTS_PAGE));
@@ -198,7 +198,7 @@ export async function act(ctx: AgentContext, { id, status, page, followUp }: Res
   for (const r of all) counts[r.result] = (counts[r.result] ?? 0) + 1;
   const notReached = all.filter((r) => r.reached === false).length;
   return {
-    campaign: progressOf(id, campaign),
+    campaign: progressOf(opts.id, campaign),
     results: counts,
     reached: all.filter((r) => r.reached === true).length,
     notReached,

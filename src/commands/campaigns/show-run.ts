@@ -206,8 +206,8 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
 }
 
 /** For an agent: the campaign, wrapped so that the mark of what came from outside cannot collide with its fields. */
-export async function act(ctx: AgentContext, { id }: { id: string }) {
-  const { campaign, requestId } = await showCampaign(ctx.f, { id });
+export async function act(ctx: AgentContext, _input: unknown, _sent: unknown, opts: ShowOptions) {
+  const { campaign, requestId } = await showCampaign(ctx.f, opts);
   return {
     campaign: campaignDigest(campaign),
     requestId,

@@ -141,9 +141,10 @@ export async function run(f: Factory, opts: StartOptions): Promise<void> {
 /**
  * For an agent: without planId, the campaign and its attempt plan (only GETs) and a plan id; with it, the start.
  */
-export async function act(ctx: AgentContext, { id, planId }: { id: string; planId?: string }) {
+export async function act(ctx: AgentContext, { planId }: { planId?: string }, _sent: unknown, opts: StartOptions) {
+  const { id } = opts;
   if (planId === undefined) {
-    const { campaign, contactsCount, plan } = await planStart(ctx.f, { id });
+    const { campaign, contactsCount, plan } = await planStart(ctx.f, opts);
     return {
       sent: false,
       planId: await ctx.plans.show('campaigns_start', { id }),
@@ -154,7 +155,7 @@ export async function act(ctx: AgentContext, { id, planId }: { id: string; planI
     };
   }
   await ctx.plans.take('campaigns_start', { id }, planId);
-  const outcome = await startCampaign(ctx.f, { id });
+  const outcome = await startCampaign(ctx.f, opts);
   // Started in between (the plan saw it startable): the API's refusal, as the service gave it.
   if (!outcome.started) throw outcome.refusal;
   return {

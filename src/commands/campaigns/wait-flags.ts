@@ -7,7 +7,7 @@ import { decimal } from '../../schemas/common.js';
 import { type Duration, durationFlag } from '../../schemas/duration.js';
 import type { Flag } from '../define.js';
 
-export const DEFAULT_INTERVAL_S = 5;
+const DEFAULT_INTERVAL_S = 5;
 
 export const CAMPAIGN_WAIT_FLAGS = {
   /** The whole wait; absent: no limit (a campaign's calling window may open tomorrow). */

@@ -18,7 +18,7 @@ import { write } from '../../io/streams.js';
 import { CliError, WaitTimeoutError } from '../../errors.js';
 import type { AgentContext } from '../agent.js';
 import type { WaitInput, WaitOptions } from './wait.js';
-import { DEFAULT_INTERVAL_S, resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
+import { resumeFlags, waitIntervalMs, waitTimeoutOf } from './wait-flags.js';
 import { checkReached, waitForCampaigns } from './waiting.js';
 
 type Row = CampaignProgress & Record<string, unknown>;
@@ -109,15 +109,16 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
  * For an agent: each campaign's progress once it finished, or after timeoutSeconds with the ids still running
  * (an answer, not an error: call again).
  */
-export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput) {
+export async function act(ctx: AgentContext, { timeoutSeconds }: WaitInput, _sent: unknown, opts: WaitOptions) {
+  const { ids } = opts;
   const latest = new Map<string, CampaignProgress>();
   let pending: string[] = [];
   try {
     await waitCampaigns(
       ctx.f,
       {
-        ids,
-        interval: DEFAULT_INTERVAL_S,
+        ...opts,
+        // The tool's timeout is seconds (timeoutSeconds), the flag's a duration typed on a command line.
         timeout: { seconds: timeoutSeconds, text: `${timeoutSeconds}s` },
         resume: () => 'campaigns_wait',
       },
