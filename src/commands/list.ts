@@ -1,5 +1,5 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
-// fetched with bounded concurrency), and the output contract for lists.
+// fetched with bounded concurrency), and the output contract for lists. An agent's page is read by readPage too.
 import type * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
 import { fetchPage, type Page, paginate } from '../api/paginate.js';
