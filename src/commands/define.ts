@@ -339,7 +339,7 @@ export function optionsOf<F extends Flags, A extends Args>(
   for (const [key, d] of decls) {
     const field = toolKey(key, d);
     if (field !== undefined && input[field] !== undefined) {
-      out[key] = input[field];
+      out[key] = asFlag(key, d, input[field]);
       continue;
     }
     // A flag without a default (an optional value, or one the tool must give) stays absent.
@@ -347,4 +347,23 @@ export function optionsOf<F extends Flags, A extends Args>(
     if (absent.success && absent.data !== undefined) out[key] = absent.data;
   }
   return out as Options<F, A>;
+}
+
+/**
+ * A field's value as its flag's: a field typed for JSON (`timeoutSeconds: 30`, where `--timeout` takes `30s` or
+ * `30`) is parsed by the flag's schema as the command line would give it, as text, and else as it is (a switch, a
+ * list). Both failing is a declaration whose two schemas disagree: a bug, said as one.
+ */
+function asFlag(key: string, d: Flag | Arg, value: unknown): unknown {
+  if (!d.mcp || d.mcp.schema === undefined) return value;
+  const text = Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : value;
+  for (const v of [text, value]) {
+    const r = z.safeParse(d.schema, v);
+    if (r.success) return r.data;
+  }
+  throw new Error(`${key}: the tool's value ${JSON.stringify(value)} is not one its flag takes (declaration bug)`);
 }

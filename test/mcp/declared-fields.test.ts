@@ -81,3 +81,27 @@ describe('a flag added to a command', () => {
     });
   });
 });
+
+describe("a tool's call as the command's options (optionsOf)", () => {
+  it('a field typed for JSON becomes its flag’s value; every other flag is at its default', async () => {
+    const { optionsOf } = await import('../../src/commands/define.js');
+    const { waitCommand } = await import('../../src/commands/campaigns/wait.js');
+    const opts = optionsOf(waitCommand, { ids: ['cmp_1'], timeoutSeconds: 30, note: 'not a field' }) as Record<
+      string,
+      unknown
+    >;
+    expect(opts.ids).toEqual(['cmp_1']);
+    // timeoutSeconds 30 is --timeout 30 (30 seconds), as the command line parses it.
+    expect(opts.timeout).toMatchObject({ seconds: 30 });
+    expect(opts.exitStatus).toBe(false);
+    expect(opts.interval).toEqual(z.parse(waitCommand.flags.interval.schema, undefined));
+    expect(opts.interval).toBeDefined();
+    expect('note' in opts).toBe(false);
+  });
+
+  it('a value the field takes and its flag refuses is a declaration bug, said as one', async () => {
+    const { optionsOf } = await import('../../src/commands/define.js');
+    const { waitCommand } = await import('../../src/commands/campaigns/wait.js');
+    expect(() => optionsOf(waitCommand, { ids: ['cmp_1'], timeoutSeconds: 'soon' })).toThrow(/declaration bug/);
+  });
+});
