@@ -1,16 +1,16 @@
 // tts create, up to the request: the text read, the body checked, the dry run. Shared by create-run.ts and
 // create-dry-run.ts, the light module a dry run loads (create.ts chooses).
 import type * as z from 'zod/mini';
-import { CliError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { TTS_LIMITS } from '../../facts.js';
-import { decodeText } from '../../io/encoding.js';
-import { cannotRead, readInputFile } from '../../io/input-file.js';
-import { printJson } from '../../io/output.js';
-import { readAll } from '../../io/stdin.js';
-import { type FieldNames, parseOptions } from '../../options.js';
-import { characterCount, TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
-import { costLine, warnUnusedWaitFlags } from './common.js';
+import { CliError, UsageError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { TTS_LIMITS } from '../../../facts.js';
+import { decodeText } from '../../../io/encoding.js';
+import { cannotRead, readInputFile } from '../../../io/input-file.js';
+import { printJson } from '../../../io/output.js';
+import { readAll } from '../../../io/stdin.js';
+import { type FieldNames, parseOptions } from '../../../options.js';
+import { characterCount, TtsCreateInput, TtsRequest } from '../../../schemas/tts.js';
+import { costLine, warnUnusedWaitFlags } from '../common.js';
 import type { CreateOptions } from './create.js';
 
 /**
