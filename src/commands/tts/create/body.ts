@@ -1,5 +1,5 @@
-// tts create, up to the request: the text read, the body checked, the dry run. Shared by create-run.ts and
-// create-dry-run.ts, the light module a dry run loads (create.ts chooses).
+// tts create, up to the request: the text read, the body checked, the dry run. Shared by run.ts, act.ts and
+// dry-run.ts, the light module a dry run loads (create.ts chooses).
 import type * as z from 'zod/mini';
 import { CliError, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';

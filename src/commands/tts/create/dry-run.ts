@@ -1,4 +1,4 @@
-// tts create --dry-run (without --out): what it runs, loaded instead of create-run.ts (create.ts chooses), so that a
+// tts create --dry-run (without --out): what it runs, loaded instead of run.ts (create.ts chooses), so that a
 // dry run never loads the client, the download or the wait.
 import type { Factory } from '../../../factory.js';
 import { prepare, printDryRun } from './body.js';
