@@ -79,5 +79,5 @@ export async function run(
 }
 
 /** MCP: one page, bodies and subjects cut, and the next page's number. */
-export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) =>
-  listPage(ctx, messages(ctx.f, { channel }), page, ['body', 'subject']);
+export const act = (ctx: AgentContext, _input: MessagesListInput, _sent: unknown, opts: MessagesListOptions) =>
+  listPage(ctx, messages(ctx.f, opts), opts.page, ['body', 'subject']);

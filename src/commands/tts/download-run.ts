@@ -71,18 +71,12 @@ export async function run(f: Factory, flags: DownloadOptions): Promise<void> {
 }
 
 /** MCP: into a new file of the server's folder, never replacing one; a completed generation only (tts_wait waits). */
-export async function act(ctx: AgentContext, { id, file }: DownloadInput) {
+export async function act(ctx: AgentContext, _input: DownloadInput, _sent: unknown, opts: DownloadOptions) {
   const folder = folderOf(ctx, 'file');
   let saved;
   try {
-    saved = await downloadGeneration(ctx.f, {
-      id,
-      out: file,
-      force: false,
-      wait: false,
-      play: false,
-      create: (name) => folder.create(name, 'file'),
-    });
+    // The tool's file is --out; --force, --wait and --play are off (the tool offers none of them).
+    saved = await downloadGeneration(ctx.f, { ...opts, create: (name) => folder.create(name, 'file') });
   } catch (err) {
     // The command's hints name its flags (--force, --wait); a tool has other ways out.
     if (err instanceof UsageError && err.message.includes('already exists'))

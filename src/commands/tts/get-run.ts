@@ -24,6 +24,6 @@ export async function run(f: Factory, opts: GetOptions): Promise<void> {
 }
 
 /** MCP: the record, with what a failure's error means. */
-export async function act(ctx: AgentContext, input: GetOptions) {
-  return explained(await getGeneration(ctx.f, input));
+export async function act(ctx: AgentContext, _input: unknown, _sent: unknown, opts: GetOptions) {
+  return explained(await getGeneration(ctx.f, opts));
 }

@@ -33,5 +33,5 @@ export async function run(f: Factory, { status, since, until, ...list }: TtsList
 }
 
 /** MCP: one page, its texts cut (tts_get has one whole), and the next page's number. */
-export const act = (ctx: AgentContext, { status, page }: TtsListInput) =>
-  listPage(ctx, generations(ctx.f, { status }), page, ['text']);
+export const act = (ctx: AgentContext, _input: TtsListInput, _sent: unknown, opts: TtsListOptions) =>
+  listPage(ctx, generations(ctx.f, opts), opts.page, ['text']);

@@ -44,6 +44,6 @@ export async function run(f: Factory, opts: VoicesListOptions): Promise<void> {
 }
 
 /** MCP: the whole list (it is short): an agent filters it itself. */
-export async function act(_ctx: AgentContext, input: VoicesListInput) {
-  return { voices: listVoices(input) };
+export async function act(_ctx: AgentContext, _input: VoicesListInput, _sent: unknown, opts: VoicesListOptions) {
+  return { voices: listVoices(opts) };
 }

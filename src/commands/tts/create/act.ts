@@ -4,7 +4,7 @@ import { tokenCost } from '../../../facts.js';
 import { chargeableCharacters } from '../../../mcp/session.js';
 import type { AgentContext } from '../../agent.js';
 import { requestBody } from './body.js';
-import type { CreateInput } from './create.js';
+import type { CreateInput } from './command.js';
 import { createGeneration } from './work.js';
 
 /**

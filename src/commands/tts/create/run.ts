@@ -1,5 +1,5 @@
 // tts create for the CLI: the work of work.ts, then (--wait, --out, --play) the wait of tts wait and the download,
-// rendered for a terminal or a script. The declaration is create.ts; a dry run loads dry-run.ts instead.
+// rendered for a terminal or a script. The declaration is command.ts; a dry run loads dry-run.ts instead.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { costLine } from '../common.js';
 import { printGenerations } from '../shared.js';
 import { waitGenerations } from '../wait-run.js';
 import { prepare, printDryRun } from './body.js';
-import type { CreateOptions } from './create.js';
+import type { CreateOptions } from './command.js';
 import { createGeneration } from './work.js';
 
 export async function run(f: Factory, flags: CreateOptions): Promise<void> {

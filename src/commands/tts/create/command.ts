@@ -1,6 +1,6 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
-// This folder: create.ts declares the command; body.ts reads the text and checks the body; work.ts sends it, for the
+// This folder: command.ts declares the command; body.ts reads the text and checks the body; work.ts sends it, for the
 // CLI's run.ts and the MCP tool's act.ts; dry-run.ts is all a dry run loads.
 import * as z from 'zod/mini';
 import { decimalText, TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS } from '../../../facts.js';
