@@ -176,3 +176,24 @@ describe('a bad value is refused by both with the same rule, and neither sends a
     expect(byMcp.requests).toEqual([]);
   });
 });
+
+describe('tts create --wait is the work of tts create, then the work of tts wait', () => {
+  it('the same requests as tts_create then tts_wait, the new id aside', async () => {
+    const anyId = (requests: { path: string }[], newId: string) =>
+      requests.map((r) => ({ ...r, path: r.path.replace(newId, '<id>') }));
+    const byCli = await sent(() => cli(['tts', 'create', '--text', 'Wait for me', '--wait', '--json'], { sandbox }));
+    const byMcp = await sent(async () => {
+      const created = await session.call('tts_create', { text: 'Wait for me' });
+      const waited = await session.call('tts_wait', { ids: [created.data.id] });
+      return { created, waited };
+    });
+    const c = byCli.result as Awaited<ReturnType<typeof cli>>;
+    const { created, waited } = byMcp.result as Record<'created' | 'waited', Awaited<ReturnType<McpSession['call']>>>;
+    expect(c.code, c.stderr).toBe(0);
+    const record = JSON.parse(c.stdout) as { id: string; status: string };
+    expect(record.status).toBe('completed');
+    expect(waited.data).toMatchObject({ done: true, records: [{ id: created.data.id, status: 'completed' }] });
+    expect(byCli.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(anyId(byMcp.requests, created.data.id as string)).toEqual(anyId(byCli.requests, record.id));
+  });
+});

@@ -2,8 +2,9 @@
 import { NotReadyError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
+import type { TtsGeneration } from '../../schemas/tts.js';
 import { write } from '../../io/streams.js';
-import { downloadCommand, withDownloadHints } from '../../tts/again.js';
+import { type DownloadFlags, downloadCommand, withDownloadHints } from '../../tts/again.js';
 import {
   checkDestination,
   type DownloadOptions as Destination,
@@ -49,11 +50,29 @@ export async function downloadGeneration(f: Factory, input: DownloadWork): Promi
   } else {
     g = await fetchGeneration(await f.client(), input.id, f.signal);
   }
-  const dest = { out: input.out, force: input.force, name: input.id, create: input.create };
-  const saved = await downloadAudio(f, g, dest).catch((err: unknown) => {
+  const saved = await saveAudio(
+    f,
+    g,
+    { out: input.out, force: input.force, name: input.id, create: input.create },
+    again,
+  );
+  return { ...saved, player };
+}
+
+/**
+ * The audio of a generation known to be completed, written where `dest` says: the last step of the work above, and
+ * of `tts create --out` and `--play`, which have the record from their wait. Its errors say how to download again
+ * with the same flags (`again`).
+ */
+export function saveAudio(
+  f: Factory,
+  g: TtsGeneration,
+  dest: Destination,
+  again: DownloadFlags,
+): Promise<DownloadResult> {
+  return downloadAudio(f, g, dest).catch((err: unknown) => {
     throw withDownloadHints(f, err, g.id, again);
   });
-  return { ...saved, player };
 }
 
 /** The CLI: the path on -q, a line on a terminal, the record otherwise; then --play plays it. */

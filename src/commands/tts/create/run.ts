@@ -1,5 +1,6 @@
-// tts create for the CLI: the work of work.ts, then (--wait, --out, --play) the wait of tts wait and the download,
-// rendered for a terminal or a script. The declaration is command.ts; a dry run loads dry-run.ts instead.
+// tts create for the CLI: the work of work.ts, then (--wait, --out, --play) the work of tts wait and the last step
+// of tts download's, rendered for a terminal or a script. The declaration is command.ts; a dry run loads dry-run.ts
+// instead.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +12,13 @@ import { tokenCost } from '../../../facts.js';
 import { printRecord } from '../../../io/output.js';
 import { shellWord } from '../../../io/shell.js';
 import type { TtsCreated, TtsGeneration } from '../../../schemas/tts.js';
-import { downloadCommand, withDownloadHints } from '../../../tts/again.js';
-import { checkDestination, downloadAudio } from '../../../tts/download.js';
+import { downloadCommand } from '../../../tts/again.js';
+import { checkDestination } from '../../../tts/download.js';
 import { playFile, requirePlayer } from '../../../tts/play.js';
 import { recordsOf } from '../../../tts/wait.js';
 import { costLine } from '../common.js';
 import { printGenerations } from '../shared.js';
+import { saveAudio } from '../download-run.js';
 import { waitGenerations } from '../wait-run.js';
 import { prepare, printDryRun } from './body.js';
 import type { CreateOptions } from './command.js';
@@ -42,9 +44,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const records = await waitFor(f, flags, created.id, again);
   let saved: string | null = null;
   if (flags.out !== undefined) {
-    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
-      throw withDownloadHints(f, err, created.id, again);
-    });
+    const result = await saveAudio(f, records[0], { out: flags.out, force: flags.force }, again);
     if (result.file) f.log.warn(`Saved ${result.file} (${result.bytes} bytes)`);
     if (flags.out === '-') return;
     saved = result.file;
@@ -111,9 +111,7 @@ async function playIt(
   if (p.saved) return p.play.playFile(f, p.player, p.saved, `The audio is in ${p.saved}.`);
   const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
   f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
-  const copy = await downloadAudio(f, p.record, { force: false, dir }).catch((err: unknown) => {
-    throw withDownloadHints(f, err, p.record.id, p.again);
-  });
+  const copy = await saveAudio(f, p.record, { force: false, dir }, p.again);
   return p.play.playFile(f, p.player, copy.file!, `The audio was not kept (no --out); download it with: ${p.later}`);
 }
 
