@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flag } from '../../src/commands/define.js';
 import { sendSmsCommand } from '../../src/commands/messages/send-sms.js';
-import { createCommand } from '../../src/commands/tts/create.js';
+import { createCommand } from '../../src/commands/tts/create/command.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox } from '../helpers/cli.js';
 import { startMcp } from './helpers.js';
