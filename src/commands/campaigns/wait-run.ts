@@ -109,7 +109,7 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
  * For an agent: each campaign's progress once it finished, or after timeoutSeconds with the ids still running
  * (an answer, not an error: call again).
  */
-export async function act(ctx: AgentContext, { timeoutSeconds }: WaitInput, _sent: unknown, opts: WaitOptions) {
+export async function act(ctx: AgentContext, _input: WaitInput, _sent: unknown, opts: WaitOptions) {
   const { ids } = opts;
   const latest = new Map<string, CampaignProgress>();
   let pending: string[] = [];
@@ -117,9 +117,8 @@ export async function act(ctx: AgentContext, { timeoutSeconds }: WaitInput, _sen
     await waitCampaigns(
       ctx.f,
       {
+        // timeoutSeconds is --timeout in seconds (optionsOf).
         ...opts,
-        // The tool's timeout is seconds (timeoutSeconds), the flag's a duration typed on a command line.
-        timeout: { seconds: timeoutSeconds, text: `${timeoutSeconds}s` },
         resume: () => 'campaigns_wait',
       },
       (id, _record, p) => void latest.set(id, p),

@@ -68,8 +68,9 @@ export async function run(f: Factory, opts: WaitCommandOptions): Promise<void> {
 }
 
 /** MCP: a wait that ran out, or a generation that failed, is an answer (with the pending ids), not an error. */
-export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput) {
-  const { records, pending } = await waitGenerations(ctx.f, { ids, timeout: { seconds: timeoutSeconds } });
+export async function act(ctx: AgentContext, _input: WaitInput, _sent: unknown, opts: WaitCommandOptions) {
+  // timeoutSeconds is --timeout in seconds (optionsOf).
+  const { records, pending } = await waitGenerations(ctx.f, { ids: opts.ids, timeout: opts.timeout });
   // Up to 50 generations: their texts cut (tts_get has one whole).
   return { done: pending.length === 0, pending, records: records.map((r) => cutTexts(explained(r), ['text'])) };
 }
