@@ -1,12 +1,10 @@
 // campaigns report: what it runs (the declaration is report.ts).
-import { buildResults } from '../../campaigns/results.js';
 import { reportHtml } from '../../campaigns/report.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
 import type { ReportOptions } from './report.js';
-import { campaignCalls } from './results-run.js';
-import { fetchCampaign } from './waiting.js';
+import { campaignResults } from './results-run.js';
 
 export async function run(f: Factory, opts: ReportOptions): Promise<void> {
   if (opts.out !== '-') {
@@ -17,12 +15,11 @@ export async function run(f: Factory, opts: ReportOptions): Promise<void> {
       example: 'report.html',
     });
   }
-  const campaign = await hintIfNotFound(
-    fetchCampaign(f, opts.id),
+  // The rows of campaigns results, every contact (the report marks each result itself).
+  const { campaign, calls, all: rows } = await hintIfNotFound(
+    campaignResults(f, { id: opts.id }),
     `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
   );
-  const calls = await campaignCalls(f, opts.id);
-  const { rows } = buildResults(campaign, calls);
   const html = reportHtml({ campaign, calls, rows, now: f.clock.now() });
   const { StagedFile } = await import('../../contacts/output.js');
   const staged = await StagedFile.create(opts.out === '-' ? undefined : opts.out, (p) => f.cleanup.trackTemp(p));

@@ -117,6 +117,8 @@ async function writeContacts(f: Factory, file: string, rows: ResultRow[], all: R
 /** A campaign's results: the campaign, a row per contact (`all`) and those of the status asked for (`rows`). */
 export interface CampaignResults {
   campaign: Campaign;
+  /** Every call of the campaign, as the service listed them (campaigns report shows them). */
+  calls: Awaited<ReturnType<typeof campaignCalls>>;
   all: ResultRow[];
   rows: ResultRow[];
 }
@@ -141,7 +143,7 @@ export async function campaignResults(
   for (const s of status ?? [])
     if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
       f.log.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
-  return { campaign, all, rows };
+  return { campaign, calls, all, rows };
 }
 
 export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
