@@ -137,7 +137,11 @@ await bundle.write({
   dir: next,
   format: 'esm',
   entryFileNames: '[name].js',
-  chunkFileNames: 'chunks/[name]-[hash].js',
+  // A command in a folder of its own (src/commands/campaigns/create/run.ts) is named for it: create-run.
+  chunkFileNames: (chunk) => {
+    const verb = chunk.facadeModuleId?.match(/[\\/]src[\\/]commands[\\/][^\\/]+[\\/]([^\\/]+)[\\/]([^\\/]+)\.ts$/);
+    return verb ? `chunks/${verb[1]}-${verb[2]}-[hash].js` : 'chunks/[name]-[hash].js';
+  },
   // Whitespace and dead code only: identifiers keep their names, so that --debug stack traces stay readable.
   minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
   codeSplitting: { groups: [{ name: coreGroup, debugName: 'core' }] },

@@ -1,12 +1,10 @@
 // What a command's work gets when an agent calls it as an MCP tool (`act` of its declaration's `mcp`), and the
 // helpers several acts share. The MCP adapter (src/mcp) builds the context; the acts live beside their commands.
-import type * as z from 'zod/mini';
-import type { Query } from '../api/client.js';
-import { fetchPage } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import type { Folder } from '../mcp/folder.js';
 import type { Budget, Plans } from '../mcp/session.js';
+import { type ListQuery, readPage } from './list.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -19,13 +17,6 @@ export interface AgentContext {
   plans: Plans;
   /** Where tools read and write files (--dir, opened once); none without it. */
   folder?: Folder;
-}
-
-/** What a list command asks for: its path, its filters and the schema of an item. */
-export interface ListQuery {
-  path: string;
-  query?: Query;
-  item: z.core.$ZodType;
 }
 
 /** The most characters of one long text field (a generation's text, a message's body) in a list for an agent. */
@@ -54,8 +45,7 @@ export async function listPage(
   page: number | undefined,
   long: readonly string[] = [],
 ): Promise<Rec> {
-  const client = await ctx.f.client();
-  const res = await fetchPage(client, req.item, req.path, { ...req.query, page }, ctx.f.signal);
+  const res = await readPage(ctx.f, req, { page });
   const p = res.pagination;
   return {
     records: (res.records as Rec[]).map((r) => cutTexts(r, long)),

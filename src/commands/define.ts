@@ -72,8 +72,19 @@ export type Options<F extends Flags, A extends Args = Record<never, Arg>> = z.in
 /** What a command runs: its options parsed, and the commander command it runs in (completion reads its root). */
 type Run<O> = (f: Factory, opts: O, cmd: Command) => Promise<void>;
 
-// biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration)
-type Act = (ctx: AgentContext, input: any, sent: Record<string, unknown>) => Promise<Record<string, unknown>>;
+/**
+ * A command's work for an agent: the tool's fields parsed (`input`), as the client sent them (`sent`), and as the
+ * command's options (`opts`: each field at its flag, every other flag at its default; see optionsOf), so that the act
+ * can call the same work as the command's run.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each act types its own input (ToolInput of its declaration) and options
+type AnyInput = any;
+type Act = (
+  ctx: AgentContext,
+  input: AnyInput,
+  sent: Record<string, unknown>,
+  opts: AnyInput,
+) => Promise<Record<string, unknown>>;
 
 /**
  * The command as an MCP tool (`voicectl mcp`): everything the tool is besides the fields its flags declare. The
@@ -97,9 +108,8 @@ export interface ToolSpec {
   /** Fields of the tool alone (a plan's id, the JSON body's own fields), after those of the flags. */
   fields?: Record<string, z.core.$ZodType>;
   /**
-   * The module that does the command's work for an agent: `act(ctx, input, sent)`, the tool's fields parsed (and
-   * as the client sent them), returning the result (the notes the work logs are added to it). Loaded on the tool's
-   * first call.
+   * The module that does the command's work for an agent: `act(ctx, input, sent, opts)` (see Act), returning the
+   * result (the notes the work logs are added to it). Loaded on the tool's first call.
    */
   load: () => Promise<{ act: Act }>;
 }
@@ -313,4 +323,47 @@ export function described<S extends z.core.$ZodType>(schema: S, description: str
 /** The tool field a flag or argument reaches (undefined: none). */
 export function toolKey(key: string, d: Flag | Arg): string | undefined {
   return d.mcp ? (d.mcp.key ?? key) : undefined;
+}
+
+/**
+ * The options a command's run gets, from its tool's input: each field at its flag or argument, every other flag at
+ * its default (what the command line gives when the flag is absent). The work behind both front ends then takes one
+ * type, and an agent's call is the command run with those flags.
+ */
+export function optionsOf<F extends Flags, A extends Args>(
+  def: CommandDef<F, A>,
+  input: Record<string, unknown>,
+): Options<F, A> {
+  const out: Record<string, unknown> = {};
+  const decls = [...Object.entries(def.args as Args), ...Object.entries(def.flags as Flags)];
+  for (const [key, d] of decls) {
+    const field = toolKey(key, d);
+    if (field !== undefined && input[field] !== undefined) {
+      out[key] = asFlag(key, d, input[field]);
+      continue;
+    }
+    // A flag without a default (an optional value, or one the tool must give) stays absent.
+    const absent = z.safeParse(d.schema, undefined);
+    if (absent.success && absent.data !== undefined) out[key] = absent.data;
+  }
+  return out as Options<F, A>;
+}
+
+/**
+ * A field's value as its flag's: a field typed for JSON (`timeoutSeconds: 30`, where `--timeout` takes `30s` or
+ * `30`) is parsed by the flag's schema as the command line would give it, as text, and else as it is (a switch, a
+ * list). Both failing is a declaration whose two schemas disagree: a bug, said as one.
+ */
+function asFlag(key: string, d: Flag | Arg, value: unknown): unknown {
+  if (!d.mcp || d.mcp.schema === undefined) return value;
+  const text = Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : value;
+  for (const v of [text, value]) {
+    const r = z.safeParse(d.schema, v);
+    if (r.success) return r.data;
+  }
+  throw new Error(`${key}: the tool's value ${JSON.stringify(value)} is not one its flag takes (declaration bug)`);
 }

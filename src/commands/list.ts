@@ -1,8 +1,8 @@
 // What every `<resource> list` shares: --page/--limit for one page, --all for every page (streamed,
-// fetched with bounded concurrency), and the output contract for lists.
+// fetched with bounded concurrency), and the output contract for lists. An agent's page is read by readPage too.
 import type * as z from 'zod/mini';
 import type { Query } from '../api/client.js';
-import { fetchPage, paginate } from '../api/paginate.js';
+import { fetchPage, type Page, paginate } from '../api/paginate.js';
 import { CliError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { asInterrupt } from '../io/interrupt.js';
@@ -13,11 +13,15 @@ import { filtering, type RecordFilter } from './list-filters.js';
 
 export { ListOptions } from './list-flags.js';
 
-export interface ListRequest<T extends Record<string, unknown>> {
+/** What a list command asks for, from the CLI or an agent: its path, its filters and the schema of an item. */
+export interface ListQuery<T = unknown> {
   path: string;
   /** Filters, sent as query parameters when set. */
   query?: Query;
   item: z.core.$ZodType<T>;
+}
+
+export interface ListRequest<T extends Record<string, unknown>> extends ListQuery<T> {
   columns: Column<T>[] | ((first: T | undefined) => Column<T>[]);
   emptyMessage?: string;
   /**
@@ -35,33 +39,61 @@ export function maxPagesFrom(env: Record<string, string | undefined>): number | 
   return Number(raw);
 }
 
+/** One page of a list (the API's default size without `limit`), for the CLI and an agent alike. */
+export async function readPage<T>(
+  f: Factory,
+  req: ListQuery<T>,
+  { page, limit }: { page?: number; limit?: number },
+): Promise<Page<T>> {
+  return fetchPage(await f.client(), req.item, req.path, { ...req.query, page, limit }, f.signal);
+}
+
+/** A walk of a list's pages, and the page size it asked for (the resume command of an interrupted walk names it). */
+interface Walk<T> {
+  start: number;
+  /** undefined: the most the API allows. */
+  limit?: number;
+  pages: AsyncGenerator<Page<T>>;
+}
+
+/**
+ * Every page of a list from `page` on (--all, or filters the API does not apply), bounded by VOICECTL_MAX_PAGES.
+ * --page N is the same page with or without --all (README "Output"): pages of --limit, or of the API's default
+ * size when --page comes alone, as the table footer counts them. A walk from the start with neither reads pages of
+ * the most the API allows (fewer requests).
+ */
+async function walkPages<T>(
+  f: Factory,
+  req: ListQuery<T>,
+  opts: { page?: number; limit?: number; concurrency?: number },
+): Promise<Walk<T>> {
+  const client = await f.client();
+  const start = opts.page ?? 1;
+  const limit = opts.limit ?? (opts.page !== undefined ? PAGINATION.defaultLimit : undefined);
+  const pages = paginate(client, req.item, {
+    path: req.path,
+    query: req.query,
+    limit,
+    concurrency: opts.concurrency,
+    signal: f.signal,
+    startPage: start,
+    maxPages: maxPagesFrom(f.env),
+  });
+  return { start, limit, pages };
+}
+
 export async function runList<T extends Record<string, unknown>>(
   f: Factory,
   opts: ListOptions,
   req: ListRequest<T>,
 ): Promise<void> {
   const out = f.output();
-  const client = await f.client();
   const filter = req.filter;
   if (opts.all || filter) {
-    // --all --page N walks from page N on: what the hint below prints to resume an interrupted walk. --page N is
-    // the same page with or without --all (README "Output"): pages of --limit, or of the API's default size when
-    // --page comes alone, as the table footer counts them. A walk from the start with neither reads pages of the
-    // most the API allows (fewer requests), and its resume command then names that size.
-    const start = opts.page ?? 1;
-    const limit = opts.limit ?? (opts.page !== undefined ? PAGINATION.defaultLimit : undefined);
+    const { start, limit, pages } = await walkPages(f, req, opts);
     const resumeSize: Record<string, string> = limit === undefined ? { '--limit': String(PAGINATION.maxLimit) } : {};
     let done = start - 1;
     let total: number | undefined;
-    const pages = paginate(client, req.item, {
-      path: req.path,
-      query: req.query,
-      limit,
-      concurrency: opts.concurrency,
-      signal: f.signal,
-      startPage: start,
-      maxPages: maxPagesFrom(f.env),
-    });
     async function* records() {
       for await (const page of pages) {
         total ??= page.pagination?.totalPages;
@@ -91,13 +123,7 @@ export async function runList<T extends Record<string, unknown>>(
     }
     return;
   }
-  const page = await fetchPage(
-    client,
-    req.item,
-    req.path,
-    { ...req.query, page: opts.page, limit: opts.limit },
-    f.signal,
-  );
+  const page = await readPage(f, req, opts);
   // JSON carries pagination only when the user asked for a page; a table always says when more pages exist.
   const showPagination = opts.page !== undefined || out.format === 'table';
   await printList(f.io, out, page.records, {

@@ -8,6 +8,7 @@ import {
   type Flags,
   type GroupDef,
   longOf,
+  optionsOf,
   type ToolSpec,
   toolKey,
   toolShape,
@@ -43,7 +44,7 @@ function toolOf(def: AnyCommand, group: string): Tool {
     }),
     async run(ctx, input, sent) {
       const { act } = await spec.load();
-      return act(ctx, input, sent);
+      return act(ctx, input, sent, optionsOf(def, input));
     },
   };
 }

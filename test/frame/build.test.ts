@@ -92,10 +92,10 @@ describe('the build', () => {
     expect(jq.code, jq.stderr).toBe(0);
     expect(chunk(jq.urls, 'jq')).toBe(true);
     const dry = await loaded(['campaigns', 'create', '--name', 'N', '--dry-run'], sandbox);
-    expect(chunk(dry.urls, 'skeleton-run')).toBe(false);
+    expect(chunk(dry.urls, 'create-skeleton')).toBe(false);
     const skeleton = await loaded(['campaigns', 'create', '--skeleton']);
     expect(skeleton.code, skeleton.stderr).toBe(0);
-    expect(chunk(skeleton.urls, 'skeleton-run')).toBe(true);
+    expect(chunk(skeleton.urls, 'create-skeleton')).toBe(true);
     expect(chunk(skeleton.urls, 'create-run')).toBe(false);
   });
 

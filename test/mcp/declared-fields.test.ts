@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Flag } from '../../src/commands/define.js';
 import { sendSmsCommand } from '../../src/commands/messages/send-sms.js';
-import { createCommand } from '../../src/commands/tts/create.js';
+import { createCommand } from '../../src/commands/tts/create/command.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { cli, startSandbox } from '../helpers/cli.js';
 import { startMcp } from './helpers.js';
@@ -79,5 +79,29 @@ describe('a flag added to a command', () => {
       await cli(['messages', 'send-sms', '--to', '+393331234567', '--body', 'Hi', '--note', 'x'], { sandbox });
       expect(bodies('/v1/messages/sms').slice(before)).toEqual([{ to: '+393331234567', body: 'Hi' }]);
     });
+  });
+});
+
+describe("a tool's call as the command's options (optionsOf)", () => {
+  it('a field typed for JSON becomes its flag’s value; every other flag is at its default', async () => {
+    const { optionsOf } = await import('../../src/commands/define.js');
+    const { waitCommand } = await import('../../src/commands/campaigns/wait.js');
+    const opts = optionsOf(waitCommand, { ids: ['cmp_1'], timeoutSeconds: 30, note: 'not a field' }) as Record<
+      string,
+      unknown
+    >;
+    expect(opts.ids).toEqual(['cmp_1']);
+    // timeoutSeconds 30 is --timeout 30 (30 seconds), as the command line parses it.
+    expect(opts.timeout).toMatchObject({ seconds: 30 });
+    expect(opts.exitStatus).toBe(false);
+    expect(opts.interval).toEqual(z.parse(waitCommand.flags.interval.schema, undefined));
+    expect(opts.interval).toBeDefined();
+    expect('note' in opts).toBe(false);
+  });
+
+  it('a value the field takes and its flag refuses is a declaration bug, said as one', async () => {
+    const { optionsOf } = await import('../../src/commands/define.js');
+    const { waitCommand } = await import('../../src/commands/campaigns/wait.js');
+    expect(() => optionsOf(waitCommand, { ids: ['cmp_1'], timeoutSeconds: 'soon' })).toThrow(/declaration bug/);
   });
 });

@@ -29,6 +29,7 @@ const READ_TOOLS = [
   'campaigns_results',
   'campaigns_resources',
   'messages_list',
+  'calls_list',
 ];
 const WRITE_TOOLS = ['tts_create', 'campaigns_create', 'campaigns_start'];
 /** Tools that write files: offered only with --allow-write and --dir. */
@@ -74,7 +75,7 @@ describe('tools/list', () => {
   it('read-only by default: every tool that creates, starts, spends or writes a file is absent; each schema is valid JSON Schema (a real process over stdio, as a client starts it)', async () => {
     const s = await open(['--dir', tempDir()], { process: true });
     expect((await s.call('voices_list', { language: 'it' })).isError).toBe(false);
-    expect(s.stderr()).toContain('voicectl mcp: serving 10 tools on stdio (read-only;');
+    expect(s.stderr()).toContain('voicectl mcp: serving 11 tools on stdio (read-only;');
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS].sort());
     const ajv = new AjvJsonSchemaValidator();
@@ -240,12 +241,11 @@ describe('every tool', () => {
       agents: ['agent_sales', 'agent_support'],
       callerNumbers: expect.arrayContaining(['+390212345678']),
     });
-    // The service answers 503 to every SMS, and campaigns_results joins the calls: neither is a tool.
+    // The service answers 503 to every SMS: it is not a tool.
     const before = sandbox.requests('POST', '/v1/messages/sms').length;
     const sms = await s.call('messages_send_sms', { to: '+393331234567', body: 'Your order has shipped' });
     expect(sms.isError).toBe(true);
     expect(sms.text).toContain('no tool named messages_send_sms');
-    expect((await s.call('calls_list', {})).text).toContain('no tool named calls_list');
     expect(sandbox.requests('POST', '/v1/messages/sms')).toHaveLength(before);
   });
 

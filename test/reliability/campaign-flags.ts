@@ -8,7 +8,7 @@ import { applyFlags } from '../../src/campaigns/flags.js';
 import { checkE164 } from '../../src/contacts/phone.js';
 import { UsageError } from '../../src/errors.js';
 import { parseOptions } from '../../src/options.js';
-import { BodyFlagOptions } from '../../src/commands/campaigns/create.js';
+import { BodyFlagOptions } from '../../src/commands/campaigns/create/command.js';
 import { ORG_NUMBER } from './arbitraries.js';
 
 // Each case costs well under a millisecond here (no CLI run): more of them than the CLI could afford.

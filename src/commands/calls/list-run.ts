@@ -7,7 +7,8 @@ import { localTime } from '../../io/format.js';
 import { type Column, inferColumns } from '../../io/output.js';
 import { Call } from '../../schemas/calls.js';
 import { recordFilter } from '../list-filters.js';
-import { runList } from '../list.js';
+import { type ListQuery, runList } from '../list.js';
+import { type AgentContext, listPage } from '../agent.js';
 import type { CallsListOptions } from './list.js';
 
 /**
@@ -46,36 +47,42 @@ function tableColumns(sample: Record<string, unknown> | undefined, cols: Column[
   });
 }
 
-const request = (campaign: string | undefined) => ({ path: '/v1/calls', query: { campaignId: campaign }, item: Call });
+/**
+ * The request of calls list, for the CLI and an agent alike: GET /v1/calls, the campaign sent as campaignId. That
+ * filter is unverified: if the records name their campaign and it is another one, the service ignored it, and the
+ * work says so once (a note for an agent).
+ */
+function callsQuery(f: Factory, campaign: string | undefined): ListQuery<Call> {
+  if (campaign === undefined) return { path: '/v1/calls', item: Call };
+  let warned = false;
+  const item = z.pipe(
+    Call,
+    z.transform((r: Call) => {
+      const id = r.campaignId;
+      if (!warned && typeof id === 'string' && id !== campaign) {
+        warned = true;
+        f.log.warn(
+          `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
+        );
+      }
+      return r;
+    }),
+  );
+  return { path: '/v1/calls', query: { campaignId: campaign }, item };
+}
 
 export async function run(
   f: Factory,
   { campaign, status, to, since, until, ...list }: CallsListOptions,
 ): Promise<void> {
   const table = f.output().format === 'table';
-  let warned = false;
-  // The filter is unverified: if the records name their campaign and it is another one, say the service ignored it.
-  const item =
-    campaign === undefined
-      ? Call
-      : z.pipe(
-          Call,
-          z.transform((r: z.infer<typeof Call>) => {
-            const id = r.campaignId;
-            if (!warned && typeof id === 'string' && id !== campaign) {
-              warned = true;
-              f.log.warn(
-                `warning: the service returned calls of campaign ${id}: it seems to ignore the campaignId filter (not documented by the API)`,
-              );
-            }
-            return r;
-          }),
-        );
   await runList(f, list, {
-    ...request(campaign),
+    ...callsQuery(f, campaign),
     filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toNumber', 'to'] }, true),
-    item,
     columns: (first) => (table ? tableColumns(first, inferColumns(first, 30)) : inferColumns(first, 30)),
     emptyMessage: campaign ? `No calls for campaign ${campaign}.` : 'No calls.',
   });
 }
+
+export const act = (ctx: AgentContext, _input: unknown, _sent: unknown, opts: CallsListOptions) =>
+  listPage(ctx, callsQuery(ctx.f, opts.campaign), opts.page);

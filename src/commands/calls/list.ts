@@ -13,6 +13,7 @@ const flags = {
     flag: '--campaign <id>',
     help: 'only calls of this campaign; sent as the query parameter campaignId, which the API does not document (unverified)',
     schema: z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'))),
+    mcp: { key: 'campaignId' as const, description: 'Only calls of this campaign' },
   },
   status: statusFilter('calls', CALL_OUTCOMES),
   to: fieldFilter('--to <number>', 'only calls to this number'),
@@ -22,8 +23,6 @@ const flags = {
 
 export type CallsListOptions = Options<typeof flags>;
 
-// Not an MCP tool: campaigns_results gives an agent the calls of a campaign joined to its contacts, and the tool
-// list is read in every conversation.
 export const listCommand = defineCommand({
   name: 'list',
   summary: 'List call records, newest first (GET /v1/calls).',
@@ -35,7 +34,11 @@ export const listCommand = defineCommand({
     'voicectl calls list --status failed,busy,no_answer --since 24h --excel > not-reached.csv',
     "voicectl calls list --all --json | jq 'group_by(.status) | map({status: .[0].status, n: length})'",
   ],
-
+  mcp: {
+    name: 'calls_list',
+    description: 'One page of calls, newest first.',
+    load: () => import('./list-run.js'),
+  },
   flags,
   load: () => import('./list-run.js'),
 });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineGroup, makeGroup } from '../define.js';
 import { GROUP_SUMMARY } from '../groups.js';
-import { createCommand } from './create.js';
+import { createCommand } from './create/command.js';
 import { listCommand } from './list.js';
 import { reportCommand } from './report.js';
 import { resourcesCommand } from './resources.js';

@@ -4,7 +4,7 @@ import { type AgentContext, listPage } from '../agent.js';
 import type { Column } from '../../io/output.js';
 import { Campaign } from '../../schemas/campaigns.js';
 import { recordFilter } from '../list-filters.js';
-import { runList } from '../list.js';
+import { type ListQuery, runList } from '../list.js';
 import type { CampaignsListOptions } from './list.js';
 import { countersText } from './shared.js';
 
@@ -41,7 +41,11 @@ const DATA_COLUMNS: Column<Rec>[] = [
   { key: 'counters', human: countersText },
 ];
 
-const request = { path: '/v1/campaigns', item: Campaign };
+/**
+ * The request of campaigns list, for the CLI and an agent alike: one page (readPage), or every page for --all and
+ * the filters, which the API does not apply (walkPages, through runList).
+ */
+const request: ListQuery<Campaign> = { path: '/v1/campaigns', item: Campaign };
 
 export async function run(f: Factory, { status, since, until, ...opts }: CampaignsListOptions): Promise<void> {
   await runList(f, opts, {
@@ -52,4 +56,5 @@ export async function run(f: Factory, { status, since, until, ...opts }: Campaig
   });
 }
 
-export const act = (ctx: AgentContext, { page }: { page?: number }) => listPage(ctx, request, page);
+export const act = (ctx: AgentContext, _input: unknown, _sent: unknown, opts: CampaignsListOptions) =>
+  listPage(ctx, request, opts.page);

@@ -3,20 +3,21 @@ import type { Factory } from '../../factory.js';
 import { printRecord } from '../../io/output.js';
 import type { AgentContext } from '../agent.js';
 
-export interface Resources {
+export type Resources = {
   /** Whether the service said: false where no list is known (the reference has no endpoint for them). */
   known: boolean;
   organization: string | null;
   agents: string[] | null;
   callerNumbers: string[] | null;
   note: string;
-}
+};
 
 /**
- * The organization of the key, when it is a sandbox key: its role (`vk_sandbox_acme_full_`) names its
- * organization (`org_acme`), whatever the secret tail each sandbox instance gives it.
+ * The work of resources, for the CLI and an agent alike (it sends nothing): the organization of the key, when it is
+ * a sandbox key: its role (`vk_sandbox_acme_full_`) names its organization (`org_acme`), whatever the secret tail
+ * each sandbox instance gives it. A type, not an interface: a tool's result is a record.
  */
-async function resourcesOf(f: Factory): Promise<Resources> {
+export async function campaignResources(f: Factory): Promise<Resources> {
   const [config, { keyRole, organizations }] = await Promise.all([f.config(), import('../../sandbox/state.js')]);
   const slug = keyRole(config.apiKey)?.split('_')[2];
   const org = slug === undefined ? undefined : organizations().find((o) => o.id === `org_${slug}`);
@@ -38,7 +39,7 @@ async function resourcesOf(f: Factory): Promise<Resources> {
 }
 
 export async function run(f: Factory): Promise<void> {
-  const r = await resourcesOf(f);
+  const r = await campaignResources(f);
   const out = f.output();
   if (out.format !== 'table') return printRecord(f.io, out, { ...r });
   await printRecord(f.io, out, {
@@ -49,4 +50,4 @@ export async function run(f: Factory): Promise<void> {
   if (!out.quiet) f.log.warn(r.note);
 }
 
-export const act = (ctx: AgentContext) => resourcesOf(ctx.f) as unknown as Promise<Record<string, unknown>>;
+export const act = (ctx: AgentContext) => campaignResources(ctx.f);

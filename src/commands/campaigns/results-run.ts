@@ -18,6 +18,7 @@ import { shellWord } from '../../io/shell.js';
 import { jsonForTerminal } from '../../io/safe.js';
 import { write } from '../../io/streams.js';
 import { Call } from '../../schemas/calls.js';
+import type { Campaign } from '../../schemas/campaigns.js';
 import { maxPagesFrom } from '../list.js';
 import { progressOf } from '../../campaigns/outcome.js';
 import { UsageError } from '../../errors.js';
@@ -113,17 +114,22 @@ async function writeContacts(f: Factory, file: string, rows: ResultRow[], all: R
   }
 }
 
+/** A campaign's results: the campaign, a row per contact (`all`) and those of the status asked for (`rows`). */
+export interface CampaignResults {
+  campaign: Campaign;
+  all: ResultRow[];
+  rows: ResultRow[];
+}
+
 /**
- * The rows of a campaign's contacts (those of `status` when given), with the notes on what the service left out
- * logged. `names` says the status filter and the way to list campaigns in the caller's words.
+ * The work of results, for the CLI and an agent alike: the campaign and its calls (every page) joined into a row per
+ * contact, those of `status` when given, with the notes on what the service left out logged.
  */
-async function results(
+export async function campaignResults(
   f: Factory,
-  id: string,
-  status: string[] | undefined,
-  names: { status: string; notFound: string },
-) {
-  const campaign = await hintIfNotFound(fetchCampaign(f, id), names.notFound);
+  { id, status }: Pick<ResultsOptions, 'id' | 'status'>,
+): Promise<CampaignResults> {
+  const campaign = await fetchCampaign(f, id);
   const calls = await campaignCalls(f, id);
   const { rows: all, unfilled } = buildResults(campaign, calls);
   if (unfilled.length)
@@ -134,7 +140,7 @@ async function results(
   // A value no row has and no service state names (no-answer for no_answer) would select nothing without a word.
   for (const s of status ?? [])
     if (!KNOWN_RESULTS.includes(s) && !all.some((r) => r.result === s))
-      f.log.warn(`warning: ${names.status} ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
+      f.log.warn(`warning: --status ${s}: no contact has that result (known: ${KNOWN_RESULTS.join(', ')})`);
   return { campaign, all, rows };
 }
 
@@ -147,10 +153,10 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
       example: 'follow-up.json',
     });
   }
-  const { rows, all } = await results(f, opts.id, opts.status, {
-    status: '--status',
-    notFound: `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
-  });
+  const { rows, all } = await hintIfNotFound(
+    campaignResults(f, opts),
+    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
+  );
   if (opts.asContacts !== undefined) {
     await writeContacts(f, opts.asContacts, rows, all);
     if (opts.asContacts === '-') return;
@@ -177,11 +183,11 @@ export async function run(f: Factory, opts: ResultsOptions): Promise<void> {
  * For an agent: one page of rows (or, with followUp, of contacts to call again), the campaign's progress and the
  * count of each result, so that one call answers "who answered" for a campaign of any size.
  */
-export async function act(ctx: AgentContext, { id, status, page, followUp }: ResultsInput) {
-  const { campaign, all, rows } = await results(ctx.f, id, status, {
-    status: 'status',
-    notFound: 'List your campaigns: campaigns_list.',
-  });
+export async function act(ctx: AgentContext, { page, followUp }: ResultsInput, _sent: unknown, opts: ResultsOptions) {
+  const { campaign, all, rows } = await hintIfNotFound(
+    campaignResults(ctx.f, opts),
+    'List your campaigns: campaigns_list.',
+  );
   const totalPages = Math.max(1, Math.ceil(rows.length / RESULTS_PAGE));
   if (page > totalPages)
     throw new UsageError(
@@ -192,7 +198,7 @@ export async function act(ctx: AgentContext, { id, status, page, followUp }: Res
   for (const r of all) counts[r.result] = (counts[r.result] ?? 0) + 1;
   const notReached = all.filter((r) => r.reached === false).length;
   return {
-    campaign: progressOf(id, campaign),
+    campaign: progressOf(opts.id, campaign),
     results: counts,
     reached: all.filter((r) => r.reached === true).length,
     notReached,

@@ -1,9 +1,6 @@
 // campaigns show: what it runs (the declaration is show.ts).
 import { PassThrough } from 'node:stream';
-import { path } from '../../api/client.js';
 import { redactData } from '../../api/redact.js';
-import { Campaign } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
 import { hintIfNotFound } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { cell } from '../../io/format.js';
@@ -13,7 +10,7 @@ import { type IOStreams, write } from '../../io/streams.js';
 import { campaignDigest, stageOf, windowWait, windowWaitText } from '../../campaigns/outcome.js';
 import { CAMPAIGN_FIELDS } from './shared.js';
 import { waitTimeoutOf } from './wait-flags.js';
-import { checkReached, fetchCampaign, waitForCampaigns } from './waiting.js';
+import { type CampaignRead, checkReached, readCampaignOf, waitForCampaigns } from './waiting.js';
 import type { AgentContext } from '../agent.js';
 import type { ShowOptions } from './show.js';
 
@@ -133,11 +130,15 @@ const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
  * contacts' progress never goes stale. `-o ndjson`: one line per change (the first state, then each change; the last
  * line is final). Anything else (JSON, piped, -q, csv, -o table off a terminal): one document, the final record.
  */
+/** The work of show, for the CLI and an agent alike: the campaign read once (--watch reads on: waitForCampaigns). */
+export async function showCampaign(f: Factory, { id }: Pick<ShowOptions, 'id'>): Promise<CampaignRead> {
+  return readCampaignOf(await f.client(), id, { signal: f.signal });
+}
+
 export async function run(f: Factory, opts: ShowOptions): Promise<void> {
-  let c = await hintIfNotFound(
-    fetchCampaign(f, opts.id),
-    `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
-  );
+  let c = (
+    await hintIfNotFound(showCampaign(f, opts), `List your campaigns: ${f.commandLine.invocation()} campaigns list`)
+  ).campaign;
   const out = f.output();
   if (!opts.watch) {
     for (const flag of ['timeout', 'exitStatus'] as const)
@@ -205,15 +206,11 @@ export async function run(f: Factory, opts: ShowOptions): Promise<void> {
 }
 
 /** For an agent: the campaign, wrapped so that the mark of what came from outside cannot collide with its fields. */
-export async function act(ctx: AgentContext, { id }: { id: string }) {
-  const client = await ctx.f.client();
-  const res = await client.json(
-    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: ctx.f.signal },
-    envelope(Campaign),
-  );
+export async function act(ctx: AgentContext, _input: unknown, _sent: unknown, opts: ShowOptions) {
+  const { campaign, requestId } = await showCampaign(ctx.f, opts);
   return {
-    campaign: campaignDigest(res.body.data),
-    requestId: res.requestId ?? null,
+    campaign: campaignDigest(campaign),
+    requestId,
     next: 'Who was reached, contact by contact: campaigns_results (paged).',
   };
 }

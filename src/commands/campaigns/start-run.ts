@@ -6,10 +6,10 @@ import type { Factory } from '../../factory.js';
 import { shellWord } from '../../io/shell.js';
 import { printRecord } from '../../io/output.js';
 import { terminalSafe } from '../../io/safe.js';
-import { Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
+import { type Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { excerpt } from '../../api/errors.js';
 import { CAMPAIGN_FIELDS, followHint } from './shared.js';
+import { readCampaignOf } from './waiting.js';
 import * as z from 'zod/mini';
 import { campaignDigest } from '../../campaigns/outcome.js';
 import { planCampaign } from '../../campaigns/plan.js';
@@ -23,7 +23,7 @@ type Rec = Record<string, unknown>;
 
 export type StartOutcome =
   /** `reported`: the service answered with the campaign (`data`); otherwise `record` is `{id, started, response?}`. */
-  | { started: true; record: Rec; reported: boolean }
+  | { started: true; record: Rec; reported: boolean; requestId: string | null }
   | { started: false; record: Rec; status: string; refusal: ApiError };
 
 /** The campaign's status as the record reports it (the reference does not name the field, 2.3). */
@@ -32,8 +32,7 @@ export function statusOf(r: Rec): string | undefined {
 }
 
 export async function getCampaign(client: ApiClient, id: string, signal?: AbortSignal): Promise<Rec> {
-  const res = await client.json({ method: 'GET', path: path`/v1/campaigns/${id}`, signal }, envelope(Campaign));
-  return res.body.data as Rec;
+  return (await readCampaignOf(client, id, { signal })).campaign;
 }
 
 /**
@@ -47,6 +46,7 @@ export async function startOnce(client: ApiClient, id: string, signal?: AbortSig
     // is a start, whatever it holds (the campaign in `data`, another object, nothing at all).
     const res = await client.raw({ method: 'POST', path: path`/v1/campaigns/${id}/start`, signal, read: true });
     const text = (res.text ?? '').trim();
+    const requestId = res.requestId ?? null;
     let body: unknown;
     try {
       body = text === '' ? undefined : JSON.parse(text);
@@ -57,10 +57,15 @@ export async function startOnce(client: ApiClient, id: string, signal?: AbortSig
     if (isRec(data) && Object.keys(data).length > 0) {
       const record = data;
       if (typeof record.id !== 'string') record.id = id;
-      return { started: true, record, reported: true };
+      return { started: true, record, reported: true, requestId };
     }
     const shown = isRec(body) ? Object.keys(body).length > 0 : body !== undefined && body !== null;
-    return { started: true, record: { id, started: true, ...(shown ? { response: body } : {}) }, reported: false };
+    return {
+      started: true,
+      record: { id, started: true, ...(shown ? { response: body } : {}) },
+      reported: false,
+      requestId,
+    };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 409) throw err;
     const record = await getCampaign(client, id, signal);
@@ -78,9 +83,39 @@ function refusalText(e: ApiError): string {
     .join(' · ');
 }
 
+/** Before a start, for an agent: the campaign, its attempt plan (of its first PLAN_ROWS contacts) and its size. */
+export interface StartPlan {
+  campaign: Campaign;
+  contactsCount: number | null;
+  plan: ReturnType<typeof planJson> | null;
+}
+
+/**
+ * The start plan's checks, with only a GET: a plan is shown only for what can be done, and the API starts DRAFT,
+ * SCHEDULED and PAUSED campaigns (4.5).
+ */
+export async function planStart(f: Factory, { id }: Pick<StartOptions, 'id'>): Promise<StartPlan> {
+  const c = (await readCampaignOf(await f.client(), id, { signal: f.signal })).campaign;
+  if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
+    throw new AlreadyStartedError(
+      `campaign ${id} is ${cell(c.status)}: the API starts only DRAFT, SCHEDULED or PAUSED campaigns; no plan, nothing was sent`,
+      { hints: ['Its progress: campaigns_wait; who was reached: campaigns_results.'] },
+    );
+  const contacts = z.array(Contact).safeParse(c.contacts);
+  const plan =
+    contacts.success && typeof c.fromNumber === 'string'
+      ? planJson(planCampaign({ ...(c as object), fromNumber: c.fromNumber, contacts: contacts.data }, PLAN_ROWS))
+      : null;
+  return { campaign: c, contactsCount: contacts.success ? contacts.data.length : null, plan };
+}
+
+/** The start, for the CLI and an agent alike: POST once, a campaign already started told apart (startOnce). */
+export async function startCampaign(f: Factory, { id }: Pick<StartOptions, 'id'>): Promise<StartOutcome> {
+  return startOnce(await f.client(), id, f.signal);
+}
+
 export async function run(f: Factory, opts: StartOptions): Promise<void> {
-  const client = await f.client();
-  const outcome = await startOnce(client, opts.id, f.signal);
+  const outcome = await startCampaign(f, opts);
   const out = f.output();
   if (!outcome.started) {
     const said = `campaign ${terminalSafe(opts.id)} was already started (it is ${terminalSafe(outcome.status)}): not started again`;
@@ -106,40 +141,27 @@ export async function run(f: Factory, opts: StartOptions): Promise<void> {
 /**
  * For an agent: without planId, the campaign and its attempt plan (only GETs) and a plan id; with it, the start.
  */
-export async function act(ctx: AgentContext, { id, planId }: { id: string; planId?: string }) {
-  const client = await ctx.f.client();
+export async function act(ctx: AgentContext, { planId }: { planId?: string }, _sent: unknown, opts: StartOptions) {
+  const { id } = opts;
   if (planId === undefined) {
-    const c = await getCampaign(client, id, ctx.f.signal);
-    // A plan is shown only for what can be done: the API starts DRAFT, SCHEDULED and PAUSED campaigns (4.5).
-    if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
-      throw new AlreadyStartedError(
-        `campaign ${id} is ${cell(c.status)}: the API starts only DRAFT, SCHEDULED or PAUSED campaigns; no plan, nothing was sent`,
-        { hints: ['Its progress: campaigns_wait; who was reached: campaigns_results.'] },
-      );
-    const contacts = z.array(Contact).safeParse(c.contacts);
-    const plan =
-      contacts.success && typeof c.fromNumber === 'string'
-        ? planJson(planCampaign({ ...(c as object), fromNumber: c.fromNumber, contacts: contacts.data }, PLAN_ROWS))
-        : null;
+    const { campaign, contactsCount, plan } = await planStart(ctx.f, opts);
     return {
       sent: false,
       planId: await ctx.plans.show('campaigns_start', { id }),
       next: 'Show this to the user. To start calling, call campaigns_start again with this planId.',
-      campaign: campaignDigest(c),
-      contactsCount: contacts.success ? contacts.data.length : null,
+      campaign: campaignDigest(campaign),
+      contactsCount,
       plan,
     };
   }
   await ctx.plans.take('campaigns_start', { id }, planId);
-  // The reference shows no request body for start (4.5): none is sent.
-  const res = await client.json(
-    { method: 'POST', path: path`/v1/campaigns/${id}/start`, signal: ctx.f.signal },
-    envelope(z.union([Campaign, z.looseObject({})])),
-  );
+  const outcome = await startCampaign(ctx.f, opts);
+  // Started in between (the plan saw it startable): the API's refusal, as the service gave it.
+  if (!outcome.started) throw outcome.refusal;
   return {
     sent: true,
-    campaign: campaignDigest(res.body.data),
-    requestId: res.requestId ?? null,
+    campaign: campaignDigest(outcome.record),
+    requestId: outcome.requestId,
     next: 'Wait for it to finish: campaigns_wait; then who was reached: campaigns_results.',
   };
 }

@@ -50,12 +50,12 @@ export function resumeFlags(opts: CampaignWaitFlags): string {
   return `${opts.exitStatus ? ' --exit-status' : ''}${opts.timeout ? ` --timeout ${shellWord(opts.timeout.text)}` : ''}`;
 }
 
-export function waitTimeoutOf(opts: CampaignWaitFlags): { timeoutMs?: number; timeoutText?: string } {
+export function waitTimeoutOf(opts: Pick<CampaignWaitFlags, 'timeout'>): { timeoutMs?: number; timeoutText?: string } {
   return opts.timeout ? { timeoutMs: opts.timeout.seconds * 1000, timeoutText: opts.timeout.text } : {};
 }
 
 /** Milliseconds between reads: the flag, or VOICECTL_POLL_INTERVAL_MS (demos against a local sandbox). */
-export function waitIntervalMs(f: Factory, opts: CampaignWaitFlags): number {
+export function waitIntervalMs(f: Factory, opts: Pick<CampaignWaitFlags, 'interval'>): number {
   const override = Number(f.env.VOICECTL_POLL_INTERVAL_MS);
   return f.env.VOICECTL_POLL_INTERVAL_MS && Number.isFinite(override) && override >= 0
     ? override

@@ -9,6 +9,7 @@ import {
   windowWaitText,
 } from '../../campaigns/outcome.js';
 import type { Factory } from '../../factory.js';
+import type { Campaign } from '../../schemas/campaigns.js';
 import { localTime } from '../../io/format.js';
 import { printList, printRecord, type Column } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
@@ -49,16 +50,33 @@ function modeOf(f: Factory): { stream: boolean; lines: boolean } {
   return { stream, lines: !stream && f.io.stderrIsTTY };
 }
 
+/** What waiting needs, from the flags or the tool's fields. */
+export interface WaitFor extends Pick<WaitOptions, 'ids' | 'interval' | 'timeout'> {
+  /** The command (or tool) that waits again for the campaigns still running. */
+  resume: (pending: string[]) => string;
+}
+
+/**
+ * The work of wait, for the CLI and an agent alike: reads each campaign until it finishes, calling `onRead` after
+ * each read; the final records in the order of `ids`. A timeout is WaitTimeoutError (waitForCampaigns says the rest).
+ */
+export function waitCampaigns(
+  f: Factory,
+  input: WaitFor,
+  onRead: (id: string, record: Campaign, progress: CampaignProgress) => Promise<void> | void,
+): Promise<Map<string, Campaign>> {
+  const timing = { intervalMs: waitIntervalMs(f, input), ...waitTimeoutOf(input) };
+  return waitForCampaigns(f, input.ids, { ...timing, resume: input.resume }, onRead);
+}
+
 export async function run(f: Factory, opts: WaitOptions): Promise<void> {
   const mode = modeOf(f);
   const last = new Map<string, string>();
   const flags = resumeFlags(opts);
-  const finals = await waitForCampaigns(
+  const finals = await waitCampaigns(
     f,
-    opts.ids,
     {
-      intervalMs: waitIntervalMs(f, opts),
-      ...waitTimeoutOf(opts),
+      ...opts,
       resume: (pending) => `${f.commandLine.invocation()} campaigns wait ${pending.map(shellWord).join(' ')}${flags}`,
     },
     async (id, record, p) => {
@@ -91,16 +109,16 @@ export async function run(f: Factory, opts: WaitOptions): Promise<void> {
  * For an agent: each campaign's progress once it finished, or after timeoutSeconds with the ids still running
  * (an answer, not an error: call again).
  */
-export async function act(ctx: AgentContext, { ids, timeoutSeconds }: WaitInput) {
+export async function act(ctx: AgentContext, _input: WaitInput, _sent: unknown, opts: WaitOptions) {
+  const { ids } = opts;
   const latest = new Map<string, CampaignProgress>();
   let pending: string[] = [];
   try {
-    await waitForCampaigns(
+    await waitCampaigns(
       ctx.f,
-      ids,
       {
-        intervalMs: waitIntervalMs(ctx.f, { exitStatus: false, interval: 5 }),
-        timeoutMs: timeoutSeconds * 1000,
+        // timeoutSeconds is --timeout in seconds (optionsOf).
+        ...opts,
         resume: () => 'campaigns_wait',
       },
       (id, _record, p) => void latest.set(id, p),

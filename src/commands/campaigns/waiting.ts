@@ -2,7 +2,7 @@
 // it can no longer change by itself, within a deadline. A transient failure of a read (network, 429, 5xx, a
 // malformed answer) is not the campaign's: it keeps waiting. 401, 403 and 404 stop it, and so does a campaign
 // that was never started (DRAFT, PAUSED): it would not finish by waiting.
-import { path } from '../../api/client.js';
+import { type ApiClient, path } from '../../api/client.js';
 import {
   ApiError,
   CliError,
@@ -22,13 +22,27 @@ type Rec = Record<string, unknown>;
 
 const STOPPING = new Set([401, 403, 404]);
 
-export async function fetchCampaign(f: Factory, id: string, deadline?: number): Promise<Rec> {
-  const client = await f.client();
+/** A campaign as the service has it now, and the requestId of its answer. */
+export interface CampaignRead {
+  campaign: Campaign;
+  requestId: string | null;
+}
+
+/** GET /v1/campaigns/{id} (reference 4.7): the one read of a campaign every command and tool makes. */
+export async function readCampaignOf(
+  client: ApiClient,
+  id: string,
+  opts: { signal?: AbortSignal; deadline?: number } = {},
+): Promise<CampaignRead> {
   const res = await client.json(
-    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: f.signal, deadline },
+    { method: 'GET', path: path`/v1/campaigns/${id}`, signal: opts.signal, deadline: opts.deadline },
     envelope(Campaign),
   );
-  return res.body.data;
+  return { campaign: res.body.data, requestId: res.requestId ?? null };
+}
+
+export async function fetchCampaign(f: Factory, id: string, deadline?: number): Promise<Campaign> {
+  return (await readCampaignOf(await f.client(), id, { signal: f.signal, deadline })).campaign;
 }
 
 export interface CampaignWaitOptions {
@@ -40,7 +54,7 @@ export interface CampaignWaitOptions {
   /** The command that waits again for `pending`. */
   resume: (pending: string[]) => string;
   /** Records already read (the first read of `show --watch`), used as the first round. */
-  first?: Map<string, Rec>;
+  first?: Map<string, Campaign>;
 }
 
 /**
@@ -53,8 +67,8 @@ export async function waitForCampaigns(
   f: Factory,
   ids: string[],
   opts: CampaignWaitOptions,
-  onRead: (id: string, record: Rec, progress: CampaignProgress) => Promise<void> | void,
-): Promise<Map<string, Rec>> {
+  onRead: (id: string, record: Campaign, progress: CampaignProgress) => Promise<void> | void,
+): Promise<Map<string, Campaign>> {
   const unique = [...new Set(ids)];
   const started = f.clock.monotonic();
   const w: Wait = {
@@ -100,7 +114,7 @@ interface Wait {
   f: Factory;
   opts: CampaignWaitOptions;
   unique: string[];
-  records: Map<string, Rec>;
+  records: Map<string, Campaign>;
   /** Monotonic ms at which the wait gives up; undefined: never. */
   deadline?: number;
   /** The trouble last said per campaign, so a read that keeps failing the same way warns once. */
@@ -121,7 +135,7 @@ function linesOf(w: Wait, list: string[]): string[] {
  * One read of a campaign; undefined when it failed in a way waiting may outlast (warned once per kind of trouble).
  * Throws what waiting will not change.
  */
-async function readCampaign(w: Wait, id: string): Promise<Rec | undefined> {
+async function readCampaign(w: Wait, id: string): Promise<Campaign | undefined> {
   const { f } = w;
   try {
     const r = await fetchCampaign(f, id, w.deadline);

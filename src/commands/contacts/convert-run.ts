@@ -1,6 +1,6 @@
 // contacts convert: what it runs (the declaration is convert.ts).
 import { type CsvSummary, convertCsv } from '../../contacts/csv.js';
-import { checkRowErrors, checkUtf8, conversionNotes, loadContacts, noContactsError } from '../../contacts/load.js';
+import { checkRowErrors, checkUtf8, conversionNotes, noContactsError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
 import { summaryJson } from '../../contacts/report.js';
 import { type Chunks, openContactsSource } from '../../contacts/source.js';
@@ -10,8 +10,7 @@ import type { Factory } from '../../factory.js';
 import { plural } from '../../io/format.js';
 import { printJqText } from '../../io/output.js';
 import { jsonForTerminal, terminalSafe } from '../../io/safe.js';
-import type { Contact } from '../../schemas/contacts.js';
-import { type AgentContext, folderOf, type Rec } from '../agent.js';
+import { type AgentContext, folderOf } from '../agent.js';
 import type { ConvertInput, ConvertOptions } from './convert.js';
 
 /** Contacts shown before writing, when answers were given at prompts. */
@@ -71,14 +70,17 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
   }
 }
 
-/** The CSV converted into the staged files; row errors (without --skip-invalid) and no contact at all stop it. */
+/**
+ * The conversion, for the command and its tool: the CSV into `out` (and its invalid rows into `rejects`); row errors
+ * (without --skip-invalid, or more than --max-skipped) and no contact at all stop it.
+ */
 async function convert(
   f: Factory,
   opts: ConvertOptions,
   label: string,
   input: Chunks | (() => Chunks),
-  out: StagedFile,
-  rejects: StagedFile | undefined,
+  out: Pick<StagedFile, 'push'>,
+  rejects?: StagedFile,
 ) {
   const g = f.globals();
   const writer = new ContactWriter(out, f.output().format === 'ndjson', !opts.out && f.io.stdoutIsTTY);
@@ -145,53 +147,35 @@ function report(f: Factory, opts: ConvertOptions, label: string, summary: CsvSum
   );
 }
 
-/** For an agent: a CSV of the server's folder to a new JSON file beside it, with the report of what was read. */
-export async function act(ctx: AgentContext, input: ConvertInput) {
+/**
+ * For an agent: a CSV of the server's folder to a new JSON file beside it. The same conversion as the command's
+ * (`convert`), with the tool's fields as the flags they are and every other flag at its default; what the command
+ * prints on stderr (its notes, its --json summary) is the result.
+ */
+export async function act(ctx: AgentContext, _input: ConvertInput, _sent: unknown, opts: ConvertOptions) {
+  const { f } = ctx;
   const folder = folderOf(ctx, 'file');
-  let report: Rec = {};
-  const { path: source, handle } = await folder.openRead(input.file, 'file');
-  let contacts: Contact[];
+  const output = opts.out ?? `${opts.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`;
+  const { path, handle } = await folder.openRead(opts.file, 'file');
+  const parts: string[] = [];
+  let summary: CsvSummary;
   try {
-    contacts = await loadContacts(source, {
-      phoneColumn: input.phoneColumn,
-      defaultCountry: input.defaultCountry,
-      handle,
-      stdin: ctx.f.io.in,
-      trackTemp: ctx.f.cleanup.trackTemp,
-      signal: ctx.f.signal,
-      warn: ctx.f.log.warn,
-      skipInvalid: input.skipInvalid,
-      onSummary: ({ rows, contacts: n, errors, duplicates, columns, countries }) => {
-        report = {
-          rows,
-          contacts: n,
-          invalidRows: errors.rows,
-          errors: errors.lines(),
-          droppedDuplicates: duplicates,
-          // What each phone column's evidence decided: numbers read by its convention, retired prefixes.
-          readings: columns,
-          // The columns that gave each row's country, when some did.
-          ...(countries ? { countries } : {}),
-        };
-      },
-    });
+    const src = await openContactsSource(path, { handle, stdin: f.io.in, signal: f.signal });
+    ({ summary } = await convert(f, { ...opts, out: output }, src.label, src.csv(), {
+      push: (t: string) => void parts.push(t),
+    }));
   } finally {
     await handle.close();
   }
-  const parts: string[] = [];
-  const writer = new ContactWriter({ push: (t: string) => void parts.push(t) }, false);
-  for (const c of contacts) writer.write(c);
-  writer.end();
-  const out = await folder.create(
-    input.output ?? `${input.file.replace(/\.(csv|tsv|txt)$/i, '')}.contacts.json`,
-    'output',
-    0o600,
-  );
+  conversionNotes(summary, f.log.warn);
+  const out = await folder.create(output, 'output', 0o600);
   try {
     await out.handle.writeFile(parts.join(''));
     await out.commit();
   } finally {
     await out.discard();
   }
-  return { output: out.path, ...report, contacts: contacts.length };
+  // The notes are the result's own (what the work logged); the rest is the command's --json summary.
+  const { notes: _, ...report } = summaryJson(summary);
+  return { output: out.path, ...report };
 }

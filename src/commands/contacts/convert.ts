@@ -58,6 +58,8 @@ export const convertCommand = defineCommand({
     write: true,
     files: true,
     local: true,
+    // Counts and the path it wrote are its own; the errors, warnings and columns quote the file.
+    trusted: ['output', 'rows', 'contacts', 'invalidRows', 'droppedDuplicates'],
     load: () => import('./convert-run.js'),
   },
   args,

@@ -1,4 +1,4 @@
-// messages list: what it runs (the declaration is list.ts).
+// messages list: its work, and its two front ends (the declaration is list.ts).
 import type { Factory } from '../../factory.js';
 import { type AgentContext, listPage } from '../agent.js';
 import { cell, localTime } from '../../io/format.js';
@@ -48,24 +48,36 @@ const CSV_COLUMNS: Column[] = [
   'errorMessage',
 ].map((key) => ({ key }));
 
-const request = (channel: MessagesListOptions['channel']) => ({
-  path: '/v1/messages',
-  query: { channel },
-  item: Message,
-});
+/**
+ * The work of messages list, for both front ends: what it asks for. --channel goes to the API (reference 4.8);
+ * --status, --to, --since and --until are applied while paging, newest first. The pages are read by the walker
+ * every list shares: the CLI's (one page, or every page with --all) and an agent's (one page).
+ */
+export function messages(
+  f: Factory,
+  { channel, status, to, since, until }: Pick<MessagesListOptions, 'channel' | 'status' | 'to' | 'since' | 'until'>,
+) {
+  return {
+    path: '/v1/messages',
+    query: { channel },
+    item: Message,
+    filter: recordFilter<Message>({ status, to, since, until }, f.clock.now(), { to: ['toAddress'] }, true),
+  };
+}
 
+/** The CLI: a table on a terminal, JSON, CSV or NDJSON otherwise; --all walks every page. */
 export async function run(
   f: Factory,
   { channel, status, to, since, until, ...list }: MessagesListOptions,
 ): Promise<void> {
   const table = f.output().format === 'table';
   await runList(f, list, {
-    ...request(channel),
-    filter: recordFilter({ status, to, since, until }, f.clock.now(), { to: ['toAddress'] }, true),
+    ...messages(f, { channel, status, to, since, until }),
     columns: table ? COLUMNS : CSV_COLUMNS,
     emptyMessage: channel ? `No ${channel} messages.` : 'No messages.',
   });
 }
 
-export const act = (ctx: AgentContext, { channel, page }: MessagesListInput) =>
-  listPage(ctx, request(channel), page, ['body', 'subject']);
+/** MCP: one page, bodies and subjects cut, and the next page's number. */
+export const act = (ctx: AgentContext, _input: MessagesListInput, _sent: unknown, opts: MessagesListOptions) =>
+  listPage(ctx, messages(ctx.f, opts), opts.page, ['body', 'subject']);

@@ -17,7 +17,10 @@ export function warnUnusedWaitFlags(f: Factory, flags: WaitFlags, waiting: boole
 }
 
 /** The wait's --timeout in milliseconds, and how to say it: as typed, or the default. */
-export function waitTimeout(flags: { timeout?: Duration }): { timeoutMs: number; timeoutText?: string } {
+export function waitTimeout(flags: { timeout?: Pick<Duration, 'seconds'> & { text?: string } }): {
+  timeoutMs: number;
+  timeoutText?: string;
+} {
   return {
     timeoutMs: (flags.timeout?.seconds ?? TTS_POLL.defaultTimeoutSeconds) * 1000,
     timeoutText: flags.timeout?.text,

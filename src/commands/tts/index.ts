@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { TOKENS_PER_100_CHARACTERS } from '../../facts.js';
 import { defineGroup, makeGroup } from '../define.js';
 import { GROUP_SUMMARY } from '../groups.js';
-import { createCommand } from './create.js';
+import { createCommand } from './create/command.js';
 import { downloadCommand } from './download.js';
 import { getCommand } from './get.js';
 import { listCommand } from './list.js';

@@ -2,12 +2,12 @@
 // convert`, with the invalid rows left out of the campaign instead of stopping it. The rejects file is the
 // one `contacts convert --rejects` writes (same columns, same delimiter, never replaced without --force),
 // written as soon as the whole CSV was read, before the summary, the confirmation or any request.
-import type { ContactsCsvOptions, MaxSkipped } from '../../contacts/flags.js';
-import { loadContacts, noContactsError } from '../../contacts/load.js';
-import { checkDestination, rejectsSink, StagedFile } from '../../contacts/output.js';
-import type { Factory } from '../../factory.js';
-import { plural } from '../../io/format.js';
-import type { Contact } from '../../schemas/contacts.js';
+import type { ContactsCsvOptions, MaxSkipped } from '../../../contacts/flags.js';
+import { loadContacts, noContactsError } from '../../../contacts/load.js';
+import { checkDestination, rejectsSink, StagedFile } from '../../../contacts/output.js';
+import type { Factory } from '../../../factory.js';
+import { plural } from '../../../io/format.js';
+import type { Contact } from '../../../schemas/contacts.js';
 
 export interface SkipInvalidOptions extends ContactsCsvOptions {
   rejects?: string;

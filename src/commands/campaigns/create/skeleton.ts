@@ -1,10 +1,10 @@
 // campaigns create --skeleton: the template for --file, printed; nothing is read or sent (the declaration is create.ts).
-import { renderSkeleton, skeletonJson } from '../../campaigns/skeleton.js';
-import { UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { printJson } from '../../io/output.js';
-import { write } from '../../io/streams.js';
-import type { CreateOptions } from './create.js';
+import { renderSkeleton, skeletonJson } from '../../../campaigns/skeleton.js';
+import { UsageError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { printJson } from '../../../io/output.js';
+import { write } from '../../../io/streams.js';
+import type { CreateOptions } from './command.js';
 
 export async function run(f: Factory, opts: CreateOptions): Promise<void> {
   const format = opts.skeleton ?? 'yaml';

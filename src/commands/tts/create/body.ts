@@ -1,17 +1,17 @@
-// tts create, up to the request: the text read, the body checked, the dry run. Shared by create-run.ts and
-// create-dry-run.ts, the light module a dry run loads (create.ts chooses).
+// tts create, up to the request: the text read, the body checked, the dry run. Shared by run.ts, act.ts and
+// dry-run.ts, the light module a dry run loads (command.ts chooses).
 import type * as z from 'zod/mini';
-import { CliError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { TTS_LIMITS } from '../../facts.js';
-import { decodeText } from '../../io/encoding.js';
-import { cannotRead, readInputFile } from '../../io/input-file.js';
-import { printJson } from '../../io/output.js';
-import { readAll } from '../../io/stdin.js';
-import { type FieldNames, parseOptions } from '../../options.js';
-import { characterCount, TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
-import { costLine, warnUnusedWaitFlags } from './common.js';
-import type { CreateOptions } from './create.js';
+import { CliError, UsageError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { TTS_LIMITS } from '../../../facts.js';
+import { decodeText } from '../../../io/encoding.js';
+import { cannotRead, readInputFile } from '../../../io/input-file.js';
+import { printJson } from '../../../io/output.js';
+import { readAll } from '../../../io/stdin.js';
+import { type FieldNames, parseOptions } from '../../../options.js';
+import { characterCount, TtsCreateInput, TtsRequest } from '../../../schemas/tts.js';
+import { costLine, warnUnusedWaitFlags } from '../common.js';
+import type { CreateOptions } from './command.js';
 
 /**
  * The longest file read for --file (160 kB): 4 bytes per character, the most a character takes in UTF-8 or UTF-16,

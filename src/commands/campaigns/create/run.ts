@@ -1,25 +1,23 @@
 // campaigns create: what it runs (the declaration is create.ts).
-import { emptyContacts, missingRequired, type Validated, validateBody } from '../../campaigns/body.js';
-import { applyFlags } from '../../campaigns/flags.js';
-import { planCampaign } from '../../campaigns/plan.js';
-import { readBodyFile } from '../../campaigns/file.js';
-import { type ContactsCsvOptions, ContactsCsvShape } from '../../contacts/flags.js';
-import { checkNotInput } from '../../contacts/output.js';
-import { withAnswers } from '../../contacts/walkthrough.js';
-import { checkJsonContacts, loadContacts, type NumberCheck, numberChecks } from '../../contacts/load.js';
-import { CliError, DeclinedError, InterruptedError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { plural } from '../../io/format.js';
-import { printJson, printRecord } from '../../io/output.js';
-import type { Prompter } from '../../io/prompter.js';
-import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
-import { checkRejectsFile, loadCsvSkippingInvalid } from './contacts.js';
-import type { CreateOptions } from './create.js';
+import { emptyContacts, missingRequired, type Validated, validateBody } from '../../../campaigns/body.js';
+import { applyFlags } from '../../../campaigns/flags.js';
+import { planCampaign } from '../../../campaigns/plan.js';
+import { readBodyFile } from '../../../campaigns/file.js';
+import type { ContactsCsvOptions } from '../../../contacts/flags.js';
+import { withAnswers } from '../../../contacts/walkthrough.js';
+import { checkJsonContacts, type NumberCheck, numberChecks } from '../../../contacts/load.js';
+import { CliError, DeclinedError, InterruptedError, UsageError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { shellWord } from '../../../io/shell.js';
+import { plural } from '../../../io/format.js';
+import { printJson, printRecord } from '../../../io/output.js';
+import type { Prompter } from '../../../io/prompter.js';
+import type { CampaignCreate } from '../../../schemas/campaigns.js';
+import type { CreateOptions } from './command.js';
 import * as ifAbsent from './if-absent.js';
-import { CAMPAIGN_FIELDS, followHint } from './shared.js';
-import { planJson, printSummary } from './summary.js';
+import { contactsOf, createCampaign, csvOptionsOf } from './work.js';
+import { CAMPAIGN_FIELDS, followHint } from '../shared.js';
+import { planJson, printSummary } from '../summary.js';
 
 /** The CSV flags a walk-through on a terminal answered (its phone column, its country), as flags and values. */
 function answeredCsvFlags(given: ContactsCsvOptions, used: ContactsCsvOptions): Record<string, string> {
@@ -37,28 +35,8 @@ interface ContactsLoader {
 }
 
 function contactsLoader(f: Factory, opts: CreateOptions): ContactsLoader {
-  const csv = Object.fromEntries(
-    Object.keys(ContactsCsvShape).map((k) => [k, opts[k as keyof typeof ContactsCsvShape]]),
-  ) as ContactsCsvOptions;
-  const once = async (source: string, o: ContactsCsvOptions) => {
-    if (!opts.skipInvalid)
-      return loadContacts(source, {
-        ...o,
-        stdin: f.io.in,
-        trackTemp: f.cleanup.trackTemp,
-        signal: f.signal,
-        warn: f.log.warn,
-        quiet: f.output().quiet,
-      });
-    await checkNotInput('--rejects', opts.rejects, source, 'nothing was sent');
-    await checkRejectsFile(opts.rejects, opts.force);
-    return loadCsvSkippingInvalid(f, source, {
-      ...o,
-      rejects: opts.rejects,
-      force: opts.force,
-      maxSkipped: opts.maxSkipped,
-    });
-  };
+  const csv = csvOptionsOf(opts);
+  const once = (source: string, o: ContactsCsvOptions) => contactsOf(f, source, opts, o);
   const loader: ContactsLoader = {
     answers: {},
     // On a terminal, a file that lacks its phone column or country asks for them (stdin cannot be read twice).
@@ -304,9 +282,7 @@ async function confirm(f: Factory, opts: CreateOptions, body: CampaignCreate): P
 
 /** POST /v1/campaigns, the campaign printed, and the next step named. */
 async function send(f: Factory, v: Validated): Promise<void> {
-  const client = await f.client();
-  const res = await client.json({ method: 'POST', path: '/v1/campaigns', body: v.request }, envelope(Campaign));
-  const c = res.body.data;
+  const { campaign: c } = await createCampaign(f, v.request);
   const out = f.output();
   await printRecord(f.io, out, c, CAMPAIGN_FIELDS);
   if (out.format !== 'table' || out.quiet) return;

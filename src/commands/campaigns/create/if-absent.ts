@@ -4,15 +4,15 @@
 //
 // What this cannot prevent: two runs at the same moment both find nothing and both create. CI serialises them
 // (GitHub's `concurrency`, GitLab's `resource_group`; README "Nightly campaign from a CRM export in CI").
-import { paginateRecords } from '../../api/paginate.js';
-import { ExistsDifferentError, InterruptedError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { printRecord } from '../../io/output.js';
-import { terminalSafe } from '../../io/safe.js';
-import { Campaign, type CampaignCreate } from '../../schemas/campaigns.js';
-import { CAMPAIGN_FIELDS } from './shared.js';
-import { getCampaign, startOnce, statusOf } from './start-run.js';
+import { paginateRecords } from '../../../api/paginate.js';
+import { ExistsDifferentError, InterruptedError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { shellWord } from '../../../io/shell.js';
+import { printRecord } from '../../../io/output.js';
+import { terminalSafe } from '../../../io/safe.js';
+import { Campaign, type CampaignCreate } from '../../../schemas/campaigns.js';
+import { CAMPAIGN_FIELDS } from '../shared.js';
+import { getCampaign, startOnce, statusOf } from '../start-run.js';
 
 type Rec = Record<string, unknown>;
 

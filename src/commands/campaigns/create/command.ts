@@ -1,14 +1,14 @@
 // campaigns create: POST /v1/campaigns (reference 4.4). The flags that set body fields come from one table
 // (src/campaigns/flags.ts); the others say where contacts come from and how the command behaves.
 import * as z from 'zod/mini';
-import { BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../campaigns/flags.js';
-import { SKELETON_FORMATS } from '../../campaigns/placeholder.js';
-import { CSV_FLAGS, rejectsFlags } from '../../contacts/flags.js';
-import { STRATEGIES } from '../../facts.js';
-import { TimeZoneFlag } from '../../schemas/campaigns.js';
-import { choice, decimal } from '../../schemas/common.js';
-import { defineCommand, type Flag, type Flags, type Options } from '../define.js';
-import { CREATE_TOOL_FIELDS } from './create-tool.js';
+import { BODY_FLAGS, type BodyFlag, isSwitch, optionKey } from '../../../campaigns/flags.js';
+import { SKELETON_FORMATS } from '../../../campaigns/placeholder.js';
+import { CSV_FLAGS, rejectsFlags } from '../../../contacts/flags.js';
+import { STRATEGIES } from '../../../facts.js';
+import { TimeZoneFlag } from '../../../schemas/campaigns.js';
+import { choice, decimal } from '../../../schemas/common.js';
+import { defineCommand, type Flag, type Flags, type Options } from '../../define.js';
+import { CREATE_TOOL_FIELDS } from './tool.js';
 
 /** The rule of a body flag's value as commander hands it over; the body's schema checks what it becomes. */
 function flagRule(entry: BodyFlag): z.ZodMiniType {
@@ -116,7 +116,7 @@ export const createCommand = defineCommand({
       'Create a call campaign. Without planId: its plan only; show it, then call again with the same arguments and planId.',
     write: true,
     fields: CREATE_TOOL_FIELDS,
-    load: () => import('./create-act.js'),
+    load: () => import('./act.js'),
   },
   flags,
   checks: [
@@ -129,5 +129,5 @@ export const createCommand = defineCommand({
       message: 'applies to CSV contacts: use it with --contacts file.csv',
     }),
   ],
-  load: (o) => (o.skeleton !== undefined ? import('./skeleton-run.js') : import('./create-run.js')),
+  load: (o) => (o.skeleton !== undefined ? import('./skeleton.js') : import('./run.js')),
 });

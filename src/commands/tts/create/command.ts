@@ -1,12 +1,14 @@
 // tts create: POST /v1/tts (reference 4.1). Everything is checked before the request: a rejected value
 // exits 2 and nothing is sent. Only the fields the user set are sent; the API applies its defaults.
+// This folder: command.ts declares the command; body.ts reads the text and checks the body; work.ts sends it, for the
+// CLI's run.ts and the MCP tool's act.ts; dry-run.ts is all a dry run loads.
 import * as z from 'zod/mini';
-import { decimalText, TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS } from '../../facts.js';
-import { Encoding } from '../../io/encoding.js';
-import { TtsCreateInput, TtsRequest } from '../../schemas/tts.js';
-import { defineCommand, type Flags, type Options, type ToolInput } from '../define.js';
-import { PLAYERS_HELP } from './common.js';
-import { WAIT_FLAGS } from './wait-flags.js';
+import { decimalText, TOKENS_PER_100_CHARACTERS, TTS_DEFAULTS, TTS_LIMITS } from '../../../facts.js';
+import { Encoding } from '../../../io/encoding.js';
+import { TtsCreateInput, TtsRequest } from '../../../schemas/tts.js';
+import { defineCommand, type Flags, type Options, type ToolInput } from '../../define.js';
+import { PLAYERS_HELP } from '../common.js';
+import { WAIT_FLAGS } from '../wait-flags.js';
 
 const { speed, unit } = TTS_LIMITS;
 const D = TTS_DEFAULTS;
@@ -130,9 +132,9 @@ export const createCommand = defineCommand({
     name: 'tts_create',
     description: `Queue speech from text: ${TOKENS_PER_100_CHARACTERS} tokens per 100 characters, within the session's cap.`,
     write: true,
-    load: () => import('./create-run.js'),
+    load: () => import('./act.js'),
   },
   flags,
   // A dry run sends nothing: it loads neither the client nor the wait (unless --out asks its destination checked).
-  load: (opts) => (opts.dryRun && opts.out === undefined ? import('./create-dry-run.js') : import('./create-run.js')),
+  load: (opts) => (opts.dryRun && opts.out === undefined ? import('./dry-run.js') : import('./run.js')),
 });

@@ -1,12 +1,12 @@
 // campaigns create as the MCP tool campaigns_create: its fields. An agent sends the fields of the API's body as
 // JSON (callingDays as numbers, the window as two times), where the command's flags take text for a shell
 // (--days mon-fri, --window 09:00-18:00): the tool's fields are the body's, described here, and both are checked by
-// the body's schema (validateBody). The body sent is built from the request schema's fields only (create-act.ts).
+// the body's schema (validateBody). The body sent is built from the request schema's fields only (act.ts).
 import * as z from 'zod/mini';
-import { CAMPAIGN_DEFAULTS, CampaignCreate, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES } from '../../schemas/campaigns.js';
-import { E164 } from '../../schemas/common.js';
-import { described } from '../define.js';
-import { PLAN_ID } from './id-arg.js';
+import { CAMPAIGN_DEFAULTS, CampaignCreate, MAX_RETRIES, MIN_RETRY_DELAY_MINUTES } from '../../../schemas/campaigns.js';
+import { E164 } from '../../../schemas/common.js';
+import { described } from '../../define.js';
+import { PLAN_ID } from '../id-arg.js';
 
 /** What each field of the create body means (reference 4.4), for the agent reading the tool's schema. */
 const FIELD_HELP: Partial<Record<keyof typeof CampaignCreate.shape, string>> = {

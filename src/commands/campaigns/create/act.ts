@@ -1,15 +1,16 @@
-// campaigns create for an agent (the tool campaigns_create; its fields are create-tool.ts): the plan first, with a
+// campaigns create for an agent (the tool campaigns_create; its fields are tool.ts): the plan first, with a
 // plan id, and the campaign created only when called again with it. The body is validated by the same rules as the
 // command's (validateBody) and holds only the fields of the API's request schema.
-import { validateBody } from '../../campaigns/body.js';
-import { campaignDigest } from '../../campaigns/outcome.js';
-import { attemptsPerContact, planCampaign } from '../../campaigns/plan.js';
-import { UsageError } from '../../errors.js';
-import { Campaign, CampaignCreate } from '../../schemas/campaigns.js';
-import { envelope } from '../../schemas/common.js';
-import { type AgentContext, folderOf, type Rec } from '../agent.js';
-import type { CreateToolInput } from './create-tool.js';
-import { PLAN_ROWS, planJson, summaryLines } from './summary.js';
+import { validateBody } from '../../../campaigns/body.js';
+import { campaignDigest } from '../../../campaigns/outcome.js';
+import { attemptsPerContact, planCampaign } from '../../../campaigns/plan.js';
+import { UsageError } from '../../../errors.js';
+import { CampaignCreate } from '../../../schemas/campaigns.js';
+import { type AgentContext, folderOf, type Rec } from '../../agent.js';
+import type { CreateOptions } from './command.js';
+import type { CreateToolInput } from './tool.js';
+import { contactsOf, createCampaign, csvOptionsOf } from './work.js';
+import { PLAN_ROWS, planJson, summaryLines } from '../summary.js';
 
 /** The API's contacts and mapping from the tool's lists: numbers, {name, value} and {variable, field}. */
 function bodyShapes(input: CreateToolInput): Rec {
@@ -32,24 +33,17 @@ function bodyShapes(input: CreateToolInput): Rec {
  * The body from the fields of the API's request schema the client sent (not the defaults the tool's schema fills
  * in: the API applies its own), with the contacts of contactsFile.
  */
-async function campaignBody(ctx: AgentContext, input: CreateToolInput, sent: Rec) {
+async function campaignBody(ctx: AgentContext, input: CreateToolInput, sent: Rec, opts: CreateOptions) {
   const shaped = bodyShapes(input);
   const raw: Rec = {};
   for (const k of Object.keys(CampaignCreate.shape)) if (sent[k] !== undefined) raw[k] = shaped[k];
   if (input.contactsFile !== undefined) {
     if (input.contacts !== undefined)
       throw new UsageError('contacts and contactsFile cannot be combined: give the contacts one way');
-    const { loadContacts } = await import('../../contacts/load.js');
     const { path, handle } = await folderOf(ctx, 'contactsFile').openRead(input.contactsFile, 'contactsFile');
     try {
-      raw.contacts = await loadContacts(path, {
-        defaultCountry: input.defaultCountry,
-        handle,
-        stdin: ctx.f.io.in,
-        trackTemp: ctx.f.cleanup.trackTemp,
-        signal: ctx.f.signal,
-        warn: ctx.f.log.warn,
-      });
+      // The command's reading, with its flags at their defaults but the tool's defaultCountry.
+      raw.contacts = await contactsOf(ctx.f, path, opts, csvOptionsOf(opts), handle);
     } catch (err) {
       // Rows with errors stop the campaign; the converter can leave them out, which this tool does not.
       if (err instanceof UsageError && /\d+ errors? in \d+ rows?$/.test(err.message))
@@ -64,8 +58,8 @@ async function campaignBody(ctx: AgentContext, input: CreateToolInput, sent: Rec
   return validateBody(raw, { file: 'the arguments', now: ctx.f.clock.now() });
 }
 
-export async function act(ctx: AgentContext, input: CreateToolInput, sent: Rec) {
-  const { body, request, warnings } = await campaignBody(ctx, input, sent);
+export async function act(ctx: AgentContext, input: CreateToolInput, sent: Rec, opts: CreateOptions) {
+  const { body, request, warnings } = await campaignBody(ctx, input, sent, opts);
   if (input.planId === undefined) {
     const plan = planCampaign(body, PLAN_ROWS);
     const { contacts, ...rest } = request;
@@ -83,16 +77,12 @@ export async function act(ctx: AgentContext, input: CreateToolInput, sent: Rec) 
     };
   }
   await ctx.plans.take('campaigns_create', request, input.planId);
-  const client = await ctx.f.client();
-  const res = await client.json(
-    { method: 'POST', path: '/v1/campaigns', body: request, signal: ctx.f.signal },
-    envelope(Campaign),
-  );
+  const { campaign, requestId } = await createCampaign(ctx.f, request);
   return {
     sent: true,
-    campaign: campaignDigest(res.body.data),
+    campaign: campaignDigest(campaign),
     warnings,
-    requestId: res.requestId ?? null,
+    requestId: requestId ?? null,
     next: 'Start it with campaigns_start (a plan first, then its planId).',
   };
 }

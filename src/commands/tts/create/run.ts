@@ -1,27 +1,28 @@
-// tts create: what it runs (the declaration is create.ts).
+// tts create for the CLI: the work of work.ts, then (--wait, --out, --play) the work of tts wait and the last step
+// of tts download's, rendered for a terminal or a script. The declaration is command.ts; a dry run loads dry-run.ts
+// instead.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodePathParam } from '../../api/client.js';
-import { excerpt } from '../../api/errors.js';
-import { ApiError, MalformedResponseError, UsageError } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { shellWord } from '../../io/shell.js';
-import { tokenCost } from '../../facts.js';
-import { printRecord } from '../../io/output.js';
-import { envelope } from '../../schemas/common.js';
-import { TtsCreated, type TtsGeneration } from '../../schemas/tts.js';
-import { downloadCommand, withDownloadHints } from '../../tts/again.js';
-import { checkDestination, downloadAudio } from '../../tts/download.js';
-import { playFile, requirePlayer } from '../../tts/play.js';
-import { waitProgress } from '../../tts/progress.js';
-import { recordsOf, waitForGenerations } from '../../tts/wait.js';
-import { costLine, intervalMs, waitTimeout } from './common.js';
-import { chargeableCharacters } from '../../mcp/session.js';
-import type { AgentContext } from '../agent.js';
-import { prepare, printDryRun, requestBody } from './create-body.js';
-import type { CreateInput, CreateOptions } from './create.js';
-import { printGenerations } from './shared.js';
+import { encodePathParam } from '../../../api/client.js';
+import { excerpt } from '../../../api/errors.js';
+import { MalformedResponseError, UsageError } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { tokenCost } from '../../../facts.js';
+import { printRecord } from '../../../io/output.js';
+import { shellWord } from '../../../io/shell.js';
+import type { TtsCreated, TtsGeneration } from '../../../schemas/tts.js';
+import { downloadCommand } from '../../../tts/again.js';
+import { checkDestination } from '../../../tts/download.js';
+import { playFile, requirePlayer } from '../../../tts/play.js';
+import { recordsOf } from '../../../tts/wait.js';
+import { costLine } from '../common.js';
+import { printGenerations } from '../shared.js';
+import { saveAudio } from '../download-run.js';
+import { waitGenerations } from '../wait-run.js';
+import { prepare, printDryRun } from './body.js';
+import type { CreateOptions } from './command.js';
+import { createGeneration } from './work.js';
 
 export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const prepared = await prepare(f, flags, () => {
@@ -32,9 +33,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const play = flags.play ? { playFile, requirePlayer } : undefined;
   const player = play?.requirePlayer(f, flags.out, 'Nothing was sent.');
 
-  const client = await f.client();
-  const res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: f.signal }, envelope(TtsCreated));
-  const created = res.body.data;
+  const { generation: created } = await createGeneration(f, body);
   if (!waiting) return printCreated(f, created, chars);
 
   if (!f.output().quiet) f.log.warn(`${created.id} ${created.status}: ${costLine(created.characterCount ?? chars)}`);
@@ -45,9 +44,7 @@ export async function run(f: Factory, flags: CreateOptions): Promise<void> {
   const records = await waitFor(f, flags, created.id, again);
   let saved: string | null = null;
   if (flags.out !== undefined) {
-    const result = await downloadAudio(f, records[0], { out: flags.out, force: flags.force }).catch((err: unknown) => {
-      throw withDownloadHints(f, err, created.id, again);
-    });
+    const result = await saveAudio(f, records[0], { out: flags.out, force: flags.force }, again);
     if (result.file) f.log.warn(`Saved ${result.file} (${result.bytes} bytes)`);
     if (flags.out === '-') return;
     saved = result.file;
@@ -79,28 +76,24 @@ async function printCreated(f: Factory, created: TtsCreated, chars: number): Pro
 }
 
 /** --wait: until the generation is final, with progress; stopped, it prints what it knows and how to resume. */
-async function waitFor(f: Factory, flags: CreateOptions, id: string, again: Again) {
+async function waitFor(f: Factory, flags: CreateOptions, id: string, again: Again): Promise<TtsGeneration[]> {
   const resumesByDownload = flags.out !== undefined || flags.play;
-  const progress = await waitProgress(f);
+  const resume = resumesByDownload ? ([r]: string[]) => downloadCommand(f, r, { ...again, wait: true }) : undefined;
+  // --out - writes the audio to stdout: no record goes there, even when the wait stops short.
+  const print = (records: TtsGeneration[] | undefined) =>
+    records && flags.out !== '-' ? printGenerations(f, records, true) : undefined;
+  let waited;
   try {
-    return await waitForGenerations(
-      f,
-      [id],
-      {
-        intervalMs: intervalMs(f, flags.interval),
-        ...waitTimeout(flags),
-        resume: resumesByDownload ? ([r]) => downloadCommand(f, r, { ...again, wait: true }) : undefined,
-      },
-      progress.update,
-    );
+    waited = await waitGenerations(f, { ids: [id], interval: flags.interval, timeout: flags.timeout }, resume);
   } catch (err) {
-    progress.stop();
-    const partial = recordsOf(err);
-    if (partial && flags.out !== '-') await printGenerations(f, partial, true);
+    await print(recordsOf(err));
     throw err;
-  } finally {
-    progress.stop();
   }
+  if (waited.unfinished) {
+    await print(waited.records);
+    throw waited.unfinished;
+  }
+  return waited.records;
 }
 
 /** --play: the saved file, or (without --out) a temporary copy removed when the command ends. */
@@ -118,9 +111,7 @@ async function playIt(
   if (p.saved) return p.play.playFile(f, p.player, p.saved, `The audio is in ${p.saved}.`);
   const dir = await mkdtemp(join(tmpdir(), 'voicectl-play-'));
   f.cleanup.add(() => rm(dir, { recursive: true, force: true }));
-  const copy = await downloadAudio(f, p.record, { force: false, dir }).catch((err: unknown) => {
-    throw withDownloadHints(f, err, p.record.id, p.again);
-  });
+  const copy = await saveAudio(f, p.record, { force: false, dir }, p.again);
   return p.play.playFile(f, p.player, copy.file!, `The audio was not kept (no --out); download it with: ${p.later}`);
 }
 
@@ -142,26 +133,4 @@ function checkCreatedId(id: string, invocation: string): void {
       },
     );
   }
-}
-
-/**
- * For an agent: the generation's cost counted against the session's cap before it is sent; a refusal by the
- * service (4xx: nothing queued) gives it back, and the cap settles on what the service says it charged.
- */
-export async function act(ctx: AgentContext, input: CreateInput) {
-  const body = requestBody(input, (key) => key);
-  const cost = tokenCost(chargeableCharacters(body.text));
-  await ctx.budget.reserve(cost);
-  let res;
-  try {
-    const client = await ctx.f.client();
-    res = await client.json({ method: 'POST', path: '/v1/tts', body, signal: ctx.f.signal }, envelope(TtsCreated));
-  } catch (err) {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) await ctx.budget.release(cost);
-    throw err;
-  }
-  const counted = res.body.data.characterCount;
-  const charged = typeof counted === 'number' && counted >= 0 ? tokenCost(counted) : cost;
-  const session = await ctx.budget.settle(cost, charged);
-  return { ...res.body.data, tokenCost: charged, session, requestId: res.requestId ?? null };
 }
