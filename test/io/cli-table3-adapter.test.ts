@@ -47,7 +47,8 @@ describe('cli-table3 internals, behind an adapter', () => {
   });
 
   it('the internal module is where the adapter reads it', () => {
-    expect(require.resolve('cli-table3/src/utils.js')).toBe(join(ROOT, 'node_modules/cli-table3/src/utils.js'));
+    // resolve() throws for a file the package no longer has.
+    expect(require.resolve('cli-table3/src/utils.js')).toMatch(/[\\/]cli-table3[\\/]src[\\/]utils\.js$/);
   });
 
   it("tableWidth is the width cli-table3 pads a cell by, also where a terminal's differs", () => {
