@@ -1,7 +1,8 @@
-// The part of undici the client uses: an Agent (connection pool) with its `request` method, and `connect`, with which
-// the proxy agent opens its tunnel. undici's index loads everything it has (fetch, WebSocket, caches, mocks), which
-// doubles the cost of a one-shot command; this module assembles only these, as undici's own index.js does (which
-// also adds stream, pipeline and upgrade from lib/api/index.js: nothing here uses them).
+// What voicectl uses of undici, in one place, with a test (test/api/undici-adapter.test.ts) that fails when an undici
+// release changes it: an Agent (connection pool) with its `request` method, and `connect`, with which the proxy agent
+// opens its tunnel. undici's index loads everything it has (fetch, WebSocket, caches, mocks), which doubles the cost
+// of a one-shot command; this module assembles only these, as undici's own index.js does (which also adds stream,
+// pipeline and upgrade from lib/api/index.js: nothing here uses them).
 import v8 from 'node:v8';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
@@ -10,6 +11,12 @@ import buildConnector from 'undici/lib/core/connect.js';
 import request from 'undici/lib/api/api-request.js';
 
 Object.assign(Dispatcher.prototype, { request, connect });
+
+/**
+ * The undici releases this was written for (its files under lib/ are not a public API): the test
+ * (test/api/undici-adapter.test.ts) fails when package.json or node_modules leaves them.
+ */
+export const UNDICI_VERSIONS = '>=7.30.2 <8.0.0';
 
 // undici parses HTTP with WebAssembly (llhttp), compiled on the first connection. By default V8 also compiles it
 // with its optimising tier in the background, and the process waits for that work at exit, which a one-shot CLI

@@ -2,7 +2,7 @@
 // which columns fit, cells made safe and cut by terminal cells); here the cells are set in columns, with no borders,
 // GAP cells apart, as gh prints its tables. Loaded only where a table is printed, and cli-table3 with it.
 import Table from 'cli-table3';
-import tableUtils from 'cli-table3/src/utils.js';
+import { tableWidth } from './cli-table3.js';
 import { displayWidth } from './width.js';
 
 export { cutToWidth, displayWidth, hasClusters, loadClusterWidths } from './width.js';
@@ -59,7 +59,7 @@ class StandIns {
   prepare(line: string): string {
     if (PRINTABLE_ASCII.test(line)) return line;
     const width = displayWidth(line);
-    if (tableUtils.strlen(line) === width) return line;
+    if (tableWidth(line) === width) return line;
     const id = this.lines.push(line) - 1;
     return `\0${hexToControls(id)}\0${'_'.repeat(width)}`;
   }

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
 import { CALL_OUTCOMES } from '../facts.js';
 import { terminalSafe } from '../io/safe.js';
-import type { SandboxSettings } from './settings.js';
+import { type SandboxSettings, SETTINGS_DEFAULTS } from './settings.js';
 import '../schemas/locale.js';
 
 export const SCENARIO_ENV = 'VOICECTL_SANDBOX_SCENARIO';
@@ -32,7 +32,10 @@ export const Scenario = z.strictObject({
   numbers: z.optional(z.record(z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 number')), Outcome)),
   /** enforce (default): calls only within the campaign's calling window; ignore: at any time. */
   callingWindow: z.optional(z.enum(['enforce', 'ignore'])),
-  /** Simulated seconds per real second of the dialer's clock (default 60). */
+  /**
+   * Simulated seconds per real second of the dialer's clock (default 60); above 60, a generation's queue and
+   * processing shorten in proportion.
+   */
   speed: z.optional(z.number().check(z.positive(), z.maximum(1_000_000))),
 });
 export type Scenario = z.infer<typeof Scenario>;
@@ -45,7 +48,15 @@ export function scenarioSettings(s: Scenario): Partial<SandboxSettings> {
   if (s.failureRate !== undefined) out.failureRate = s.failureRate;
   if (s.numbers) out.outcomesByNumber = s.numbers;
   if (s.callingWindow) out.callingWindow = s.callingWindow;
-  if (s.speed !== undefined) out.timeScale = s.speed;
+  const speed = s.speed;
+  if (speed !== undefined) {
+    out.timeScale = speed;
+    // A faster sandbox finishes generations sooner too, in proportion (a CI job that sets a speed for its campaigns
+    // should not wait 3.5 s for each TTS); a slower one never makes them longer than by default.
+    const shorter = (ms: number) => Math.round(ms * Math.min(1, SETTINGS_DEFAULTS.timeScale / speed));
+    out.ttsQueueMs = shorter(SETTINGS_DEFAULTS.ttsQueueMs);
+    out.ttsProcessMs = shorter(SETTINGS_DEFAULTS.ttsProcessMs);
+  }
   return out;
 }
 

@@ -5,17 +5,20 @@ import { CALL_OUTCOMES } from '../facts.js';
 // English messages for the rules without a message of their own (zod/mini loads no locale).
 import '../schemas/locale.js';
 
+/** A generation's time in the queue and in processing, and the dialer's speed, when nothing sets them. */
+export const SETTINGS_DEFAULTS = { ttsQueueMs: 1000, ttsProcessMs: 2500, timeScale: 60 } as const;
+
 export const SandboxSettings = z.object({
   /** Milliseconds a generation stays queued before processing starts. */
-  ttsQueueMs: z._default(z.number().check(z.minimum(0)), 1000),
+  ttsQueueMs: z._default(z.number().check(z.minimum(0)), SETTINGS_DEFAULTS.ttsQueueMs),
   /** Milliseconds of processing before a generation completes. */
-  ttsProcessMs: z._default(z.number().check(z.minimum(0)), 2500),
+  ttsProcessMs: z._default(z.number().check(z.minimum(0)), SETTINGS_DEFAULTS.ttsProcessMs),
   /** Failure to provoke in generations: worker_unavailable at creation, or an errorMessage at processing. */
   ttsFailure: z.optional(z.string()),
   /** Origin of audioUrl (a storage host, as real services use); default: the origin the client called. */
   audioBaseUrl: z.optional(z.string()),
   /** Simulated seconds of the dialer per real second (time scale of campaigns). */
-  timeScale: z._default(z.number().check(z.positive()), 60),
+  timeScale: z._default(z.number().check(z.positive()), SETTINGS_DEFAULTS.timeScale),
   /** Seed of deterministic outcomes (call results). */
   seed: z._default(z.int(), 42),
   /** Outbound lines of an organization: the dialer's concurrency when a campaign sets no maxConcurrency. */

@@ -1,7 +1,8 @@
 // README's shell examples, run in order as a newcomer would (the real voicectl and bash, a fresh config dir, an
 // empty folder with the repository's fixtures), so that README stays runnable top to bottom. Not run: the clone and
 // `npm install` (CI does them), `profiles add` (it asks for a real key on a terminal) and the development commands.
-// The sandbox runs fast (a scenario) and polls often (VOICECTL_POLL_INTERVAL_MS), so the waits take milliseconds.
+// The sandbox runs fast (a scenario, whose speed makes campaigns and generations finish at once) and polls often
+// (VOICECTL_POLL_INTERVAL_MS), so the waits take milliseconds.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,

@@ -2,10 +2,10 @@
 // accented letters, CJK, emoji joined by ZWJ, flags, escaped control characters, combining marks of Devanagari, Thai
 // and Hebrew, a zero-width space, emoji newer than older width tables. Every line must fit the terminal in cells, and
 // every column must start at the same cell on every line, the lines of a record's value of several lines included.
-import tableUtils from 'cli-table3/src/utils.js';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, useSandbox } from '../helpers/cli.js';
+import { tableWidth } from '../../src/io/cli-table3.js';
 import { terminalSafe } from '../../src/io/safe.js';
 
 const sandbox = useSandbox();
@@ -48,8 +48,8 @@ beforeAll(async () => {
 
 describe('tables measured in terminal cells', () => {
   it('the names that test the layout are ones where cli-table3 and the terminal agree, and ones where they do not', () => {
-    for (const name of ALIKE) expect(tableUtils.strlen(name), name).toBe(stringWidth(name));
-    for (const name of DISAGREE) expect(tableUtils.strlen(name), name).not.toBe(stringWidth(name));
+    for (const name of ALIKE) expect(tableWidth(name), name).toBe(stringWidth(name));
+    for (const name of DISAGREE) expect(tableWidth(name), name).not.toBe(stringWidth(name));
   });
 
   it.each([60, 80, 120])(

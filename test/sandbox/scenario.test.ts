@@ -113,6 +113,31 @@ describe('sandbox scenarios', () => {
     expect((await outcomes(fast, 'Speed', 10_000)).status).toBe('COMPLETED');
   });
 
+  it('speed above 60 shortens a generation in proportion; 60 and below keep 1 s queued and 2.5 s processing', async () => {
+    /** A generation's status `ms` after it was created. */
+    const statusAfter = async (sb: Sandbox, ms: number) => {
+      clock = T0;
+      const c = await cli(['tts', 'create', '--text', 'Hello', '-q'], { sandbox: sb });
+      expect(c.code, c.stderr).toBe(0);
+      clock = T0 + ms;
+      return JSON.parse((await cli(['tts', 'get', c.stdout.trim(), '--json'], { sandbox: sb })).stdout).status;
+    };
+    // 600: ten times the default, so 100 ms queued and 250 ms processing.
+    const fast = await open('{"speed": 600}');
+    expect(await statusAfter(fast, 99)).toBe('queued');
+    expect(await statusAfter(fast, 100)).toBe('processing');
+    expect(await statusAfter(fast, 349)).toBe('processing');
+    expect(await statusAfter(fast, 350)).toBe('completed');
+    await fast.close();
+    for (const speed of [60, 1]) {
+      const slow = await open(`{"speed": ${speed}}`);
+      expect(await statusAfter(slow, 999)).toBe('queued');
+      expect(await statusAfter(slow, 3499)).toBe('processing');
+      expect(await statusAfter(slow, 3500)).toBe('completed');
+      await slow.close();
+    }
+  });
+
   it('a bad scenario is exit 2 naming the problem, and no sandbox is started', async () => {
     const dir = tempDir();
     const fifo = join(tempDir(), 'scenario.fifo');

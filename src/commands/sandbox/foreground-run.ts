@@ -49,8 +49,8 @@ export async function run(f: Factory, opts: ForegroundOptions): Promise<void> {
   const scenario = opts.scenario !== undefined ? readScenario(opts.scenario, '--scenario') : scenarioFromEnv(f.env);
   const sandbox = new Sandbox({
     settings: {
-      ...(opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {}),
       ...(scenario ? scenarioSettings(scenario) : {}),
+      ...(opts.fast ? { ttsQueueMs: 0, ttsProcessMs: 0 } : {}),
     },
   });
   // Keys of this instance, printed below to its owner: the demo keys of README open no sandbox another user runs.
