@@ -16,7 +16,11 @@ export async function run(f: Factory, opts: ReportOptions): Promise<void> {
     });
   }
   // The rows of campaigns results, every contact (the report marks each result itself).
-  const { campaign, calls, all: rows } = await hintIfNotFound(
+  const {
+    campaign,
+    calls,
+    all: rows,
+  } = await hintIfNotFound(
     campaignResults(f, { id: opts.id }),
     `List your campaigns: ${f.commandLine.invocation()} campaigns list`,
   );
