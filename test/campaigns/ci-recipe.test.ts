@@ -115,7 +115,12 @@ interface RunResult {
 
 function bash(script: string, cwd: string, env: Record<string, string | undefined>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd, env: env as NodeJS.ProcessEnv });
+    // stdin not a pipe: bash takes a socket on stdin (node's pipes are socketpairs) for rshd's and sources ~/.bashrc.
+    const child = spawn('bash', ['-c', script], {
+      cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
