@@ -126,6 +126,22 @@ export function isMobileColumn(header: string): boolean {
   return RANKS[0].test(fold(header));
 }
 
+/**
+ * Column `i`'s filled cells among `rows` (trimmed), and how many of them `test` holds for: what a column is taken
+ * for by its values (phone numbers, countries) is decided by that share.
+ */
+export function cellsWhere(rows: string[][], i: number, test: (v: string) => boolean): { cells: number; hits: number } {
+  let cells = 0;
+  let hits = 0;
+  for (const row of rows) {
+    const v = (row[i] ?? '').trim();
+    if (v === '') continue;
+    cells++;
+    if (test(v)) hits++;
+  }
+  return { cells, hits };
+}
+
 /** A column name as its lists match it: lower case, accents dropped, "_" and "." as spaces, trimmed. */
 export function fold(name: string): string {
   return name

@@ -3,7 +3,7 @@
 // Mailchimp's "CC", Dynamics' "Address 1: Country/Region", "Land", "País", "Pays", ...) or by their values (most
 // cells name a country). Loads libphonenumber-js: import lazily.
 import { type CountryCode, getCountries, isSupportedCountry } from 'libphonenumber-js/max';
-import { fold } from './columns.js';
+import { cellsWhere, fold } from './columns.js';
 
 /**
  * ISO 3166-1 alpha-2 and alpha-3 codes, five letters a country (ISO 3166-1 itself, as the i18n-iso-countries
@@ -189,14 +189,7 @@ export function countryColumnsByValues(
     // A column named for states, regions or languages counts country names only: its codes (CA, IN, NA, VA) are as
     // likely a US state, an Italian province or a language as a country.
     const namesOnly = NOT_COUNTRY_VALUES.test(fold(headers[i] ?? ''));
-    let values = 0;
-    let countries = 0;
-    for (const cells of rows) {
-      const v = (cells[i] ?? '').trim();
-      if (v === '') continue;
-      values++;
-      if ((!namesOnly || v.length > 3) && countryOfCell(v, country)) countries++;
-    }
-    return values >= MIN_VALUES && countries >= MIN_SHARE * values;
+    const { cells, hits } = cellsWhere(rows, i, (v) => (!namesOnly || v.length > 3) && !!countryOfCell(v, country));
+    return cells >= MIN_VALUES && hits >= MIN_SHARE * cells;
   });
 }

@@ -4,6 +4,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import {
   type ColumnPlan,
+  cellsWhere,
   columnName,
   isMobileColumn,
   MissingInputError,
@@ -162,14 +163,7 @@ export class Reader {
     let best: { numbers: number; cells: number } | undefined;
     const found: number[] = [];
     for (const { index } of plan.free) {
-      let cells = 0;
-      let numbers = 0;
-      for (const row of sample) {
-        const v = (row[index] ?? '').trim();
-        if (v === '') continue;
-        cells++;
-        if (readsAsPhone(v, def)) numbers++;
-      }
+      const { cells, hits: numbers } = cellsWhere(sample, index, (v) => readsAsPhone(v, def));
       if (cells === 0 || cells < Math.min(MIN_PHONE_CELLS, sample.length) || numbers < PHONE_SHARE * cells) continue;
       found.push(index);
       if (!best || numbers > best.numbers) best = { numbers, cells };

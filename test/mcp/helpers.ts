@@ -2,6 +2,8 @@
 // framing. By default the command runs in this process (run() with in-memory stdin/stdout, as test/helpers/cli.ts
 // does): the same command, factory and tools, without a process start per test. `process: true` spawns
 // bin/voicectl.js over real stdio, for what only a process shows (a client starting it, exit when stdin closes).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PassThrough, Readable, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,7 +13,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { run } from '../../src/cli.js';
 import { testStreams } from '../../src/io/streams.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { BIN, type CliOptions, cliEnv, KEYS, virtualClock } from '../helpers/cli.js';
+import { expect } from 'vitest';
+import { BIN, type CliOptions, cliEnv, KEYS, tempDir, virtualClock } from '../helpers/cli.js';
 
 export interface McpSession {
   client: Client;
@@ -139,4 +142,23 @@ export function strings(v: unknown): string[] {
   if (Array.isArray(v)) return v.flatMap(strings);
   if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => [k, ...strings(x)]);
   return [];
+}
+
+/** The campaign fields the journeys through MCP create their campaigns with. */
+export const CAMPAIGN = { name: 'Renewals', agentId: 'agent_sales', fromNumber: '+390212345678' };
+/** The most characters of one tool result an agent is given (Claude Code moves larger ones to a file). */
+export const MAX_RESULT = 25_000;
+
+/** A new folder (for --dir) holding `files`, by name. */
+export function folderWith(files: Record<string, string>): string {
+  const dir = tempDir('voicectl-mcp-');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** A tool call's structured result, or a thrown Error with its text when the tool failed; its size checked. */
+export function checked(name: string, r: { isError: boolean; text: string; data: Record<string, unknown> }) {
+  expect(r.text.length, `${name}: ${r.text.slice(0, 200)}`).toBeLessThanOrEqual(MAX_RESULT);
+  if (r.isError) throw new Error(`${name}: ${r.text}`);
+  return r.data;
 }

@@ -1,13 +1,7 @@
-// The whole job through MCP, as an agent does it: a CSV in --dir, converted, a campaign planned and created from
-// it, started, waited for and its results read, each step one call. Once with the TypeScript SDK's client on one
-// server, once with a client that starts a new server for every call (as MCP Inspector --cli does): plans and the
-// spending cap live in the config dir, so a session of one-shot calls works the same. Sizes: sizes.test.ts.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
-import { startMcp } from './helpers.js';
+import { CAMPAIGN, checked, folderWith, startMcp } from './helpers.js';
 
 const CSV = [
   'name,Mobile,contact_attempts.1.phone_number',
@@ -15,10 +9,6 @@ const CSV = [
   'Bruno,347 765 4321,',
   '',
 ].join('\n');
-
-const CAMPAIGN = { name: 'Renewals', agentId: 'agent_sales', fromNumber: '+390212345678' };
-/** The most characters of one tool result an agent is given (Claude Code moves larger ones to a file). */
-const MAX_RESULT = 25_000;
 
 type Call = (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
@@ -51,19 +41,6 @@ async function journey(call: Call): Promise<void> {
   expect(results.rows).toHaveLength(2);
   expect(results).toMatchObject({ pagination: { page: 1, totalPages: 1, rows: 2 } });
   expect((results.reached as number) + (results.notReached as number)).toBe(2);
-}
-
-function folderWith(files: Record<string, string>): string {
-  const dir = tempDir('voicectl-journey-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
-
-/** A tool call's structured result, or a thrown Error with its text when the tool failed; its size checked. */
-function checked(name: string, r: { isError: boolean; text: string; data: Record<string, unknown> }) {
-  expect(r.text.length, `${name}: ${r.text.slice(0, 200)}`).toBeLessThanOrEqual(MAX_RESULT);
-  if (r.isError) throw new Error(`${name}: ${r.text}`);
-  return r.data;
 }
 
 describe('the whole job through MCP: CSV, convert, plan, create, start, wait, results', () => {

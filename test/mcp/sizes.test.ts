@@ -1,26 +1,6 @@
-// Results sized for an agent: for a campaign of 1,000 contacts no tool result is over 25,000 characters (Claude
-// Code moves a larger one to a file), and paging the results reaches every contact; lists cut long texts.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
-import { startMcp } from './helpers.js';
-
-const CAMPAIGN = { name: 'Renewals', agentId: 'agent_sales', fromNumber: '+390212345678' };
-const MAX_RESULT = 25_000;
-
-function folderWith(files: Record<string, string>): string {
-  const dir = tempDir('voicectl-sizes-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
-
-/** A tool call's structured result, or a thrown Error with its text when the tool failed; its size checked. */
-function checked(name: string, r: { isError: boolean; text: string; data: Record<string, unknown> }) {
-  expect(r.text.length, `${name}: ${r.text.slice(0, 200)}`).toBeLessThanOrEqual(MAX_RESULT);
-  if (r.isError) throw new Error(`${name}: ${r.text}`);
-  return r.data;
-}
+import { startSandbox, virtualClock } from '../helpers/cli.js';
+import { CAMPAIGN, checked, folderWith, MAX_RESULT, startMcp } from './helpers.js';
 
 describe('a campaign of 1,000 contacts', () => {
   it('every tool result is at most 25,000 characters, and paging the results reaches every contact', async () => {
