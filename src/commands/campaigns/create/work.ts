@@ -4,6 +4,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { type ContactsCsvOptions, ContactsCsvShape } from '../../../contacts/flags.js';
 import { loadContacts } from '../../../contacts/load.js';
+import type { Validated } from '../../../campaigns/body.js';
 import { checkNotInput } from '../../../contacts/output.js';
 import type { Factory } from '../../../factory.js';
 import { Campaign } from '../../../schemas/campaigns.js';
@@ -50,7 +51,7 @@ export async function contactsOf(
 }
 
 /** POST /v1/campaigns with the checked request: the campaign as created, and the request's id. */
-export async function createCampaign(f: Factory, request: unknown) {
+export async function createCampaign(f: Factory, request: Validated['request']) {
   const client = await f.client();
   const res = await client.json(
     { method: 'POST', path: '/v1/campaigns', body: request, signal: f.signal },
