@@ -7,7 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
     exclude: ['test/bench/**', 'node_modules/**'],
-    globalSetup: ['test/setup/build.ts'],
+    globalSetup: ['test/setup/env.ts', 'test/setup/build.ts'],
     setupFiles: ['test/setup/fast-check.ts', 'test/setup/temp.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
