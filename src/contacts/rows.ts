@@ -15,6 +15,7 @@ import {
   sniffBom,
   startsAsUtf8,
   UTF8_CHECK_BYTES,
+  utf8Checker,
 } from '../io/encoding.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
 import { type Chunks, peekUntil } from './source.js';
@@ -79,28 +80,22 @@ function firstLine(stream: Readable, signal: AbortSignal | undefined, atLeast: n
   );
 }
 
-/** Calls `onNotUtf8` once if the bytes that flow through `stream` are not UTF-8 (a streaming, fatal TextDecoder). */
+/** Calls `onNotUtf8` once if the bytes that flow through `stream` are not UTF-8. */
 function checkUtf8Stream(stream: Readable, onNotUtf8: () => void): void {
-  const d = new TextDecoder('utf-8', { fatal: true });
+  const utf8 = utf8Checker();
+  const check = (chunk: Buffer) => {
+    if (!utf8.write(chunk)) fail();
+  };
   const fail = () => {
     stream.off('data', check);
+    stream.off('end', atEnd);
     onNotUtf8();
   };
-  const check = (chunk: Buffer) => {
-    try {
-      d.decode(chunk, { stream: true });
-    } catch {
-      fail();
-    }
+  const atEnd = () => {
+    if (!utf8.end()) fail();
   };
   stream.on('data', check);
-  stream.once('end', () => {
-    try {
-      d.decode();
-    } catch {
-      fail();
-    }
-  });
+  stream.once('end', atEnd);
 }
 
 /**
