@@ -13,12 +13,14 @@ const BODY_MAX = 32 * 1024 * 1024;
 
 const writers: ChildProcess[] = [];
 afterEach(() => {
-  // Each writer leads its own process group: the shell and the `head | tr` it runs end together.
+  // Each writer leads its own process group: the shell and the `head | tr` it runs end together. A shell that has
+  // ended waited for its pipeline: its group is gone, and its number may be another's.
   for (const w of writers.splice(0)) {
+    if (w.exitCode !== null || w.signalCode !== null) continue;
     try {
       process.kill(-(w.pid as number));
     } catch {
-      // Already ended: the reader read it to its end, or hung up.
+      // Ended meanwhile.
     }
   }
 });
