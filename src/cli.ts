@@ -78,14 +78,32 @@ function globalOptionsOf(argv: string[]): string[] {
 
 const globalKeys = new WeakMap<Command, Set<string>>();
 
+/**
+ * The global options as commander declares them, shown (the root's) or hidden (every other command's): made once
+ * and shared by every command that takes them, as commander only reads an option (the values are the command's).
+ * Frozen, so that nothing can change one command's copy for all.
+ */
+const globalOptions = new Map<boolean, { opt: Option; key: string }[]>();
+
+function sharedGlobalOptions(hidden: boolean): { opt: Option; key: string }[] {
+  let made = globalOptions.get(hidden);
+  if (!made) {
+    made = GLOBAL_FLAGS.map((g) => {
+      const opt = new Option(g.flags, g.description);
+      if (hidden) opt.hideHelp();
+      return { opt: Object.freeze(opt), key: opt.attributeName() };
+    });
+    globalOptions.set(hidden, made);
+  }
+  return made;
+}
+
 function addGlobalOptions(cmd: Command, hidden: boolean): void {
   const keys = new Set<string>();
-  for (const g of GLOBAL_FLAGS) {
-    const opt = new Option(g.flags, g.description);
+  for (const { opt, key } of sharedGlobalOptions(hidden)) {
     if (cmd.options.some((o) => o.long === opt.long)) continue; // the command's own flag of that name wins
-    if (hidden) opt.hideHelp();
     cmd.addOption(opt);
-    keys.add(opt.attributeName());
+    keys.add(key);
   }
   globalKeys.set(cmd, keys);
 }
