@@ -81,6 +81,28 @@ const lazyBuiltins = {
  * resolved, read, compiled and linked on its own. Measured (README "Performance", medians of 30): the dry run loads
  * 10 files instead of 35, the same 214 kB, in 101 ms instead of 112 on Node 20.20 and 57 instead of 65 on Node 24.21.
  */
+/**
+ * The MCP SDK gets a zod of its own. It imports zod's full API (zod/v4) where src/ imports zod/mini, and both are
+ * built on zod/v4/core, whose modules are in the core chunk: bundled together, what the SDK uses of them stayed in
+ * the core chunk, 50 kB more that every command loaded (`tts create --dry-run` took 10 ms more). Each zod module the
+ * SDK reaches is a copy under an id of its own, in the SDK's chunks, as when the SDK loaded from node_modules.
+ */
+const SDK_ZOD = '\0mcp-sdk-zod:';
+const inSdk = (id) => /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(id);
+const isZod = (id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
+const sdkZod = {
+  name: 'mcp-sdk-zod',
+  async resolveId(source, importer, options) {
+    if (!importer || !(inSdk(importer) || importer.startsWith(SDK_ZOD))) return null;
+    const from = importer.startsWith(SDK_ZOD) ? importer.slice(SDK_ZOD.length) : importer;
+    const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+    return resolved && isZod(resolved.id) ? SDK_ZOD + resolved.id : resolved;
+  },
+  load(id) {
+    return id.startsWith(SDK_ZOD) ? readFileSync(id.slice(SDK_ZOD.length), 'utf8') : null;
+  },
+};
+
 const CORE_ROOTS = [
   'src/cli.ts',
   'src/globals.ts',
@@ -124,12 +146,14 @@ const bundle = await rolldown({
   // Tree shaking keeps the zod members src/ uses (`import * as z from 'zod/mini'`, accessed as z.object: zod declares
   // no side effects) and undici's Agent and request API (src/api/undici.ts).
   treeshake: true,
-  // The MCP SDK (and the zod, ajv and friends it brings) is loaded from node_modules by `voicectl mcp` alone, as
-  // the SDK ships it: bundling it would copy zod into dist/ a second time.
+  // The MCP SDK is bundled too, into the chunks that `voicectl mcp` alone loads (sdkZod above). Loaded from
+  // node_modules, its files (ajv's among them) took ~145 ms of CPU to resolve, read and compile at every start, which
+  // a client that starts one server per call pays per call; and a global install brought ~97 packages (express,
+  // hono, jose) for the three modules it uses.
   // jq-web (--jq) reads its jq.wasm from beside its own file: its two files are copied to dist/vendor/jq-web/
   // (below) and loaded from there by --jq alone (src/io/jq-web.ts).
-  external: [/^@modelcontextprotocol\/sdk(\/|$)/, /^jq-web$/],
-  plugins: [lazyBuiltins],
+  external: [/^jq-web$/],
+  plugins: [lazyBuiltins, sdkZod],
   transform: {
     target: 'node20',
     // The version as a constant (src/version.ts), so that no command reads package.json for it.

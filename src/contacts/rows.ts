@@ -15,6 +15,7 @@ import {
   sniffBom,
   startsAsUtf8,
   UTF8_CHECK_BYTES,
+  utf8Checker,
 } from '../io/encoding.js';
 import { type ColumnOptions, type ColumnPlan, detectDelimiter, MissingInputError, planColumns } from './columns.js';
 import { type Chunks, peekUntil } from './source.js';
@@ -68,39 +69,39 @@ function toStream(input: Chunks): Readable {
 }
 
 /**
+ * The start of a file whose text the delimiter and the hints are found in: the header line, or its first 64 KiB. A
+ * file is read in chunks of this size; input handed over whole (one chunk of 30 MB) is not decoded whole for it.
+ */
+const HEAD_BYTES = 1 << 16;
+
+/**
  * Reads until the first line is complete: the BOM and the delimiter come from that line. With `atLeast`, reads that
  * many bytes (or the whole input, if shorter) too.
  */
 function firstLine(stream: Readable, signal: AbortSignal | undefined, atLeast: number) {
   return peekUntil(
     stream,
-    (h) => h.length >= Math.max(1 << 16, atLeast) || (h.includes(10) && h.length >= atLeast),
+    (h) => h.length >= Math.max(HEAD_BYTES, atLeast) || (h.includes(10) && h.length >= atLeast),
     signal,
   );
 }
 
-/** Calls `onNotUtf8` once if the bytes that flow through `stream` are not UTF-8 (a streaming, fatal TextDecoder). */
+/** Calls `onNotUtf8` once if the bytes that flow through `stream` are not UTF-8. */
 function checkUtf8Stream(stream: Readable, onNotUtf8: () => void): void {
-  const d = new TextDecoder('utf-8', { fatal: true });
+  const utf8 = utf8Checker();
+  const check = (chunk: Buffer) => {
+    if (!utf8.write(chunk)) fail();
+  };
   const fail = () => {
     stream.off('data', check);
+    stream.off('end', atEnd);
     onNotUtf8();
   };
-  const check = (chunk: Buffer) => {
-    try {
-      d.decode(chunk, { stream: true });
-    } catch {
-      fail();
-    }
+  const atEnd = () => {
+    if (!utf8.end()) fail();
   };
   stream.on('data', check);
-  stream.once('end', () => {
-    try {
-      d.decode();
-    } catch {
-      fail();
-    }
-  });
+  stream.once('end', atEnd);
 }
 
 /**
@@ -248,7 +249,7 @@ function sniff(head: Buffer, opts: RowsOptions, label: string) {
   } else if (opts.encoding !== undefined) checkNotUtf8(head, opts.encoding, label);
   const utf8 = encoding === 'utf-8';
   const bomLength = bom?.length ?? 0;
-  let headText = decoderFor(encoding).write(head.subarray(bomLength));
+  let headText = decoderFor(encoding).write(head.subarray(bomLength, bomLength + HEAD_BYTES));
   // Excel's "sep=;" first line names the delimiter and is no row: it is read, then left out of the input.
   const sepLine = /^sep=([^"\r\n])(?:\r\n|\n|\r)/.exec(headText);
   /** Bytes of the start left out of the input (the BOM and a "sep=" line), and BOM bytes the decoder skips. */

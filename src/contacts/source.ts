@@ -152,17 +152,19 @@ export async function peekUntil(
   signal?: AbortSignal,
 ): Promise<{ head: Buffer; ended: boolean }> {
   const chunks: Buffer[] = [];
+  // One chunk is the head as it is: a stream written at once (32 MiB of stdin) is not copied.
+  const head = () => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   for (;;) {
     const c = stream.read() as Buffer | string | null;
     if (c !== null) {
       chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-      if (enough(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))) break;
+      if (enough(head())) break;
       continue;
     }
-    if (stream.readableEnded) return { head: Buffer.concat(chunks), ended: true };
+    if (stream.readableEnded) return { head: head(), ended: true };
     await readable(stream, signal);
   }
-  return { head: Buffer.concat(chunks), ended: false };
+  return { head: head(), ended: false };
 }
 
 /** Bytes up to a non-blank one (at most 1 KiB), read and put back: the stream reads them again. */

@@ -515,7 +515,7 @@ if (want('package')) {
     '',
     0,
     '',
-    `${count} packages, ${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
+    `${count} ${count === 1 ? 'package' : 'packages'}, ${all.files} files, voicectl and its dependencies${onDisk ? `; ${onDisk} on disk (du, whole blocks)` : ''}`,
   );
 }
 

@@ -35,7 +35,8 @@ describe('engines', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         if (e.isDirectory()) walk(join(dir, e.name));
         else if (e.name.endsWith('.ts'))
-          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/from '([^.'][^']*)'/g))
+          // Static imports, and the dynamic ones that load a package on first use (the MCP SDK, for `voicectl mcp`).
+          for (const [, spec] of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:from |import\()'([^.'][^']*)'/g))
             if (!spec!.startsWith('node:'))
               addWithDeps(
                 spec!
@@ -47,6 +48,7 @@ describe('engines', () => {
     };
     walk(fileURLToPath(new URL('src', root)));
     expect(bundled).toContain('undici');
+    expect(bundled).toContain('@modelcontextprotocol/sdk');
     const refused: string[] = [];
     for (const [path, entry] of Object.entries<{ dev?: boolean; engines?: { node?: string } }>(lock.packages)) {
       const wants = entry.engines?.node;

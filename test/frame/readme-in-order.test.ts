@@ -14,10 +14,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, stopSandboxService, tempDir } from '../helpers/cli.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const SKIP = /git clone|npm install|npm test|profiles add/;
@@ -25,18 +24,6 @@ const SKIP = /git clone|npm install|npm test|profiles add/;
 /** README's ```sh blocks, in order. */
 function shellBlocks(): string[] {
   return [...README.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-}
-
-/** A port nobody listens on now, for the example that starts a sandbox on 4010. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 /**
@@ -64,7 +51,6 @@ describe("README's examples, in order", () => {
     symlinkSync(join(ROOT, 'fixtures'), join(work, 'fixtures'));
     writeFileSync(join(bin, 'voicectl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(bin, 'voicectl'), 0o755);
-    const port = await freePort();
     const steps: string[] = [];
     for (const block of shellBlocks()) {
       if (SKIP.test(block)) continue;
@@ -73,7 +59,7 @@ describe("README's examples, in order", () => {
         writeFileSync(join(work, 'nightly-campaign.sh'), block);
         continue;
       }
-      const code = block.replace(/^npx voicectl/gm, 'voicectl').replaceAll('4010', String(port));
+      const code = block.replace(/^npx voicectl/gm, 'voicectl');
       steps.push(code);
       // "Run this twice": the --if-absent example, as README asks.
       if (code.includes('--if-absent') && code.includes('--sandbox')) steps.push(code);
@@ -102,7 +88,8 @@ describe("README's examples, in order", () => {
       expect(ids.length).toBeGreaterThanOrEqual(2);
       expect(ids.at(-1)).toBe(ids.at(-2));
     } finally {
-      await bash('voicectl sandbox stop >/dev/null 2>&1 || true', work, env);
+      // The background sandbox the examples started, stopped as `voicectl sandbox stop` does, without a process for it.
+      await stopSandboxService(env.VOICECTL_CONFIG_DIR);
     }
   }, 60_000);
 });

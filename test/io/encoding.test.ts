@@ -2,7 +2,8 @@
 // multi-byte encoding a file that is not UTF-8 is told to be written in, measured on export-like files.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { decoderFor, Encoding, guessEncoding, isSingleByte } from '../../src/io/encoding.js';
+import fc from 'fast-check';
+import { decoderFor, Encoding, guessEncoding, isSingleByte, utf8Checker } from '../../src/io/encoding.js';
 import { legacyBytes } from '../helpers/legacy-bytes.js';
 
 const name = (label: string) => z.safeParse(Encoding, label);
@@ -128,5 +129,65 @@ describe('guessEncoding', () => {
   it('a header alone in Chinese is too short to tell from Korean: named, not read', async () => {
     const g = await guessEncoding(legacyBytes('姓名,电话\r\n', 'gbk'));
     expect(g?.sure).not.toBe(true);
+  });
+});
+
+describe('utf8Checker', () => {
+  /** What a fatal streaming TextDecoder says of the same chunks: the rule utf8Checker follows. */
+  const decoderSays = (chunks: Uint8Array[]) => {
+    const d = new TextDecoder('utf-8', { fatal: true });
+    try {
+      for (const c of chunks) d.decode(c, { stream: true });
+      d.decode();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const checkerSays = (chunks: Uint8Array[]) => {
+    const c = utf8Checker();
+    let ok = true;
+    for (const chunk of chunks) ok = c.write(Buffer.from(chunk)) && ok;
+    return c.end() && ok;
+  };
+  /** Bytes near UTF-8: whole characters, and lead and continuation bytes alone (cut, overlong, surrogates). */
+  const bytes = fc
+    .array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 3 }).map((s) => [...Buffer.from(s)]),
+        fc.constantFrom(
+          [0x80],
+          [0xbf],
+          [0xc0],
+          [0xc2],
+          [0xe0],
+          [0xe2, 0x82],
+          [0xed, 0xa0, 0x80],
+          [0xf0, 0x9f],
+          [0xf4, 0x90, 0x80, 0x80],
+          [0xf5],
+          [0xff],
+        ),
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => Uint8Array.from(parts.flat()));
+
+  it('says what a fatal TextDecoder says, wherever the chunks are cut', () => {
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(), { maxLength: 5 }), (b, cuts) => {
+        const at = [...new Set(cuts.map((c) => c % (b.length + 1)))].sort((x, y) => x - y);
+        const chunks = [0, ...at].map((from, i) => b.subarray(from, [...at, b.length][i]));
+        return checkerSays(chunks) === decoderSays(chunks);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a character cut between chunks, one byte a chunk, is UTF-8; cut at the end, it is not', () => {
+    const euro = [...Buffer.from('a€😀')].map((x) => Uint8Array.of(x));
+    expect(checkerSays(euro)).toBe(true);
+    expect(checkerSays(euro.slice(0, -1))).toBe(false);
+    expect(checkerSays([Buffer.from('ab\xe2\x82', 'latin1'), Buffer.from('ac', 'latin1')])).toBe(false);
   });
 });
