@@ -279,9 +279,9 @@ const listings = new WeakSet<Command>();
 export const isListing = (cmd: Command): boolean => listings.has(cmd);
 
 /**
- * A command as its parent's help lists it (name, alias, arguments, summary), without its options, help or run:
- * building every verb of a group in full is most of the cost of starting a command. It is not configured further
- * (global options, help, exit override), and running it is a bug, said as one.
+ * A command as its parent's help lists it (name, alias, arguments, summary), without its options, help or run, the
+ * parts that cost the most to make. It is not configured further (global options, help, exit override), and running
+ * it is a bug, said as one.
  */
 function listing(def: AnyCommand): Command {
   const cmd = new Command(def.name).summary(def.summary);
