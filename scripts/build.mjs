@@ -45,6 +45,14 @@ const STAND_INS = {
     from: '/commander/',
     contents: "module.exports = new Proxy({}, { get: (_, k) => process.getBuiltinModule('node:child_process')[k] });",
   },
+  // Not a module loaded later but the global itself: Node's ESM face of node:process, made when it is first imported,
+  // reads every property of process, its getters too (the list of allowed NODE_OPTIONS flags among them), in every
+  // command that reads its configuration (env-paths imports it). The module is that global: CommonJS (yaml) requires
+  // it, ESM takes it as its default export (docs/performance.md has the figures).
+  'node:process': {
+    from: '/node_modules/',
+    contents: 'module.exports = process;',
+  },
   // The real module (and its error formatting) loads only when an invariant fails or another function is used.
   'node:assert': {
     from: '/undici/',

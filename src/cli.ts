@@ -3,7 +3,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { beforeOptionValue } from './commands/commander.js';
 import { GROUPS } from './commands/registry.js';
-import type { GroupDef } from './commands/define.js';
+import { type GroupDef, isListing } from './commands/define.js';
 import { examples, exitCodesText, globalOptionsLine, unknownHelpTopic, wrappedList } from './commands/help.js';
 import {
   ApiError,
@@ -78,14 +78,32 @@ function globalOptionsOf(argv: string[]): string[] {
 
 const globalKeys = new WeakMap<Command, Set<string>>();
 
+/**
+ * The global options as commander declares them, shown (the root's) or hidden (every other command's): made once
+ * and shared by every command that takes them, as commander only reads an option (the values are the command's).
+ * Frozen, so that nothing can change one command's copy for all.
+ */
+const globalOptions = new Map<boolean, { opt: Option; key: string }[]>();
+
+function sharedGlobalOptions(hidden: boolean): { opt: Option; key: string }[] {
+  let made = globalOptions.get(hidden);
+  if (!made) {
+    made = GLOBAL_FLAGS.map((g) => {
+      const opt = new Option(g.flags, g.description);
+      if (hidden) opt.hideHelp();
+      return { opt: Object.freeze(opt), key: opt.attributeName() };
+    });
+    globalOptions.set(hidden, made);
+  }
+  return made;
+}
+
 function addGlobalOptions(cmd: Command, hidden: boolean): void {
   const keys = new Set<string>();
-  for (const g of GLOBAL_FLAGS) {
-    const opt = new Option(g.flags, g.description);
+  for (const { opt, key } of sharedGlobalOptions(hidden)) {
     if (cmd.options.some((o) => o.long === opt.long)) continue; // the command's own flag of that name wins
-    if (hidden) opt.hideHelp();
     cmd.addOption(opt);
-    keys.add(opt.attributeName());
+    keys.add(key);
   }
   globalKeys.set(cmd, keys);
 }
@@ -101,8 +119,9 @@ function globalValues(cmd: Command): Record<string, unknown> {
   return out;
 }
 
+/** `cmd` and the commands below it, without the listings (which never run). */
 function descendants(cmd: Command): Command[] {
-  return [cmd, ...cmd.commands.flatMap(descendants)];
+  return isListing(cmd) ? [] : [cmd, ...cmd.commands.flatMap(descendants)];
 }
 
 function commandPath(cmd: Command): string {
@@ -166,7 +185,7 @@ function configureTree(cmd: Command, io: IOStreams, argv: string[]): void {
     cmd.help = () => help.call(cmd, { error: false });
   }
   refuseOptionsAsValues(cmd, argv);
-  for (const sub of cmd.commands) configureTree(sub, io, argv);
+  for (const sub of cmd.commands) if (!isListing(sub)) configureTree(sub, io, argv);
 }
 
 /** Every spelling of the options `cmd` accepts (its own, the global copies, its ancestors', help): `--no-x` too. */
@@ -300,9 +319,11 @@ export async function buildProgram(argv: string[], opts: RunOptions & { loadAll?
 
   const wanted = opts.loadAll ? undefined : targetGroup(argv);
   const loadAll = opts.loadAll || GROUPS.some((g) => g.name === wanted && g.loadsAll);
+  // The verbs of the group are made in full only where the command line names them (all of them for completion).
+  const words = loadAll ? undefined : new Set(argv);
   for (const group of GROUPS) {
     if (loadAll || group.name === wanted) {
-      const cmd = (await group.load()).make(factory);
+      const cmd = (await group.load()).make(factory, words);
       // Global options are accepted anywhere: each command gets hidden copies, and each parent stops reading
       // options at its subcommand, so a verb's own flag of the same name as a global one stays its own.
       for (const c of descendants(cmd)) {

@@ -2,7 +2,6 @@
 // After page 1 reveals totalPages, the rest are fetched with bounded concurrency and yielded in order,
 // each as soon as it and all before it have arrived, so memory stays bounded by the window. A page that repeats
 // an earlier one, or brings no record not seen before, stops the walk (a service that is not paging).
-import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { MalformedResponseError } from '../errors.js';
 import { listEnvelope, PAGINATION, type Pagination } from '../schemas/common.js';
@@ -130,11 +129,13 @@ function idOf(record: unknown): string | undefined {
 class Seen {
   private readonly pages = new Map<string, number>();
   private readonly ids = new Map<string, number>();
+  // node:crypto loads for a walk of more than one page, not with every list command (most read one page).
+  private readonly createHash = process.getBuiltinModule('node:crypto').createHash;
   constructor(private readonly path: string) {}
 
   add(p: Page<unknown>): void {
     if (p.records.length === 0) return;
-    const digest = createHash('sha256').update(JSON.stringify(p.records)).digest('base64');
+    const digest = this.createHash('sha256').update(JSON.stringify(p.records)).digest('base64');
     const hints = p.requestId ? [`requestId: ${p.requestId}`] : [];
     const same = this.pages.get(digest);
     if (same !== undefined) {

@@ -256,12 +256,42 @@ export function ownCommand(group: GroupDef): AnyCommand | undefined {
   return { ...group.own, args: {}, name, summary, description, examples };
 }
 
-export function makeGroup(f: Factory, group: GroupDef): Command {
+/**
+ * The group's command with its verbs. Given the words of the command line, only the verbs they name (by name or
+ * alias: commander runs no other) are made in full; each other verb is a listing, as much as the group's help,
+ * its "did you mean" and a help topic's check read (see listing). Without them (completion, docs), every verb is
+ * made in full.
+ */
+export function makeGroup(f: Factory, group: GroupDef, words?: ReadonlySet<string>): Command {
   const own = ownCommand(group);
   const cmd = own ? commandOf(f, own) : new Command(group.name).summary(group.summary).description(helpText(group));
-  for (const def of group.commands) cmd.addCommand(makeCommand(f, def), def.hidden ? { hidden: true } : {});
+  for (const def of group.commands) {
+    const named = !words || words.has(def.name) || (def.aliases ?? []).some((a) => words.has(a));
+    cmd.addCommand(named ? makeCommand(f, def) : listing(def), def.hidden ? { hidden: true } : {});
+  }
   commandDefs.set(cmd, group);
   return addExamples(cmd, group.examples);
+}
+
+const listings = new WeakSet<Command>();
+
+/** Whether `cmd` is a listing: a command as its parent's help lists it, which never runs. */
+export const isListing = (cmd: Command): boolean => listings.has(cmd);
+
+/**
+ * A command as its parent's help lists it (name, alias, arguments, summary), without its options, help or run, the
+ * parts that cost the most to make. It is not configured further (global options, help, exit override), and running
+ * it is a bug, said as one.
+ */
+function listing(def: AnyCommand): Command {
+  const cmd = new Command(def.name).summary(def.summary);
+  for (const alias of def.aliases ?? []) cmd.alias(alias);
+  for (const a of Object.values(def.args as Args)) cmd.addArgument(new Argument(a.name));
+  cmd.action(() => {
+    throw new Error(`${def.name} was listed, not built, for this command line`);
+  });
+  listings.add(cmd);
+  return cmd;
 }
 
 /** The default a schema gives when the flag is left out (z._default or z.prefault), if any. */

@@ -5,9 +5,15 @@ import { EXIT_CODE_HELP, ExitCode, UsageError } from '../errors.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from '../global-flags.js';
 import { didYouMean } from '../suggest.js';
 
-/** Adds an "Examples" section; each entry is a command line, optionally followed by "  # comment". */
+/**
+ * Adds an "Examples" section; each entry is a command line, optionally followed by "  # comment". Laid out when
+ * the help is shown: most runs show none.
+ */
 export function examples(cmd: Command, lines: string[]): Command {
-  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => exampleLines(l, EXAMPLE_WIDTH)).join('\n')}\n`);
+  return cmd.addHelpText(
+    'after',
+    () => `\nExamples:\n${lines.map((l) => exampleLines(l, EXAMPLE_WIDTH)).join('\n')}\n`,
+  );
 }
 
 /** Help fits 80 columns: a longer example goes on as the shell reads it, after ` \`. */

@@ -6,7 +6,8 @@ import type { GroupDef } from './define.js';
 import { GROUP_SUMMARY } from './groups.js';
 
 interface GroupModule {
-  make(f: Factory): Command;
+  /** The group's command; `words`, the command line's, tell the verbs to make in full (see makeGroup). */
+  make(f: Factory, words?: ReadonlySet<string>): Command;
   /** The group's declarations (every group with commands of its own; voicectl mcp makes tools of them). */
   group?: GroupDef;
 }

@@ -3,7 +3,6 @@
 // another baseUrl) would send the user's keys where that user chose. And the one way a private file is written:
 // never through a link, never keeping another owner. Small functions, so that a platform layer (Windows ACLs) can
 // take them over.
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, openSync, renameSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 
 /**
@@ -26,6 +25,8 @@ const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
  * write gave another user's file back to that user, with root's keys in it).
  */
 export function writePrivateFile(path: string, data: string): void {
+  // node:crypto loads here, when a file is written, not with the profile store that every command reads.
+  const { randomBytes } = process.getBuiltinModule('node:crypto');
   const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   const fd = openSync(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
   try {

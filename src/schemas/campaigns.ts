@@ -38,6 +38,10 @@ const TimeZone = z
   .string({ error: 'must be an IANA time zone such as Europe/Rome' })
   .check(z.refine(isKnownTimeZone, TIME_ZONE_RULE));
 
+let zoneList: readonly string[] | undefined;
+/** The runtime's IANA zones: a list of some 400 names that Intl makes afresh at each call, so asked for once. */
+const timeZones = (): readonly string[] => (zoneList ??= Intl.supportedValuesOf('timeZone'));
+
 /**
  * --timezone as typed on a command line: any case (`europe/rome`), sent as the IANA list spells it (`Europe/Rome`);
  * an alias the runtime knows (`US/Eastern`, `UTC`) as the runtime names it. A near miss, or a bare city, gets
@@ -47,7 +51,7 @@ export const TimeZoneFlag = z.pipe(
   z.string(),
   z.transform((typed: string, ctx) => {
     const tz = typed.trim();
-    const zones = Intl.supportedValuesOf('timeZone');
+    const zones = timeZones();
     const listed = zones.find((z) => z.toLowerCase() === tz.toLowerCase());
     if (listed) return listed;
     if (isKnownTimeZone(tz)) return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;

@@ -67,14 +67,14 @@ describe('the build', () => {
     expect(r.tableKit).toBe(false);
   });
 
-  it('tts get loads neither node:http2 nor node:child_process nor node:assert (stand-ins until first use), nor the table printer for JSON', async () => {
+  it('tts get loads neither node:http2 nor node:child_process nor node:assert (stand-ins until first use), nor node:crypto (for a file written), nor the table printer for JSON', async () => {
     const created = await cli(['tts', 'create', '--text', 'hi', '--json'], { sandbox });
     const { id } = JSON.parse(created.stdout) as { id: string };
     const r = await loaded(['tts', 'get', id, '--json'], sandbox);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id });
     expect(r.modules).toContain('net');
-    for (const m of ['http2', 'child_process', 'assert']) expect(r.modules).not.toContain(m);
+    for (const m of ['http2', 'child_process', 'assert', 'crypto']) expect(r.modules).not.toContain(m);
     expect(r.tableKit).toBe(false);
     // The same record as a table is what loads it.
     const table = await loaded(['tts', 'get', id, '-o', 'table'], sandbox);
@@ -83,11 +83,12 @@ describe('the build', () => {
     expect(table.tableKit).toBe(true);
   });
 
-  it('jq and the campaign template load only when --jq or --skeleton is given', async () => {
+  it('jq and the campaign template load only when --jq or --skeleton is given; a list of one page loads no node:crypto', async () => {
     const chunk = (urls: string[], name: string) => urls.some((u) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(u));
     const plain = await loaded(['tts', 'list', '--json'], sandbox);
     expect(plain.code, plain.stderr).toBe(0);
     expect(chunk(plain.urls, 'jq')).toBe(false);
+    expect(plain.modules).not.toContain('crypto');
     const jq = await loaded(['tts', 'list', '--jq', 'length'], sandbox);
     expect(jq.code, jq.stderr).toBe(0);
     expect(chunk(jq.urls, 'jq')).toBe(true);

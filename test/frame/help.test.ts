@@ -48,6 +48,27 @@ describe('voicectl --help', () => {
   });
 });
 
+describe('a group of which a run builds only the verb it names (the others are listings)', () => {
+  it('has the same help as the group with every verb built, for every group', async () => {
+    const io = testStreams();
+    const { program } = await buildProgram([], { io, env: {}, loadAll: true });
+    for (const g of program.commands) {
+      const before = io.stdout().length;
+      g.outputHelp();
+      const r = await cli([g.name(), '--help'], { key: null });
+      expect(r.stdout, g.name()).toBe(io.stdout().slice(before));
+    }
+  });
+
+  it('names its verbs in "did you mean", from the listings', async () => {
+    const r = await cli(['campaigns', 'reslts'], { key: null });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      "error: unknown command 'reslts'\n(Did you mean results?)\n(see: voicectl campaigns --help)\n",
+    );
+  });
+});
+
 describe('the global options, declared once', () => {
   it('thirteen entries: each key is what commander names its flag, and the schema parses exactly those keys', async () => {
     const { Option } = await import('commander');

@@ -182,6 +182,14 @@ describe('profiles remove', () => {
     expect(r.stderr).toBe('Removed profile ci.\n');
     expect(stored(configDir).current).toBe('work');
   });
+
+  it('by its alias, rm, it runs the same', async () => {
+    const configDir = await withProfiles(['work', 'ci']);
+    const r = await cli(['profiles', 'rm', 'ci'], { configDir, key: null });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('Removed profile ci.\n');
+    expect(Object.keys(stored(configDir).profiles)).toEqual(['work']);
+  });
 });
 
 describe('the file-mode warning', () => {

@@ -15,4 +15,4 @@ export const group = defineGroup({
   commands: [convertCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);

@@ -14,4 +14,4 @@ export const group = defineGroup({
   commands: [listCommand, sendSmsCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);

@@ -21,4 +21,4 @@ export const group = defineGroup({
   commands: [addCommand, listCommand, useCommand, removeCommand, showCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);

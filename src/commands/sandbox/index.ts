@@ -91,4 +91,4 @@ export const group = defineGroup({
   commands: [statusCommand, stopCommand, serveCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);

@@ -24,4 +24,4 @@ export const group = defineGroup({
   commands: [createCommand, getCommand, listCommand, waitCommand, downloadCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);

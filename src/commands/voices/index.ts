@@ -13,4 +13,4 @@ export const group = defineGroup({
   commands: [listCommand],
 });
 
-export const make = (f: Factory): Command => makeGroup(f, group);
+export const make = (f: Factory, words?: ReadonlySet<string>): Command => makeGroup(f, group, words);
