@@ -47,13 +47,24 @@ export interface RunOptions {
   effects?: Effects;
 }
 
+/**
+ * Whether the word after `a` is its value: a global flag that takes one (`-o`, `--profile`), or a group of short
+ * flags whose last takes one (`-qo json`, as commander reads it; in `-ojson` the value is in the word).
+ */
+function takesNextWord(a: string): boolean {
+  if (VALUE_FLAGS.has(a)) return true;
+  if (!/^-[^-]./.test(a)) return false;
+  for (let j = 1; j < a.length; j++) if (VALUE_FLAGS.has(`-${a[j]}`)) return j === a.length - 1;
+  return false;
+}
+
 /** The command group named on the command line, skipping global options and their values. */
 export function targetGroup(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') return undefined;
     if (a.startsWith('-')) {
-      if (VALUE_FLAGS.has(a)) i++;
+      if (takesNextWord(a)) i++;
       continue;
     }
     if (a === 'help') return argv.slice(i + 1).find((x) => !x.startsWith('-'));
@@ -71,7 +82,7 @@ function globalOptionsOf(argv: string[]): string[] {
     if (a === '--') break;
     if (!spellings.has(a.split('=')[0])) continue;
     kept.push(a);
-    if (VALUE_FLAGS.has(a) && i + 1 < argv.length) kept.push(argv[++i]);
+    if (takesNextWord(a) && i + 1 < argv.length) kept.push(argv[++i]);
   }
   return kept;
 }

@@ -138,6 +138,27 @@ describe('help and usage', () => {
     expect(targetGroup(['--profile', 'x', '-o', 'json', 'tts', 'list'])).toBe('tts');
     expect(targetGroup(['--json', 'campaigns'])).toBe('campaigns');
     expect(targetGroup(['--request-timeout', '5'])).toBeUndefined();
+    // Short flags grouped as commander reads them: the last of a group takes the next word, or the rest of its own.
+    expect(targetGroup(['-qo', 'json', 'tts', 'list'])).toBe('tts');
+    expect(targetGroup(['-ojson', 'tts', 'list'])).toBe('tts');
+    expect(targetGroup(['-oq', 'tts', 'list'])).toBe('tts');
+  });
+
+  it('grouped short global flags before the command (-qo json): the command runs', async () => {
+    const own = await startSandbox();
+    try {
+      await cli(['tts', 'create', '--text', 'Grouped'], { sandbox: own });
+      const r = await cli(['-qo', 'json', 'tts', 'list'], { sandbox: own });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^tts_\w+$/m);
+      // -o takes the rest of its word: `-oq` is --output q, refused naming the flag.
+      const bad = await cli(['-oq', 'tts', 'list'], { sandbox: own });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--output: must be one of table, json, ndjson, csv (got "q")');
+    } finally {
+      await own.close();
+    }
   });
 
   it('global options work after the subcommand too', async () => {
