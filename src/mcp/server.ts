@@ -170,7 +170,20 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+  // Tool calls still running: a client that closes stdin right after its last request (`printf ... | voicectl mcp`)
+  // gets their answers before the server ends.
+  const running = new Set<Promise<unknown>>();
+  server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
+    const call = callTool(req, extra);
+    running.add(call);
+    void call.finally(() => running.delete(call));
+    return call;
+  });
+
+  const callTool = async (
+    req: { params: { name: string; arguments?: Record<string, unknown> } },
+    extra: { signal: AbortSignal },
+  ) => {
     const raw = present((req.params.arguments ?? {}) as Rec);
     const signal = AbortSignal.any([f.signal, extra.signal]);
     try {
@@ -215,7 +228,7 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
         structuredContent: { error: e },
       };
     }
-  });
+  };
 
   const transport = new StdioServerTransport(f.io.in, f.io.out);
   const closed = new Promise<void>((done) => {
@@ -231,6 +244,10 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   if (f.io.stdinIsTTY)
     f.log.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
   await closed;
+  // The answers of the calls under way are sent (after their handler, in a later turn), then the server closes.
+  // Ctrl-C aborts them first (f.signal), so that they end at once.
+  while (running.size > 0) await Promise.allSettled([...running]);
+  await new Promise((r) => setImmediate(r));
   await server.close();
   folder?.close();
   // Stopped with Ctrl-C (exit 130), rather than by the client closing stdin (exit 0).

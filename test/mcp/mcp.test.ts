@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, KEYS, ROOT, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
+import { cli, KEYS, ROOT, spawnCli, startSandbox, tempDir, virtualClock } from '../helpers/cli.js';
 import { type McpSession, startMcp, strings } from './helpers.js';
 
 const READ_TOOLS = [
@@ -130,6 +130,33 @@ describe('tools/list', () => {
     expect(posts('/v1/tts')).toBe(before);
     // The server is still serving.
     expect((await s.call('voices_list', { language: 'it' })).isError).toBe(false);
+  });
+});
+
+describe('the end of stdin', () => {
+  // A script (or a one-shot client) writes its requests and closes stdin at once: the calls under way are answered,
+  // then the server ends with exit 0, in a real process as a pipe gives it.
+  it('answers the calls under way before it ends, and exits 0', async () => {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'voices_list', arguments: { language: 'it' } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'tts_list', arguments: {} } },
+    ];
+    const r = await spawnCli(['mcp'], { sandbox, stdin: lines.map((l) => `${JSON.stringify(l)}\n`).join('') });
+    expect(r.code, r.stderr).toBe(0);
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    for (const a of answers) expect(a.result?.isError, JSON.stringify(a)).not.toBe(true);
+    expect(sandbox.requests('GET', '/v1/tts').length).toBeGreaterThan(0);
   });
 });
 
