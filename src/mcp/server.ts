@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { redactor } from '../api/redact.js';
 import { configDir } from '../config/paths.js';
 import { ApiError, CliError, UsageError } from '../errors.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Factory } from '../factory.js';
 import { checkInterrupted } from '../io/interrupt.js';
 import { terminalSafe } from '../io/safe.js';
@@ -136,6 +138,33 @@ function instructions(sandbox: boolean, opts: ServeOptions, folder: Folder | und
   ].join(' ');
 }
 
+/**
+ * Serves until the client closes stdin (MCP's stdio transport) or Ctrl-C. On the end of stdin the calls under way
+ * (`running`) are answered first: their answers are sent after their handler, in a later turn. Ctrl-C aborts them
+ * (f.signal), so that they end at once.
+ */
+async function session(
+  server: Server,
+  transport: Transport,
+  f: Factory,
+  running: Set<Promise<unknown>>,
+  started: () => void,
+): Promise<void> {
+  const closed = new Promise<void>((done) => {
+    f.io.in.once('end', done);
+    f.io.in.once('close', done);
+    f.signal.addEventListener('abort', () => done(), { once: true });
+  });
+  await server.connect(transport);
+  started();
+  if (f.io.stdinIsTTY)
+    f.log.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
+  await closed;
+  while (running.size > 0) await Promise.allSettled([...running]);
+  await new Promise((r) => setImmediate(r));
+  await server.close();
+}
+
 export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
   const folder = opts.dir === undefined ? undefined : Folder.open(opts.dir);
   // Configuration errors (no key, no base URL, a bad profile) stop the command before the server starts, as
@@ -230,25 +259,11 @@ export async function serve(f: Factory, opts: ServeOptions): Promise<void> {
     }
   };
 
-  const transport = new StdioServerTransport(f.io.in, f.io.out);
-  const closed = new Promise<void>((done) => {
-    // The client ends the session by closing stdin (MCP stdio transport); Ctrl-C ends it too.
-    f.io.in.once('end', done);
-    f.io.in.once('close', done);
-    f.signal.addEventListener('abort', () => done(), { once: true });
-  });
-  await server.connect(transport);
-  f.log.warn(
-    `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; ${folder ? `files in ${folder.path}` : 'no files'})`,
+  await session(server, new StdioServerTransport(f.io.in, f.io.out), f, running, () =>
+    f.log.warn(
+      `voicectl mcp: serving ${tools.length} tools on stdio (${opts.allowWrite ? `writes allowed, at most ${opts.maxTokens} tokens` : 'read-only'}; ${folder ? `files in ${folder.path}` : 'no files'})`,
+    ),
   );
-  if (f.io.stdinIsTTY)
-    f.log.warn('It reads MCP messages from stdin: an MCP client starts it (README "AI agents"). Ctrl-C stops it.');
-  await closed;
-  // The answers of the calls under way are sent (after their handler, in a later turn), then the server closes.
-  // Ctrl-C aborts them first (f.signal), so that they end at once.
-  while (running.size > 0) await Promise.allSettled([...running]);
-  await new Promise((r) => setImmediate(r));
-  await server.close();
   folder?.close();
   // Stopped with Ctrl-C (exit 130), rather than by the client closing stdin (exit 0).
   checkInterrupted(f.signal);
