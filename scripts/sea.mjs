@@ -67,7 +67,7 @@ function fetchPackage(spec) {
 
 /** The host's Node binary of `version`, which writes the preparation blob for targets of that version. */
 function blobWriter(version) {
-  if (HOST !== 'linux-x64' && !TARGETS[HOST]) throw new Error(`build:binaries: no Node package for ${HOST}`);
+  if (!TARGETS[HOST]) throw new Error(`build:binaries: no Node package for ${HOST}`);
   const t = TARGETS[HOST];
   return join(fetchPackage(`${t.pkg}@${version}`), t.file);
 }
@@ -134,16 +134,9 @@ function zipOne(name, data) {
   local.writeUInt16LE(nameBuf.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0800, 8);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt16LE(dosTime, 12);
-  central.writeUInt16LE(dosDate, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(body.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBuf.length, 28);
+  central.writeUInt16LE(20, 4); // made by
+  // From "version needed" to the name's length, the central header repeats the local one's fields, 2 bytes later.
+  local.copy(central, 6, 4, 30);
   const localSize = local.length + nameBuf.length + body.length;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);

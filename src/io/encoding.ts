@@ -245,6 +245,18 @@ export async function guessEncoding(head: Uint8Array): Promise<EncodingGuess | u
  */
 export const UTF8_CHECK_BYTES = 1 << 16;
 
+/** The bytes of the UTF-8 sequence a lead byte starts (1 for ASCII, and for a byte that starts none). */
+const utf8Length = (lead: number) => (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1);
+
+/** Where the bytes end before a character their end cuts (a lead byte among the last three, its sequence longer). */
+function completeEnd(b: Uint8Array): number {
+  for (let k = b.length - 1; k >= Math.max(0, b.length - 3); k--) {
+    if (b[k] < 0x80) break;
+    if (b[k] >= 0xc0) return k + utf8Length(b[k]) > b.length ? k : b.length;
+  }
+  return b.length;
+}
+
 /**
  * The first multi-byte character of `head` (at most UTF8_CHECK_BYTES of it) when those bytes are valid UTF-8 and
  * hold one: a file written in UTF-8, which a single-byte --encoding would turn into "Ã©" for every "é".
@@ -252,14 +264,10 @@ export const UTF8_CHECK_BYTES = 1 << 16;
  */
 function utf8Evidence(head: Uint8Array): { char: string; hex: string; line: number } | undefined {
   const b = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, UTF8_CHECK_BYTES));
-  let end = b.length;
-  let k = end - 1;
-  while (k > 0 && k > end - 4 && (b[k] & 0xc0) === 0x80) k--;
-  if (k >= 0 && b[k] >= 0xc0 && k + (b[k] >= 0xf0 ? 4 : b[k] >= 0xe0 ? 3 : 2) > end) end = k;
-  const body = b.subarray(0, end);
+  const body = b.subarray(0, completeEnd(b));
   const i = body.findIndex((x) => x >= 0x80);
   if (i < 0 || !isUtf8(body)) return undefined;
-  const bytes = body.subarray(i, i + (body[i] >= 0xf0 ? 4 : body[i] >= 0xe0 ? 3 : 2));
+  const bytes = body.subarray(i, i + utf8Length(body[i]));
   let line = 1;
   for (let j = 0; j < i; j++) if (body[j] === 10) line++;
   return {
@@ -313,9 +321,6 @@ export function decodeText(data: Buffer, encoding: string | undefined, what: str
   return text;
 }
 
-/** The bytes of the UTF-8 sequence a lead byte starts (1 for ASCII, and for a byte that starts none). */
-const utf8Length = (lead: number) => (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1);
-
 /**
  * Tells whether bytes that arrive in chunks are UTF-8, a character cut between two chunks included: what a fatal
  * streaming TextDecoder tells, without decoding them to text. Buffer's isUtf8 checks a file some 50 times faster,
@@ -339,15 +344,8 @@ export function utf8Checker(): { write(chunk: Buffer): boolean; end(): boolean }
         if (!whole) return false;
         b = b.subarray(need);
       }
-      // A character whose lead byte is among the last three and whose last byte is not here yet waits for the next.
-      let end = b.length;
-      for (let k = b.length - 1; k >= Math.max(0, b.length - 3); k--) {
-        if (b[k] < 0x80) break;
-        if (b[k] >= 0xc0) {
-          if (k + utf8Length(b[k]) > b.length) end = k;
-          break;
-        }
-      }
+      // A character whose last byte is not here yet waits for the next chunk.
+      const end = completeEnd(b);
       cut = Buffer.from(b.subarray(end));
       return isUtf8(b.subarray(0, end));
     },

@@ -118,9 +118,12 @@ async function emitJq(
   await put(r);
 }
 
-async function jqFilterOf(out: OutputOptions): Promise<JqFilter> {
+/** The --jq program, compiled; `json`: its outputs as compact JSON whatever the terminal (for rows to print). */
+async function jqFilterOf(out: OutputOptions, opts: { json?: boolean } = {}): Promise<JqFilter> {
   const { compileJq } = await import('./jq.js');
-  return compileJq(out.jq!, { pretty: Boolean(out.tty) });
+  return opts.json
+    ? compileJq(out.jq!, { pretty: false, json: true })
+    : compileJq(out.jq!, { pretty: Boolean(out.tty) });
 }
 
 /** Prints `value` as JSON (indented on a terminal, or always with `indent`), or what --jq makes of it. */
@@ -374,7 +377,7 @@ export async function printList<T extends Rec>(
     return 0;
   }
   const [kit, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
-  if (kit.hasClusters(JSON.stringify(rows))) await kit.loadClusterWidths();
+  await kit.loadWidthsFor(rows);
   const { cols, cells } = fitTable(kit, columnsFor(rows[0]), rows, io.columns || 120);
   const head = cols.map((c) => headerOf(c));
   await write(stream, kit.renderTable([head, ...cells], { style: bold && ((s, row) => (row === 0 ? bold(s) : s)) }));
@@ -513,8 +516,7 @@ async function jqRows<T extends Rec>(
   it: AsyncIterator<T>,
   first: IteratorResult<T>,
 ): Promise<number> {
-  const { compileJq } = await import('./jq.js');
-  const filter = await compileJq(out.jq!, { pretty: false, json: true });
+  const filter = await jqFilterOf(out, { json: true });
   const rows: T[] = [];
   for (let r = first; !r.done; r = await it.next()) rows.push(r.value);
   const result = await filter.apply(JSON.stringify(rows));
@@ -647,11 +649,8 @@ export async function printRecord<T extends Rec>(
         ),
     ));
   }
-  const [{ cutToWidth, renderTable, hasClusters, loadClusterWidths }, bold] = await Promise.all([
-    import('./table.js'),
-    boldFor(io),
-  ]);
-  if (hasClusters(JSON.stringify(record))) await loadClusterWidths();
+  const [{ cutToWidth, renderTable, loadWidthsFor }, bold] = await Promise.all([import('./table.js'), boldFor(io)]);
+  await loadWidthsFor(record);
   const rows = (fields ?? Object.keys(record).map((key) => ({ key, time: /At$/.test(key) }) as Field<T>))
     .map((f) => {
       // Multi-line values (a message body) keep their lines; every other control is shown as an escape.

@@ -5,7 +5,7 @@ import Table from 'cli-table3';
 import { tableWidth } from './cli-table3.js';
 import { displayWidth } from './width.js';
 
-export { cutToWidth, displayWidth, hasClusters, loadClusterWidths } from './width.js';
+export { cutToWidth, displayWidth, loadWidthsFor } from './width.js';
 
 /** Space between two columns, in terminal cells. */
 export const GAP = 2;
@@ -56,10 +56,9 @@ const controlsToHex = (s: string) =>
 class StandIns {
   private readonly lines: string[] = [];
 
-  prepare(line: string): string {
-    if (PRINTABLE_ASCII.test(line)) return line;
-    const width = displayWidth(line);
-    if (tableWidth(line) === width) return line;
+  /** `line` as the table gets it; `width`: its width on a terminal (displayWidth), measured once by the caller. */
+  prepare(line: string, width: number): string {
+    if (PRINTABLE_ASCII.test(line) || tableWidth(line) === width) return line;
     const id = this.lines.push(line) - 1;
     return `\0${hexToControls(id)}\0${'_'.repeat(width)}`;
   }
@@ -83,15 +82,16 @@ export interface TableOptions {
  */
 export function renderTable(rows: string[][], opts: TableOptions = {}): string {
   const lines = rows.map((row) => row.map((text) => text.split('\n')));
+  const measured = lines.map((row) => row.map((cell) => cell.map((l) => displayWidth(l))));
   const widths: number[] = [];
-  for (const row of lines)
+  for (const row of measured)
     row.forEach((cell, j) => {
-      for (const l of cell) widths[j] = Math.max(widths[j] ?? 0, displayWidth(l));
+      for (const w of cell) widths[j] = Math.max(widths[j] ?? 0, w);
     });
   const standIns = new StandIns();
   const cells = lines.map((row, i) =>
     row.map((cell, j) => {
-      const text = cell.map((l) => standIns.prepare(l)).join('\n');
+      const text = cell.map((l, k) => standIns.prepare(l, measured[i][j][k])).join('\n');
       return opts.style ? opts.style(text, i, j) : text;
     }),
   );

@@ -8,7 +8,7 @@
 // flag) by string-width, which is quick on a few characters.
 //
 // string-width itself takes longer to load than a 260-row table takes to lay out, and most tables are plain text: it
-// is loaded (loadClusterWidths) only where text has clusters, by the printers before they measure.
+// is loaded only where text has clusters, by the printers before they measure (loadWidthsFor).
 import { eastAsianWidth } from 'get-east-asian-width';
 
 let stringWidth: ((text: string) => number) | undefined;
@@ -52,8 +52,13 @@ function unitWidth(unit: string): number {
   return w;
 }
 
-/** Whether `text` has clusters (marks, joiners, selectors, flags): measuring it needs loadClusterWidths first. */
-export const hasClusters = (text: string): boolean => COMPLEX.test(text);
+/**
+ * Loads the cluster widths when the strings of `value` (a table's rows, a record) have clusters (marks, joiners,
+ * selectors, flags): every printer's step before it measures.
+ */
+export async function loadWidthsFor(value: unknown): Promise<void> {
+  if (COMPLEX.test(JSON.stringify(value))) await loadClusterWidths();
+}
 
 /** Width in terminal cells of text already made safe. */
 export function displayWidth(text: string): number {

@@ -6,8 +6,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, realpathSync, writ
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { cli, ROOT, removeTempDirs, startSandbox, tempDir } from '../helpers/cli.js';
-import { type McpSession, startMcp } from './helpers.js';
+import { cli, ROOT, startSandbox, tempDir } from '../helpers/cli.js';
+import { CAMPAIGN, type McpSession, startMcp } from './helpers.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
   await sandbox.close();
-  removeTempDirs();
 });
 
 /** Exports written by tools nobody here wrote (fixtures/contacts/exports/README.md), with the country each is in. */
@@ -92,8 +91,6 @@ describe('contacts convert and contacts_convert: one conversion', () => {
 });
 
 describe('campaigns create and campaigns_create: one reading of the contacts, one request', () => {
-  const CAMPAIGN = { name: 'Renewals', agentId: 'agent_sales', fromNumber: '+390212345678' };
-
   it.each(EXPORTS)('%s (%s): the same POST /v1/campaigns from the command and from the tool', async (file, country) => {
     const name = `campaign-${file.replace(/\W/g, '-')}`;
     copyFileSync(join(ROOT, 'fixtures/contacts', file), join(dir, name));

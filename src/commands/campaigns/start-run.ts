@@ -9,7 +9,7 @@ import { terminalSafe } from '../../io/safe.js';
 import { type Campaign, STARTABLE_STATUSES } from '../../schemas/campaigns.js';
 import { excerpt } from '../../api/errors.js';
 import { CAMPAIGN_FIELDS, followHint } from './shared.js';
-import { readCampaignOf } from './waiting.js';
+import { fetchCampaign, readCampaignOf } from './waiting.js';
 import * as z from 'zod/mini';
 import { campaignDigest } from '../../campaigns/outcome.js';
 import { planCampaign } from '../../campaigns/plan.js';
@@ -95,7 +95,7 @@ export interface StartPlan {
  * SCHEDULED and PAUSED campaigns (4.5).
  */
 export async function planStart(f: Factory, { id }: Pick<StartOptions, 'id'>): Promise<StartPlan> {
-  const c = (await readCampaignOf(await f.client(), id, { signal: f.signal })).campaign;
+  const c = await fetchCampaign(f, id);
   if (!(STARTABLE_STATUSES as readonly string[]).includes(String(c.status)))
     throw new AlreadyStartedError(
       `campaign ${id} is ${cell(c.status)}: the API starts only DRAFT, SCHEDULED or PAUSED campaigns; no plan, nothing was sent`,

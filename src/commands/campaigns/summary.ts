@@ -120,8 +120,8 @@ export async function printSummary(
     k,
     terminalSafe(String(v)),
   ]);
-  const { renderTable, hasClusters, loadClusterWidths } = await import('../../io/table.js');
-  if (hasClusters(JSON.stringify(rows))) await loadClusterWidths();
+  const { renderTable, loadWidthsFor } = await import('../../io/table.js');
+  await loadWidthsFor(rows);
   await write(stream, `${title}\n${renderTable(rows, { indent: 2 })}\n`);
   const attempts = planRows(plan);
   const columns = attempts.some((r) => r.overrides !== '') ? [...PLAN_COLUMNS, OVERRIDES_COLUMN] : PLAN_COLUMNS;
