@@ -6,6 +6,7 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { checkUpstream, phonePatterns } from './phone-patterns.mjs';
 
 const root = new URL('..', import.meta.url);
 
@@ -132,6 +133,7 @@ function coreGroup(id, ctx) {
 // Built beside dist/ and swapped in at the end, so that a CLI running meanwhile never finds half a dist/.
 const next = `dist.${process.pid}.tmp`;
 
+checkUpstream();
 const bundle = await rolldown({
   cwd: fileURLToPath(root),
   // The CLI, the streams bin/voicectl.js wires, the sandbox (importable as voicectl/sandbox) and the reference writer.
@@ -153,7 +155,7 @@ const bundle = await rolldown({
   // jq-web (--jq) reads its jq.wasm from beside its own file: its two files are copied to dist/vendor/jq-web/
   // (below) and loaded from there by --jq alone (src/io/jq-web.ts).
   external: [/^jq-web$/],
-  plugins: [lazyBuiltins, sdkZod],
+  plugins: [lazyBuiltins, sdkZod, phonePatterns],
   transform: {
     target: 'node20',
     // The version as a constant (src/version.ts), so that no command reads package.json for it.

@@ -1,9 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { phonePatterns } from '../scripts/phone-patterns.mjs';
 import SlowFirstSequencer from './setup/sequencer.js';
 
 export default defineConfig({
+  // libphonenumber-js with the cache of its patterns that the bundle has (scripts/phone-patterns.mjs): the tests
+  // run the code users run. Inlined, so that vite loads it (and the plugin applies) instead of Node.
+  plugins: [phonePatterns],
   test: {
+    server: { deps: { inline: ['libphonenumber-js'] } },
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
     exclude: ['test/bench/**', 'node_modules/**'],

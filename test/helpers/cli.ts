@@ -25,8 +25,21 @@ export function tempDir(prefix = 'voicectl-test-'): string {
   return dir;
 }
 
+let configRoot: string | undefined;
+let configs = 0;
+
+/**
+ * A config dir of its own for one run, not yet made, as on a machine where voicectl never ran: the command makes it
+ * if it writes there. All of a file's are in one temp dir, so that a run costs no directory made and removed.
+ */
+function freshConfigDir(): string {
+  configRoot ??= tempDir('voicectl-cfg-');
+  return join(configRoot, String(++configs));
+}
+
 /** Removes the directories tempDir() made in this test file: a suite run leaves nothing behind in /tmp. */
 export function removeTempDirs(): void {
+  configRoot = undefined;
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
@@ -119,7 +132,7 @@ export function cliEnv(opts: CliOptions): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    VOICECTL_CONFIG_DIR: opts.configDir ?? tempDir('voicectl-cfg-'),
+    VOICECTL_CONFIG_DIR: opts.configDir ?? freshConfigDir(),
     VOICECTL_RETRY_BASE_MS: '5',
     // A background sandbox a test forgot to stop (`stopSandboxService`) ends by itself soon after.
     VOICECTL_SANDBOX_IDLE: '60',
