@@ -1,10 +1,15 @@
 // Numbers of 11 countries, drawn across libphonenumber's mobile and fixed-line ranges (corpus.ts), written in
 // every form people and spreadsheets write them, one form per column and mixed columns, through the converter:
 // never a wrong number; at most 1% refused in any one-form column, none when formatted as a national number.
-import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  type PhoneNumber,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { convertCsv } from '../../src/contacts/csv.js';
-import { COUNTRIES, FORMS, type Form, numbers, random, write } from './corpus.js';
+import { COUNTRIES, FORMS, type Form, mayBeValid, numbers, random, write } from './corpus.js';
 
 const PER_KIND = 150;
 
@@ -35,6 +40,24 @@ describe.each(COUNTRIES)('%s', (country) => {
     expect(ps.length).toBeGreaterThanOrEqual(PER_KIND * 2 - 5);
     // Not the library's example numbers: many distinct leading digits.
     expect(new Set(ps.map((p) => p.nationalNumber.slice(0, 2))).size).toBeGreaterThan(5);
+    // The drawing's shortcut (mayBeValid) passes every number drawn, and turns away only digits the library refuses.
+    const may = mayBeValid(country);
+    expect(ps.filter((p) => !may(p.nationalNumber))).toEqual([]);
+    const rnd = random(seed);
+    const turnedAway: string[] = [];
+    while (turnedAway.length < 200) {
+      const d = String(Math.floor(rnd() * 1e12)).slice(0, 6 + Math.floor(rnd() * 7));
+      if (!may(d)) turnedAway.push(d);
+    }
+    const valid = turnedAway.filter((d) => {
+      const p = parsePhoneNumberFromString(`+${getCountryCallingCode(country)}${d}`);
+      return (
+        p?.isValid() &&
+        p.country === country &&
+        ['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE'].includes(p.getType() ?? '')
+      );
+    });
+    expect(valid).toEqual([]);
   });
 
   it.each(FORMS)('one form per column: %s', async (form) => {

@@ -13,7 +13,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { random } from './corpus.js';
+import { mayBeValid, random } from './corpus.js';
 
 export interface NeighbourList {
   home: CountryCode;
@@ -118,6 +118,7 @@ function drawNumbers(country: CountryCode, n: number, seed: number): PhoneNumber
   };
   const example = getExampleNumber(country, examples)?.nationalNumber as string | undefined;
   const found = new Map<string, PhoneNumber>();
+  const may = mayBeValid(country);
   for (const kind of ['MOBILE', 'FIXED_LINE'] as const) {
     const seeds = [kind === 'MOBILE' ? example : FIXED_SEEDS[country]].filter((x) => x !== undefined);
     const mine: string[] = [];
@@ -133,6 +134,7 @@ function drawNumbers(country: CountryCode, n: number, seed: number): PhoneNumber
         const keep = 1 + Math.floor(rnd() * Math.max(1, base.length - 4));
         d = base.slice(0, keep) + digits(base.length - keep);
       }
+      if (!may(d)) continue;
       const p = parsePhoneNumberFromString(`+${cc}${d}`);
       if (!p?.isValid() || p.country !== country || found.has(p.number)) continue;
       const t = p.getType() ?? '';
