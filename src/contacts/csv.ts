@@ -26,6 +26,8 @@ export interface CsvConvertOptions extends RowsOptions, ReaderOptions {
   label?: string;
   /** Registers a temporary file to remove however the process ends (Factory.trackTemp). */
   trackTemp?: (path: string) => () => void;
+  /** Called for every row read, in pass 1 and in pass 2 (progress.ts counts them for a terminal). */
+  onRow?: (pass: 1 | 2) => void;
 }
 
 /** The most trailing rows taken for a footer; a report's is a handful. */
@@ -144,6 +146,7 @@ async function firstPass(
     for (const x of held) recordRow(x);
   };
   for await (const r of csv.rows) {
+    opts.onRow?.(1);
     if (!sample) recordRow(r);
     else if (sample.push(r) === SAMPLE_ROWS) {
       release(sample);
@@ -189,6 +192,7 @@ async function secondPass(
   const seen = new NumberIndex();
   for await (const { row, cells } of csv.rows) {
     summary.rows++;
+    opts.onRow?.(2);
     if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
     if (isBlank(cells)) continue;
     reader.startRow(row, cells);

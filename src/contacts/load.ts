@@ -1,6 +1,7 @@
 // Contacts from a file, for every command that takes them (contacts convert, campaigns create --contacts).
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
+import type { ReadingProgress } from './progress.js';
 import type { FileHandle } from 'node:fs/promises';
 import type * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
@@ -387,6 +388,8 @@ export interface LoadOptions extends ContactsCsvOptions {
   rejects?: Pick<CsvSink, 'header' | 'reject'>;
   /** CSV only: what was read, once the whole file was checked (rows, errors, duplicates). */
   onSummary?: (summary: CsvSummary) => void | Promise<void>;
+  /** CSV only: counts the rows read, and is stopped once they are (a terminal's spinner: progress.ts). */
+  progress?: ReadingProgress;
 }
 
 /**
@@ -429,9 +432,9 @@ async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: Load
   const contacts: Contact[] = [];
   const summary = await convertCsv(
     input,
-    { ...opts, label, trackTemp: opts.trackTemp },
+    { ...opts, label, trackTemp: opts.trackTemp, onRow: opts.progress?.onRow },
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
-  );
+  ).finally(() => opts.progress?.stop());
   checkUtf8(label, summary, opts.encoding, opts.warn);
   checkRowErrors(label, summary, opts, 'Nothing was sent');
   if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);

@@ -2,6 +2,7 @@
 import { type CsvSummary, convertCsv } from '../../contacts/csv.js';
 import { checkRowErrors, checkUtf8, conversionNotes, noContactsError } from '../../contacts/load.js';
 import { checkDestination, checkNotInput, ContactWriter, rejectsSink, StagedFile } from '../../contacts/output.js';
+import { type ReadingProgress, readingProgress } from '../../contacts/progress.js';
 import { summaryJson } from '../../contacts/report.js';
 import { type Chunks, openContactsSource } from '../../contacts/source.js';
 import { withAnswers } from '../../contacts/walkthrough.js';
@@ -56,7 +57,8 @@ async function convertOnce(f: Factory, opts: ConvertOptions, preview = false): P
     staged.push(out);
     const rejects = opts.rejects ? await StagedFile.create(opts.rejects, f.cleanup.trackTemp) : undefined;
     if (rejects) staged.push(rejects);
-    const { summary, first } = await convert(f, opts, src.label, src.csv(), out, rejects);
+    const progress = readingProgress(f, src.label);
+    const { summary, first } = await convert(f, opts, src.label, src.csv(), out, rejects, progress);
     // Checked again: a file (or a link to the input) may have appeared while the input was read.
     await checkOutputs();
     if (preview && opts.out) await confirmPreview(f, opts.out, first, summary.contacts);
@@ -81,6 +83,7 @@ async function convert(
   input: Chunks | (() => Chunks),
   out: Pick<StagedFile, 'push'>,
   rejects?: StagedFile,
+  progress?: ReadingProgress,
 ) {
   const g = f.globals();
   const writer = new ContactWriter(out, f.output().format === 'ndjson', !opts.out && f.io.stdoutIsTTY);
@@ -90,7 +93,7 @@ async function convert(
     : undefined;
   const summary = await convertCsv(
     input,
-    { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp },
+    { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp, onRow: progress?.onRow },
     {
       header: sink?.header,
       contact: (c) => {
@@ -99,7 +102,7 @@ async function convert(
       },
       reject: sink?.reject,
     },
-  );
+  ).finally(() => progress?.stop());
   const { errors } = summary;
   // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
   checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.log.warn);

@@ -7,9 +7,11 @@ import { loadContacts, noContactsError } from '../../../contacts/load.js';
 import { checkDestination, rejectsSink, StagedFile } from '../../../contacts/output.js';
 import type { Factory } from '../../../factory.js';
 import { plural } from '../../../io/format.js';
+import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { Contact } from '../../../schemas/contacts.js';
 
 export interface SkipInvalidOptions extends ContactsCsvOptions {
+  progress?: ReadingProgress;
   rejects?: string;
   force: boolean;
   maxSkipped?: MaxSkipped;

@@ -4,6 +4,7 @@ import { applyFlags } from '../../../campaigns/flags.js';
 import { planCampaign } from '../../../campaigns/plan.js';
 import { readBodyFile } from '../../../campaigns/file.js';
 import type { ContactsCsvOptions } from '../../../contacts/flags.js';
+import { readingProgress } from '../../../contacts/progress.js';
 import { withAnswers } from '../../../contacts/walkthrough.js';
 import { checkJsonContacts, type NumberCheck, numberChecks } from '../../../contacts/load.js';
 import { CliError, DeclinedError, InterruptedError, UsageError } from '../../../errors.js';
@@ -36,7 +37,9 @@ interface ContactsLoader {
 
 function contactsLoader(f: Factory, opts: CreateOptions): ContactsLoader {
   const csv = csvOptionsOf(opts);
-  const once = (source: string, o: ContactsCsvOptions) => contactsOf(f, source, opts, o);
+  // On a terminal, a spinner counts the rows of a CSV read for long (contacts/progress.ts).
+  const once = (source: string, o: ContactsCsvOptions) =>
+    contactsOf(f, source, opts, { ...o, progress: readingProgress(f, source === '-' ? 'stdin' : source) });
   const loader: ContactsLoader = {
     answers: {},
     // On a terminal, a file that lacks its phone column or country asks for them (stdin cannot be read twice).

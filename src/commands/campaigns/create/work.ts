@@ -1,6 +1,7 @@
 // campaigns create's work, for the command (run.ts) and its tool (act.ts): the contacts of a file read by the
 // command's flags, and the campaign created. What differs is around it: the command asks on a terminal and prints,
 // the tool shows a plan first and returns.
+import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { FileHandle } from 'node:fs/promises';
 import { type ContactsCsvOptions, ContactsCsvShape } from '../../../contacts/flags.js';
 import { loadContacts } from '../../../contacts/load.js';
@@ -27,7 +28,7 @@ export async function contactsOf(
   f: Factory,
   source: string,
   opts: CreateOptions,
-  csv: ContactsCsvOptions,
+  csv: ContactsCsvOptions & { progress?: ReadingProgress },
   handle?: FileHandle,
 ) {
   if (!opts.skipInvalid)
