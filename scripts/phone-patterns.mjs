@@ -2,9 +2,9 @@
 // built again on every call (helpers/matchesEntirely.js): reading one phone cell builds 10 to 40 regular expressions,
 // the same ones for every row of a file. This plugin gives that one helper a cache of the expressions it built, in
 // the bundle (scripts/build.mjs) and in the tests (test/vitest.config.ts), so that both run the same code.
-// Measured (docs/performance.md): `contacts convert` of 200,000 rows 5.2 s -> 4.0 s.
+// Measured (docs/performance.md): `contacts convert` of 200,000 rows 7.2 s -> 5.4 s, the same output.
 //
-// The cache is bounded: the patterns come from the metadata alone (about 4,000), and past MAX_CACHED it stops adding.
+// The cache is bounded: the patterns come from the metadata alone (a few thousand), and past MAX_CACHED it stops adding.
 // The expressions have no flags, so `test` keeps no state between calls (no lastIndex): one per pattern serves all.
 // The build fails if the helper upstream is no longer the one-line function this replaces (checked below).
 import { readFileSync } from 'node:fs';

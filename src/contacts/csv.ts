@@ -15,6 +15,7 @@ import {
 import { countrySuggestion } from './countries.js';
 import { NumberIndex } from './dedupe.js';
 import { isCountry } from './phone.js';
+import type { ReadingProgress } from './progress.js';
 import { type CountryEvidence, type CountrySource, Reader, type ReaderOptions } from './reader.js';
 import type { ColumnReport } from './report.js';
 import { type CsvFormat, readCsv, type RowsOptions } from './rows.js';
@@ -26,8 +27,8 @@ export interface CsvConvertOptions extends RowsOptions, ReaderOptions {
   label?: string;
   /** Registers a temporary file to remove however the process ends (Factory.trackTemp). */
   trackTemp?: (path: string) => () => void;
-  /** Called for every row read, in pass 1 and in pass 2 (progress.ts counts them for a terminal). */
-  onRow?: (pass: 1 | 2) => void;
+  /** Counts every row read, in pass 1 and in pass 2, and is stopped once the file is read (a terminal's spinner). */
+  progress?: ReadingProgress;
 }
 
 /** The most trailing rows taken for a footer; a report's is a handful. */
@@ -114,6 +115,7 @@ export async function convertCsv(
     reader.startSecondPass();
     return await secondPass(await readCsv(source.second(), opts, label), reader, opts, sink);
   } finally {
+    opts.progress?.stop();
     await source.close();
   }
 }
@@ -146,7 +148,7 @@ async function firstPass(
     for (const x of held) recordRow(x);
   };
   for await (const r of csv.rows) {
-    opts.onRow?.(1);
+    opts.progress?.onRow(1);
     if (!sample) recordRow(r);
     else if (sample.push(r) === SAMPLE_ROWS) {
       release(sample);
@@ -192,7 +194,7 @@ async function secondPass(
   const seen = new NumberIndex();
   for await (const { row, cells } of csv.rows) {
     summary.rows++;
-    opts.onRow?.(2);
+    opts.progress?.onRow(2);
     if ((row & 4095) === 0 && opts.signal?.aborted) throw new InterruptedError('interrupted');
     if (isBlank(cells)) continue;
     reader.startRow(row, cells);

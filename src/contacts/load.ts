@@ -1,7 +1,6 @@
 // Contacts from a file, for every command that takes them (contacts convert, campaigns create --contacts).
 // Light at its top level (zod and commander types only): csv-parse and libphonenumber-js load inside
 // loadContacts, and only for CSV input.
-import type { ReadingProgress } from './progress.js';
 import type { FileHandle } from 'node:fs/promises';
 import type * as z from 'zod/mini';
 import { UsageError } from '../errors.js';
@@ -12,6 +11,7 @@ import { Contact } from '../schemas/contacts.js';
 import type { PhoneResult } from './phone.js';
 import { type ContactsCsvOptions, formatMaxSkipped, MAX_SKIPPED_DEFAULT, type MaxSkipped } from './flags.js';
 import type { PhoneType } from './phone-types.js';
+import type { ReadingProgress } from './progress.js';
 import { controlCharacterReason, ErrorLog, formatRowError, MissingInputError, type RowError } from './columns.js';
 import type { CsvSink, CsvSummary } from './csv.js';
 import type { CountryEvidence } from './reader.js';
@@ -432,9 +432,9 @@ async function loadCsv(input: Chunks | (() => Chunks), label: string, opts: Load
   const contacts: Contact[] = [];
   const summary = await convertCsv(
     input,
-    { ...opts, label, trackTemp: opts.trackTemp, onRow: opts.progress?.onRow },
+    { ...opts, label, trackTemp: opts.trackTemp },
     { header: opts.rejects?.header, contact: (c) => void contacts.push(c as Contact), reject: opts.rejects?.reject },
-  ).finally(() => opts.progress?.stop());
+  );
   checkUtf8(label, summary, opts.encoding, opts.warn);
   checkRowErrors(label, summary, opts, 'Nothing was sent');
   if (opts.warn) conversionNotes(summary, opts.warn, !opts.quiet);

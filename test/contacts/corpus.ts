@@ -15,7 +15,8 @@ export const COUNTRIES: CountryCode[] = ['US', 'CA', 'GB', 'DE', 'IT', 'FR', 'ES
 /** The sandbox's seeded generator (mulberry32). */
 export const random = rng;
 
-const CALLED = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
+/** The number types a campaign calls by default: what the corpora draw. */
+export const CALLED = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
 
 /** What the metadata's numbering plans have, beyond the typed part. */
 interface Plan {

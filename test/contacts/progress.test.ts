@@ -76,9 +76,10 @@ describe('convertCsv counts every row of each pass', () => {
   it('the data rows, blank ones included, once in pass 1 and once in pass 2', async () => {
     const seen = { 1: 0, 2: 0 };
     const csv = 'phone_number,name\n+393331234567,A\n\n+393331234568,B\nnot a number,C\n';
+    const progress = { onRow: (pass: 1 | 2) => void seen[pass]++, stop: () => {} };
     const summary = await convertCsv(
       [Buffer.from(csv)],
-      { onRow: (pass) => void seen[pass]++ },
+      { progress },
       {
         contact: () => {},
         reject: () => {},

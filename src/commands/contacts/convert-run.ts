@@ -93,7 +93,7 @@ async function convert(
     : undefined;
   const summary = await convertCsv(
     input,
-    { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp, onRow: progress?.onRow },
+    { ...opts, label, signal: f.signal, trackTemp: f.cleanup.trackTemp, progress },
     {
       header: sink?.header,
       contact: (c) => {
@@ -102,7 +102,7 @@ async function convert(
       },
       reject: sink?.reject,
     },
-  ).finally(() => progress?.stop());
+  );
   const { errors } = summary;
   // Before the row errors: bytes read in the wrong encoding may be what made those rows fail.
   checkUtf8(label, summary, opts.encoding, g.quiet ? undefined : f.log.warn);

@@ -5,9 +5,9 @@
 import type { ContactsCsvOptions, MaxSkipped } from '../../../contacts/flags.js';
 import { loadContacts, noContactsError } from '../../../contacts/load.js';
 import { checkDestination, rejectsSink, StagedFile } from '../../../contacts/output.js';
+import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { Factory } from '../../../factory.js';
 import { plural } from '../../../io/format.js';
-import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { Contact } from '../../../schemas/contacts.js';
 
 export interface SkipInvalidOptions extends ContactsCsvOptions {

@@ -1,12 +1,12 @@
 // campaigns create's work, for the command (run.ts) and its tool (act.ts): the contacts of a file read by the
 // command's flags, and the campaign created. What differs is around it: the command asks on a terminal and prints,
 // the tool shows a plan first and returns.
-import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { FileHandle } from 'node:fs/promises';
 import { type ContactsCsvOptions, ContactsCsvShape } from '../../../contacts/flags.js';
 import { loadContacts } from '../../../contacts/load.js';
 import type { Validated } from '../../../campaigns/body.js';
 import { checkNotInput } from '../../../contacts/output.js';
+import type { ReadingProgress } from '../../../contacts/progress.js';
 import type { Factory } from '../../../factory.js';
 import { Campaign } from '../../../schemas/campaigns.js';
 import { envelope } from '../../../schemas/common.js';
